@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// Gatehouse: server-side Sign in with Apple (a strict JOSE core on OpenSSL 3) and an App Review timeline.
+// Swift 6 language mode (the tools version's default) gives complete concurrency checking.
+import PackageDescription
+
+let package = Package(
+    name: "Gatehouse",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "JWT", targets: ["JWT"]),
+        .library(name: "GatehouseHTTP", targets: ["GatehouseHTTP"]),
+        .library(name: "AppleSignIn", targets: ["AppleSignIn"]),
+        .library(name: "ReviewLog", targets: ["ReviewLog"]),
+        .executable(name: "jwtcheck", targets: ["jwtcheck"]),
+        .executable(name: "review", targets: ["review"]),
+    ],
+    targets: [
+        // C libraries from the system, through pkg-config. C types never leave the module that wraps them.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+
+        // Libraries.
+        .target(name: "JWT", dependencies: ["COpenSSL"]),
+        .target(name: "GatehouseHTTP", dependencies: ["CCurl"]),
+        .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP"]),
+        .target(name: "ReviewLog", dependencies: ["CSQLite"]),
+
+        // Command lines: shared scaffolding, one testable library per tool, and thin executables.
+        .target(name: "CommandLineKit"),
+        .target(name: "JWTCheckCLI", dependencies: ["JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit"]),
+        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "CommandLineKit"]),
+        .executableTarget(name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit"]),
+        .executableTarget(name: "review", dependencies: ["ReviewCLI", "CommandLineKit"]),
+
+        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
+        .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
+
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
+        .testTarget(name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting"]),
+        .testTarget(name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseTesting"]),
+        .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        .testTarget(
+            name: "JWTCheckCLITests",
+            dependencies: ["JWTCheckCLI", "jwtcheck", "GatehouseTesting"]
+        ),
+        .testTarget(
+            name: "ReviewCLITests",
+            dependencies: ["ReviewCLI", "review", "GatehouseTesting"]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// Module AppleSignIn: see the folders beside this file.

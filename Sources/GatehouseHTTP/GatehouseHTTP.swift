@@ -1,0 +1,1 @@
+// Module GatehouseHTTP: see the folders beside this file.

@@ -1,0 +1,1 @@
+// Module JWTCheckCLI: see the folders beside this file.

@@ -1,0 +1,1 @@
+// Module ReviewCLI: see the folders beside this file.

@@ -1,0 +1,1 @@
+// Module ReviewLog: see the folders beside this file.

@@ -1,0 +1,4 @@
+import CommandLineKit
+import JWTCheckCLI
+
+CommandRunner.finish(CommandOutput(status: .usage, standardError: "jwtcheck: not built yet\n"))

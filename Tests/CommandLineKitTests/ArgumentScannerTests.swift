@@ -1,0 +1,73 @@
+import Testing
+
+@testable import CommandLineKit
+
+@Suite("ArgumentScanner")
+struct ArgumentScannerTests {
+    let options: [OptionSpec] = [.value("jwks"), .value("aud", repeatable: true), .flag("json")]
+
+    @Test("reads --name value, --name=value, flags, positionals and repeatable options")
+    func readsEveryForm() throws {
+        let scanned = try ArgumentScanner.scan(
+            ["tok", "--jwks", "k.json", "--aud=a", "--aud", "b", "--json"], options: options)
+        #expect(scanned.positionals == ["tok"])
+        #expect(scanned.value("jwks") == "k.json")
+        #expect(scanned.allValues("aud") == ["a", "b"])
+        #expect(scanned.has("json"))
+    }
+
+    @Test("- is positional and everything after -- is positional")
+    func dashAndDoubleDash() throws {
+        let scanned = try ArgumentScanner.scan(["-", "--", "--json", "-x"], options: options)
+        #expect(scanned.positionals == ["-", "--json", "-x"])
+        #expect(!scanned.has("json"))
+    }
+
+    @Test("an argument is taken exactly: a value may start with a dash or be empty")
+    func valuesTakenExactly() throws {
+        let scanned = try ArgumentScanner.scan(["--jwks", "-weird", "--aud="], options: options)
+        #expect(scanned.value("jwks") == "-weird")
+        #expect(scanned.allValues("aud") == [""])
+    }
+
+    @Test("an unknown option is a usage error that suggests the closest")
+    func unknownOption() {
+        #expect {
+            try ArgumentScanner.scan(["--jwk", "x"], options: options)
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && failure?.message.contains("--jwk") == true
+                && failure?.message.contains("did you mean --jwks") == true
+        }
+    }
+
+    @Test(
+        "malformed option use is a usage error naming the option",
+        arguments: [
+            (["--jwks"], "--jwks needs a value"),
+            (["--json=yes"], "--json is a flag"),
+            (["--jwks", "a", "--jwks", "b"], "--jwks was given more than once"),
+            (["-q"], "unknown option -q"),
+        ])
+    func malformedUse(arguments: [String], expected: String) {
+        #expect {
+            try ArgumentScanner.scan(arguments, options: options)
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && failure?.message.contains(expected) == true
+        }
+    }
+
+    @Test("-h and --help are always accepted")
+    func help() throws {
+        #expect(try ArgumentScanner.scan(["-h"], options: []).has("help"))
+        #expect(try ArgumentScanner.scan(["--help"], options: []).has("help"))
+    }
+
+    @Test("suggestions need to be close")
+    func suggestions() {
+        #expect(Suggestion.closest(to: "WAITING-FOR-REVEIW", among: ["waiting-for-review", "in-review"])
+            == "waiting-for-review")
+        #expect(Suggestion.closest(to: "zzz", among: ["waiting-for-review", "in-review"]) == nil)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Runs a built executable of this package end to end and captures what it did.
+public enum ProcessRunner {
+    /// The outcome of a run.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything written to standard output.
+        public var standardOutput: String
+        /// Everything written to standard error.
+        public var standardError: String
+    }
+
+    /// The directory holding the built products (the test bundle sits beside the executables).
+    public static var productsDirectory: URL {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // On Linux the test runner is <products>/<Package>PackageTests.xctest; on macOS it is inside a bundle.
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("jwtcheck").path)
+                || FileManager.default.fileExists(atPath: directory.appendingPathComponent("review").path)
+            {
+                return directory
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return executable.deletingLastPathComponent()
+    }
+
+    /// The path of a built executable product.
+    /// - Parameter name: the product name (`jwtcheck`, `review`).
+    /// - Returns: its URL.
+    public static func executable(_ name: String) -> URL { productsDirectory.appendingPathComponent(name) }
+
+    /// Runs a built product.
+    /// - Parameters:
+    ///   - name: the product name.
+    ///   - arguments: its arguments.
+    ///   - standardInput: bytes for standard input (standard input is empty when `nil`).
+    ///   - environment: extra environment variables, over the current environment.
+    ///   - currentDirectory: the working directory, if not the current one.
+    /// - Returns: status, standard output and standard error.
+    /// - Throws: when the process cannot be started.
+    public static func run(
+        _ name: String, _ arguments: [String], standardInput: Data? = nil,
+        environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable(name)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        if let standardInput { inPipe.fileHandleForWriting.write(standardInput) }
+        try? inPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self)
+        )
+    }
+}
