@@ -1,1 +1,0 @@
-// Module JWTCheckCLI: see the folders beside this file.
