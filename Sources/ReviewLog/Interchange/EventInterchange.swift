@@ -23,12 +23,12 @@ public enum EventInterchange {
             "  "
                 + JSONText.object([
                     ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
-                    ("bundleId", JSONText.optional(event.app.bundleID)),
-                    ("appStoreId", JSONText.optional(event.app.appStoreID)),
+                    ("bundleId", JSONText.string(event.app.bundleID)),
+                    ("appStoreId", JSONText.string(event.app.appStoreID)),
                     ("platform", JSONText.string(event.platform.rawValue)),
-                    ("version", JSONText.string(event.version)), ("build", JSONText.optional(event.build)),
+                    ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
                     ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
-                    ("note", JSONText.optional(event.note)), ("source", JSONText.string(event.source.rawValue)),
+                    ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
                 ])
         }
         return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
