@@ -83,7 +83,8 @@ public enum ReviewCLI {
             let stats = ReviewStatistics(timelines: timelines, since: since, until: until)
             let name = try app.map { try store.app(named: $0)?.name ?? $0 }
             return CommandOutput(
-                standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json))
+                standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json)
+            )
         case .export(let format):
             let events = try store.events(app: nil)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
@@ -135,7 +136,8 @@ public enum ReviewCLI {
             let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
             throw ReviewError(
                 .versionNotFound,
-                "\(events.first?.app.name ?? app) has no events for \(asked.joined(separator: " on ")); it has \(known)")
+                "\(events.first?.app.name ?? app) has no events for \(asked.joined(separator: " on ")); it has \(known)"
+            )
         }
         return latest.versionKey
     }

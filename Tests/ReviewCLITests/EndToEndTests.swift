@@ -24,16 +24,22 @@ struct EndToEndTests {
     @Test("the worked example through the binary: log, timeline, stats, and their JSON")
     func workedExample() throws {
         let review = try ReviewRun()
-        var result = try review(["log", "PriLingo", "WAITING_FOR_REVIEW", "--version", "1.0", "--at", "2020-03-15T10:00:00+09:00"])
+        var result = try review([
+            "log", "PriLingo", "WAITING_FOR_REVIEW", "--version", "1.0", "--at", "2020-03-15T10:00:00+09:00",
+        ])
         #expect(result.status == 0 && result.standardError.isEmpty)
-        #expect(result.standardOutput == "Logged event 1: PriLingo 1.0 (iOS) Waiting for Review at 2020-03-15 01:00 +00:00\n")
+        #expect(
+            result.standardOutput
+                == "Logged event 1: PriLingo 1.0 (iOS) Waiting for Review at 2020-03-15 01:00 +00:00\n")
         result = try review(["log", "prilingo", "In Review", "--at", "2020-03-22T10:00:00+09:00"])
         #expect(result.standardOutput.contains("Waiting for Review lasted 7d 0h."))
         result = try review(["log", "PriLingo", "rejected", "--at", "2020-03-23T10:00:00+09:00"])
         #expect(result.standardOutput.contains("In Review lasted 1d 0h."))
         result = try review(["timeline", "PriLingo"], environment: ["TZ": "Asia/Tokyo"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("Cycle 1: Rejected after 8d 0h; waiting 7d 0h; in review 1d 0h; not decided within 48h"))
+        #expect(
+            result.standardOutput.contains(
+                "Cycle 1: Rejected after 8d 0h; waiting 7d 0h; in review 1d 0h; not decided within 48h"))
         #expect(result.standardOutput.contains("2020-03-15 10:00 +09:00"))
         result = try review(["timeline", "PriLingo", "--utc"], environment: ["TZ": "Asia/Tokyo"])
         #expect(result.standardOutput.contains("2020-03-15 01:00 UTC"))
@@ -60,7 +66,8 @@ struct EndToEndTests {
     func daylightSavingSpring() throws {
         let review = try ReviewRun()
         let berlin = ["TZ": "Europe/Berlin"]
-        _ = try review(["log", "A", "waiting-for-review", "--version", "1", "--at", "2026-03-28T12:00"], environment: berlin)
+        _ = try review(
+            ["log", "A", "waiting-for-review", "--version", "1", "--at", "2026-03-28T12:00"], environment: berlin)
         let result = try review(["log", "A", "in-review", "--at", "2026-03-29T12:00"], environment: berlin)
         #expect(result.standardOutput.contains("Waiting for Review lasted 23h 0m."))
         #expect(result.standardOutput.contains("at 2026-03-29 12:00 +02:00"))
@@ -72,7 +79,8 @@ struct EndToEndTests {
     func daylightSavingFall() throws {
         let review = try ReviewRun()
         let newYork = ["TZ": "America/New_York"]
-        _ = try review(["log", "A", "waiting-for-review", "--version", "1", "--at", "2025-11-01"], environment: newYork)
+        _ = try review(
+            ["log", "A", "waiting-for-review", "--version", "1", "--at", "2025-11-01"], environment: newYork)
         let result = try review(["log", "A", "in-review", "--at", "2025-11-02"], environment: newYork)
         #expect(result.standardOutput.contains("Waiting for Review lasted 1d 0h."))  // the change is at 02:00 on 11-02
         let export = try review(["export", "--format", "csv"])
@@ -120,7 +128,10 @@ struct EndToEndTests {
         let cases: [([String], Int32, String)] = [
             (["status"], 0, "PriLingo"),
             (["timeline", "PriLingoo"], 1, "no app named \"PriLingoo\"; did you mean PriLingo?"),
-            (["timeline", "PriLingo", "--version", "9.9"], 1, "PriLingo has no events for version 9.9; it has 1.0 (iOS)"),
+            (
+                ["timeline", "PriLingo", "--version", "9.9"], 1,
+                "PriLingo has no events for version 9.9; it has 1.0 (iOS)"
+            ),
             (["stats", "Nope"], 1, "no app named \"Nope\""),
             (["delete", "99", "--yes"], 1, "no event has id 99"),
             (["status", "--bogus"], 64, "unknown option --bogus"),
@@ -149,7 +160,9 @@ struct EndToEndTests {
     func foreignAndCorrupt() throws {
         let review = try ReviewRun()
         let corrupt = review.directory.file("corrupt.sqlite3")
-        _ = try review(["import", Self.samples.appendingPathComponent("history.csv").path], environment: ["REVIEW_DB": corrupt.path])
+        _ = try review(
+            ["import", Self.samples.appendingPathComponent("history.csv").path],
+            environment: ["REVIEW_DB": corrupt.path])
         var bytes = try [UInt8](Data(contentsOf: corrupt))
         for index in 100..<bytes.count where index % 3 == 0 { bytes[index] = UInt8(truncatingIfNeeded: index * 31) }
         try Data(bytes).write(to: corrupt)
@@ -159,7 +172,10 @@ struct EndToEndTests {
         try Data(header).write(to: foreign)
         for (file, message) in [(corrupt, "is damaged"), (foreign, "another application")] {
             let before = try Data(contentsOf: file)
-            for arguments in [["status"], ["log", "A", "in-review", "--version", "1"], ["import", Self.samples.appendingPathComponent("prilingo-2020.json").path]] {
+            for arguments in [
+                ["status"], ["log", "A", "in-review", "--version", "1"],
+                ["import", Self.samples.appendingPathComponent("prilingo-2020.json").path],
+            ] {
                 let result = try review(arguments, environment: ["REVIEW_DB": file.path])
                 #expect(result.status == 74, "\(file.lastPathComponent) \(arguments)")
                 #expect(result.standardError.contains(message) && result.standardError.contains(file.path))
@@ -176,7 +192,10 @@ struct EndToEndTests {
             let result = try review(["import", Self.samples.appendingPathComponent(sample).path])
             #expect(result.status == 0 && result.standardOutput.contains("Imported"))
         }
-        _ = try review(["log", "PriLingo", "waiting-for-review", "--at", "2020-03-25T09:00:00+09:00", "--note", "comma, \"quote\"\nnewline"])
+        _ = try review([
+            "log", "PriLingo", "waiting-for-review", "--at", "2020-03-25T09:00:00+09:00", "--note",
+            "comma, \"quote\"\nnewline",
+        ])
         _ = try review(["delete", "5", "--yes"])  // a gap in the ids
         for format in ["json", "csv"] {
             let exported = try review(["export", "--format", format])
@@ -189,7 +208,8 @@ struct EndToEndTests {
             let again = try review(["export", "--format", format], environment: ["REVIEW_DB": fresh])
             #expect(again.standardOutput == exported.standardOutput, "\(format)")
             let twice = try review(["import", file.path], environment: ["REVIEW_DB": fresh])
-            #expect(twice.standardOutput.contains("Imported 0 events") && twice.standardOutput.contains("already present"))
+            #expect(
+                twice.standardOutput.contains("Imported 0 events") && twice.standardOutput.contains("already present"))
         }
     }
 
@@ -234,7 +254,8 @@ struct EndToEndTests {
         _ = try review(["log", "Before", "waiting-for-review", "--version", "1", "--at", "2020-01-01T00:00:00Z"])
         var csv = "app,version,state,at,note\n"
         for index in 0..<60_000 {
-            csv += "Bulk \(index % 50),\(index),WAITING_FOR_REVIEW,2021-01-01T00:00:00Z,padding padding padding \(index)\n"
+            csv +=
+                "Bulk \(index % 50),\(index),WAITING_FOR_REVIEW,2021-01-01T00:00:00Z,padding padding padding \(index)\n"
         }
         let file = review.directory.file("bulk.csv")
         try Data(csv.utf8).write(to: file)
@@ -277,7 +298,8 @@ struct EndToEndTests {
         #expect(FileManager.default.fileExists(atPath: xdg + "/gatehouse/review.sqlite3"))
         let home = review.directory.file("home").path
         let second = try review(
-            ["log", "A", "in-review", "--version", "1"], environment: ["REVIEW_DB": "", "XDG_DATA_HOME": "", "HOME": home])
+            ["log", "A", "in-review", "--version", "1"],
+            environment: ["REVIEW_DB": "", "XDG_DATA_HOME": "", "HOME": home])
         #expect(second.status == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/.local/share/gatehouse/review.sqlite3"))
     }

@@ -28,7 +28,9 @@ struct ParserTests {
         let invocation = try parse(["log", "PriLingo", "Waiting for Review", "--version", "1.0"])
         #expect(
             invocation.command
-                == .log(LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now)))
+                == .log(
+                    LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now))
+        )
         let full = try parse([
             "log", "PriLingo", "in-review", "--version=1.1", "--build", "42", "--platform", "macos", "--at",
             "-3h", "--note", "hello",
@@ -49,7 +51,8 @@ struct ParserTests {
         #expect(try parse(["status", "--db", "/tmp/b", "--json"]).json)
         #expect(try parse(["--utc", "timeline", "A"]).utc)
         #expect(try parse(["timeline", "A", "--utc"]).utc)
-        #expect(failure(["--db", "/a", "status", "--db", "/b"])?.message.contains("--db was given more than once") == true)
+        #expect(
+            failure(["--db", "/a", "status", "--db", "/b"])?.message.contains("--db was given more than once") == true)
     }
 
     @Test("help and version")
@@ -70,7 +73,10 @@ struct ParserTests {
         arguments: [
             (["tiemline", "A"], "unknown command \"tiemline\"; did you mean timeline?"),
             ([], "no command given"),
-            (["log", "A", "waiting-for-reveiw"], "unknown state \"waiting-for-reveiw\"; did you mean waiting-for-review"),
+            (
+                ["log", "A", "waiting-for-reveiw"],
+                "unknown state \"waiting-for-reveiw\"; did you mean waiting-for-review"
+            ),
             (["log", "A", "Waiting For Reveiw"], "did you mean waiting-for-review (WAITING_FOR_REVIEW)"),
             (["log", "A", "zzz"], "unknown state \"zzz\""),
             (["log", "A", "in-review", "--at", "yesterday"], "cannot read the time \"yesterday\""),
@@ -123,7 +129,9 @@ struct ParserTests {
         }
         #expect(try path(["HOME": "/home/u"]) == "/home/u/.local/share/gatehouse/review.sqlite3")
         #expect(try path(["HOME": "/home/u", "XDG_DATA_HOME": "/data"]) == "/data/gatehouse/review.sqlite3")
-        #expect(try path(["HOME": "/home/u", "XDG_DATA_HOME": "relative"]) == "/home/u/.local/share/gatehouse/review.sqlite3")
+        #expect(
+            try path(["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
+                == "/home/u/.local/share/gatehouse/review.sqlite3")
         #expect(try path(["HOME": "/home/u", "REVIEW_DB": "/x.sqlite3"]) == "/x.sqlite3")
         #expect(try path(["REVIEW_DB": "/x.sqlite3"], option: "/y.sqlite3") == "/y.sqlite3")
         #expect {

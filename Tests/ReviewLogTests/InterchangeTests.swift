@@ -17,7 +17,8 @@ struct InterchangeTests {
                 id: 7, app: App(name: "PriLingo"), platform: .iOS, version: "1.0", state: .unresolvedIssues,
                 at: Timestamp(iso8601: "2020-03-23T10:00:00+09:00")!, note: " spaced ", source: .import),
             ReviewEvent(
-                id: 9, app: App(name: "Ünïcode アプリ"), platform: .watchOS, version: "1.0.1", state: .readyForDistribution,
+                id: 9, app: App(name: "Ünïcode アプリ"), platform: .watchOS, version: "1.0.1",
+                state: .readyForDistribution,
                 at: Timestamp(secondsSince1970: 0), note: nil, source: .sync),
         ]
     }
@@ -57,9 +58,12 @@ struct InterchangeTests {
     func idCollision() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteReviewStore(path: directory.file("a.sqlite3").path)
-        _ = try store.record(LogRequest(app: "Other", version: "1", state: .waitingForReview, at: Timestamp(secondsSince1970: 5)))
+        _ = try store.record(
+            LogRequest(app: "Other", version: "1", state: .waitingForReview, at: Timestamp(secondsSince1970: 5)))
         _ = try store.importEvents([
-            ReviewEvent(id: 1, app: App(name: "B"), platform: .iOS, version: "1", state: .inReview, at: Timestamp(secondsSince1970: 9))
+            ReviewEvent(
+                id: 1, app: App(name: "B"), platform: .iOS, version: "1", state: .inReview,
+                at: Timestamp(secondsSince1970: 9))
         ])
         let events = try store.events(app: nil)
         #expect(events.map(\.id) == [1, 2] && events[1].app.name == "B")
@@ -67,7 +71,8 @@ struct InterchangeTests {
 
     @Test("a hand-written file may leave out id, platform and source")
     func minimal() throws {
-        let json = #"{"events": [{"app": "A", "version": "1.0", "state": "Waiting for Review", "at": "2020-03-15T10:00:00+09:00"}]}"#
+        let json =
+            #"{"events": [{"app": "A", "version": "1.0", "state": "Waiting for Review", "at": "2020-03-15T10:00:00+09:00"}]}"#
         let events = try EventInterchange.events(from: Array(json.utf8), format: .json, name: "m.json")
         #expect(events.count == 1 && events[0].id == 0 && events[0].platform == .iOS && events[0].source == .import)
         let csv = "app,version,state,at\r\nA,1.0,in-review,2020-03-15T01:00Z\r\n\r\n"
@@ -79,18 +84,44 @@ struct InterchangeTests {
         "a malformed file is refused naming the file and the line, row or event",
         arguments: [
             (InterchangeFormat.json, "{\"events\": [\n{\"app\": \"A\",,}]}", "is not valid JSON"),
-            (.json, #"{"events": [{"app": "A", "version": "1", "at": "2020-03-15T01:00:00Z"}]}"#, "lacks the member \"state\""),
-            (.json, #"{"events": [{"app": "A", "version": "1", "state": "WAITING", "at": "2020-03-15T01:00:00Z"}]}"#, "event 1 (events[0]): unknown state \"WAITING\""),
-            (.json, #"{"events": [{"app": "A", "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00"}]}"#, "not ISO 8601 with an offset"),
-            (.json, #"{"events": [{"app": "A", "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00Z", "platform": "Android"}]}"#, "unknown platform \"Android\""),
-            (.json, #"{"events": [{"app": 5, "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00Z"}]}"#, "at events[0].app"),
+            (
+                .json, #"{"events": [{"app": "A", "version": "1", "at": "2020-03-15T01:00:00Z"}]}"#,
+                "lacks the member \"state\""
+            ),
+            (
+                .json, #"{"events": [{"app": "A", "version": "1", "state": "WAITING", "at": "2020-03-15T01:00:00Z"}]}"#,
+                "event 1 (events[0]): unknown state \"WAITING\""
+            ),
+            (
+                .json,
+                #"{"events": [{"app": "A", "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00"}]}"#,
+                "not ISO 8601 with an offset"
+            ),
+            (
+                .json,
+                #"{"events": [{"app": "A", "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00Z", "platform": "Android"}]}"#,
+                "unknown platform \"Android\""
+            ),
+            (
+                .json, #"{"events": [{"app": 5, "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00Z"}]}"#,
+                "at events[0].app"
+            ),
             (.json, #"{"rows": []}"#, "lacks the member \"events\""),
-            (.csv, "app,version,state,at\nA,1,IN_REVIEW,2020-03-15T01:00:00Z\nB,1,NOPE,2020-03-15T01:00:00Z\n", "line 3: unknown state \"NOPE\""),
+            (
+                .csv, "app,version,state,at\nA,1,IN_REVIEW,2020-03-15T01:00:00Z\nB,1,NOPE,2020-03-15T01:00:00Z\n",
+                "line 3: unknown state \"NOPE\""
+            ),
             (.csv, "app,version,state\nA,1,IN_REVIEW\n", "no \"at\" column"),
             (.csv, "app,version,state,at,colour\n", "unknown column \"colour\""),
             (.csv, "app,version,state,at\nA,1,IN_REVIEW\n", "line 2: 3 fields, but the header has 4"),
-            (.csv, "app,version,state,at\n\"A,1,IN_REVIEW,2020-03-15T01:00:00Z\n", "line 2: a quoted field is never closed"),
-            (.csv, "app,version,state,at\nA,1,IN_REVIEW,2020-02-30T01:00:00Z\n", "line 2: time \"2020-02-30T01:00:00Z\""),
+            (
+                .csv, "app,version,state,at\n\"A,1,IN_REVIEW,2020-03-15T01:00:00Z\n",
+                "line 2: a quoted field is never closed"
+            ),
+            (
+                .csv, "app,version,state,at\nA,1,IN_REVIEW,2020-02-30T01:00:00Z\n",
+                "line 2: time \"2020-02-30T01:00:00Z\""
+            ),
             (.csv, "id,app,version,state,at\nx,A,1,IN_REVIEW,2020-03-15T01:00:00Z\n", "line 2: id \"x\""),
             (.csv, "", "is empty"),
         ])
@@ -143,7 +174,8 @@ struct InterchangeTests {
     @Test("the sample files import")
     func samples() throws {
         let directory = SharedResources.samplesDirectory.appendingPathComponent("review")
-        let prilingo = try EventInterchange.events(fromFile: directory.appendingPathComponent("prilingo-2020.json").path)
+        let prilingo = try EventInterchange.events(
+            fromFile: directory.appendingPathComponent("prilingo-2020.json").path)
         #expect(prilingo.map(\.state) == [.waitingForReview, .inReview, .rejected])
         let history = try EventInterchange.events(fromFile: directory.appendingPathComponent("history.csv").path)
         #expect(history.count > 300)

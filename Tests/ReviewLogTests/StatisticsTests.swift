@@ -39,7 +39,8 @@ struct StatisticsTests {
             builder.version = "1.\(index)"
             builder.add(.waitingForReview, hours: Double(index) * 1000)
             builder.add(.inReview, hours: Double(index) * 1000 + waiting)
-            builder.add(index == 1 ? .metadataRejected : .pendingDeveloperRelease, hours: Double(index) * 1000 + decision)
+            builder.add(
+                index == 1 ? .metadataRejected : .pendingDeveloperRelease, hours: Double(index) * 1000 + decision)
             timelines.append(builder.timeline(nowHours: 5000))
         }
         let all = ReviewStatistics(timelines: timelines)

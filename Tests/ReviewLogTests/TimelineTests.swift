@@ -68,7 +68,8 @@ struct TimelineTests {
         builder.add(.readyForDistribution, hours: 70)
         let timeline = builder.timeline(nowHours: 100)
         #expect(timeline.cycles.count == 2)
-        #expect(timeline.cycles[0].spans.map(\.state) == [.prepareForSubmission, .waitingForReview, .inReview, .rejected])
+        #expect(
+            timeline.cycles[0].spans.map(\.state) == [.prepareForSubmission, .waitingForReview, .inReview, .rejected])
         #expect(timeline.cycles[0].spans[0].seconds == Int64(5 * 3600))
         #expect(timeline.cycles[0].timeToDecisionSeconds == Int64(32 * 3600))
         #expect(timeline.cycles[1].number == 2)

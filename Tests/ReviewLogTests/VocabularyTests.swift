@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Vocabulary")
 struct VocabularyTests {
-    @Test("every state reads from its API string, display name and kebab alias in any case", arguments: ReviewState.allCases)
+    @Test(
+        "every state reads from its API string, display name and kebab alias in any case",
+        arguments: ReviewState.allCases)
     func spellings(state: ReviewState) {
         for spelling in [state.apiString, state.displayName, state.kebabAlias] {
             #expect(ReviewState(spelling: spelling) == state, "\(spelling)")
@@ -32,7 +34,9 @@ struct VocabularyTests {
         #expect(ReviewState(spelling: "READY_FOR_SALE") == .readyForDistribution)
     }
 
-    @Test("unknown or mixed spellings are refused", arguments: ["", "waiting", "waiting_for-review", "IN REVIEWS", "in_review_"])
+    @Test(
+        "unknown or mixed spellings are refused",
+        arguments: ["", "waiting", "waiting_for-review", "IN REVIEWS", "in_review_"])
     func unknown(text: String) {
         #expect(ReviewState(spelling: text) == nil)
     }
@@ -63,7 +67,8 @@ struct VocabularyTests {
         arguments: [
             (nil, ReviewState.waitingForReview), (.waitingForReview, .inReview), (.inReview, .pendingDeveloperRelease),
             (.inReview, .readyForDistribution), (.inReview, .rejected), (.inReview, .metadataRejected),
-            (.rejected, .waitingForReview), (.metadataRejected, .waitingForReview), (.waitingForReview, .developerRejected),
+            (.rejected, .waitingForReview), (.metadataRejected, .waitingForReview),
+            (.waitingForReview, .developerRejected),
             (.pendingDeveloperRelease, .developerRejected), (.developerRejected, .waitingForReview),
             (.unresolvedIssues, .waitingForReview), (.pendingDeveloperRelease, .readyForDistribution),
         ] as [(ReviewState?, ReviewState)])

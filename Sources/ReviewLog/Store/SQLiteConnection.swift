@@ -1,9 +1,9 @@
 internal import CSQLite
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One SQLite connection, owned by exactly one object: closed in `deinit`, or before a failed `init` throws.
