@@ -152,6 +152,13 @@ struct EndToEndTests {
             if status != 0 { #expect(result.standardOutput.isEmpty, "\(arguments)") }
         }
         #expect(try Data(contentsOf: notes) == Data("not a database\n".utf8))
+        let untouched = review.directory.file("never.sqlite3").path
+        let missingFile = try review(["import", "/nonexistent.csv"], environment: ["REVIEW_DB": untouched])
+        #expect(missingFile.status == 66 && !FileManager.default.fileExists(atPath: untouched))
+        let piped = try ProcessRunner.run(
+            "review", ["--db", review.database, "import", "-"],
+            standardInput: try Data(contentsOf: Self.samples.appendingPathComponent("prilingo-2020.json")))
+        #expect(piped.status == 0 && piped.standardOutput.contains("Imported 3 events from standard input"))
         let deleted = try review(["delete", "1", "--yes"])
         #expect(deleted.status == 0 && deleted.standardOutput.contains("Deleted event 1: PriLingo 1.0 (iOS)"))
     }
