@@ -185,10 +185,11 @@ extension PublicKey {
     func verify(_ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, algorithm: JWSAlgorithm) -> Bool {
         switch algorithm.family {
         case .ecdsa:
-            guard let curve = algorithm.curve,
-                let der = ECDSASignature.der(fromRaw: signature, coordinateByteCount: curve.coordinateByteCount)
-            else { return false }
-            return der.withUnsafeBytes { digestVerify($0, message: message, algorithm: algorithm) }
+            guard let curve = algorithm.curve else { return false }
+            return ECDSASignature.withDER(fromRaw: signature, coordinateByteCount: curve.coordinateByteCount) { der in
+                guard let der else { return false }
+                return digestVerify(der, message: message, algorithm: algorithm)
+            }
         case .rsaPKCS1, .rsaPSS, .edDSA:
             return digestVerify(signature, message: message, algorithm: algorithm)
         case .hmac:
