@@ -231,7 +231,7 @@ struct AttackTests {
     func paddingAndNonCanonical() throws {
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
         var segments = token.split(separator: ".").map(String.init)
-        // The RSA signature is 256 bytes: 342 characters, 2 unused bits in the last one.
+        // The RSA signature is 256 bytes: 342 characters, 4 unused bits in the last one.
         let signature = segments[2]
         expectJWTError(.invalidBase64URL, mentioning: ["signature", "'='"]) {
             _ = try verifier.verify("\(segments[0]).\(segments[1]).\(signature)==", now: JOSETestKeys.now)
