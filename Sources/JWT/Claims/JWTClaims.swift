@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A JWT claims set (RFC 7519 section 4): the registered claims typed, every claim raw, and the payload bytes.
@@ -47,7 +47,8 @@ public struct JWTClaims: Sendable {
         guard case .object(let object) = value else {
             throw JWTError(
                 .malformedToken,
-                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)")
+                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)"
+            )
         }
         try self.init(object: object, payload: payload)
     }

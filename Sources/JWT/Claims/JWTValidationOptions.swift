@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a `JWTVerifier` accepts: algorithms, expected issuer and audiences, required claims, clock tolerance and

@@ -150,7 +150,8 @@ public enum Base64URL {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Four tables of 256 entries: a character's 6-bit value shifted to its place in a 24-bit group (18, 12, 6, 0),
     /// or bit 24 for bytes outside the alphabet.

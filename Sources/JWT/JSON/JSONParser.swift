@@ -186,7 +186,9 @@ struct JSONParser {
     private mutating func parseNumber() throws -> JSONNumber {
         let start = position
         if input[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < input.count, isDigit(input[position]) else { throw failure("a digit was expected in a number") }
+        guard position < input.count, isDigit(input[position]) else {
+            throw failure("a digit was expected in a number")
+        }
         if input[position] == UInt8(ascii: "0") {
             position += 1
             if position < input.count, isDigit(input[position]) {

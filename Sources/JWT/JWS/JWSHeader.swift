@@ -80,7 +80,8 @@ public struct JWSHeader: Sendable, Hashable {
                 guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
                     throw JWTError(
                         .invalidHeader,
-                        "the header member \"x5c\" must be an array of strings (RFC 7515 section 4.1.6); it is \(value)")
+                        "the header member \"x5c\" must be an array of strings (RFC 7515 section 4.1.6); it is \(value)"
+                    )
                 }
             case MemberKey.crit: crit = value
             default: break
@@ -88,7 +89,8 @@ public struct JWSHeader: Sendable, Hashable {
         }
         guard let alg else {
             throw JWTError(
-                .invalidHeader, "the header has no \"alg\" member; every JWS names its algorithm (RFC 7515 section 4.1.1)"
+                .invalidHeader,
+                "the header has no \"alg\" member; every JWS names its algorithm (RFC 7515 section 4.1.1)"
             )
         }
         algorithmName = alg

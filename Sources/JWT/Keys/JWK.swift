@@ -212,7 +212,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             if let value = object[name], value.stringValue == nil {
                 throw JWTError(
                     .invalidKey,
-                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a string (RFC 7517 section 4)")
+                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a string (RFC 7517 section 4)"
+                )
             }
         }
         if let ops = object["key_ops"] {
@@ -296,7 +297,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             default:
                 throw JWTError(
                     .unsupportedKey,
-                    "the \(kid) has kty \"\(kty)\"; supported key types are RSA, EC, OKP and oct (RFC 7518 section 6.1)")
+                    "the \(kid) has kty \"\(kty)\"; supported key types are RSA, EC, OKP and oct (RFC 7518 section 6.1)"
+                )
             }
         } catch let error as JWTError {
             if error.code == .invalidKey || error.code == .unsupportedKey || error.code == .weakKey { throw error }
