@@ -162,4 +162,35 @@ struct JWKSetTests {
         }
         expectJWTError(.weakKey, mentioning: ["31 bytes"]) { _ = try JWK(secret: [UInt8](repeating: 1, count: 31)) }
     }
+
+    @Test("a key set document over 1 MiB is invalidKeySet before parsing")
+    func documentSize() {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: JWKSet.maximumDocumentBytes + 1)
+        expectJWTError(.invalidKeySet, mentioning: ["1048577 bytes", "limit of 1048576"]) {
+            _ = try JWKSet(jwksJSON: big)
+        }
+    }
+
+    @Test("KeyPolicy.evaluate: meets for EC and strong RSA, fails with weakKey naming the size otherwise")
+    func policyVerdicts() throws {
+        #expect(KeyPolicy.default.evaluate(JOSETestKeys.ec.publicKey) == .meets)
+        #expect(KeyPolicy.default.evaluate(JOSETestKeys.rsa.publicKey) == .meets)
+        let strict = KeyPolicy(
+            minimumRSAModulusBits: 3072, minimumRSAPublicExponent: 65537, rejectsROCAFingerprint: true)
+        guard case .fails(let error) = strict.evaluate(JOSETestKeys.rsa.publicKey) else {
+            Issue.record("a 2048-bit key meets a 3072-bit policy")
+            return
+        }
+        #expect(error.code == .weakKey && error.reason.contains("2048-bit") && error.reason.contains("3072"))
+        #expect(
+            JWKSet(keys: [JWK(publicKey: JOSETestKeys.rsa.publicKey, keyID: "r")], policy: strict).usableKeys.isEmpty)
+    }
+
+    @Test("a JWK describes itself with kid, type and usability")
+    func description() throws {
+        let usable = JWK(publicKey: JOSETestKeys.ec.publicKey, keyID: "ec-1", algorithm: .es256)
+        #expect(usable.description == "kid \"ec-1\" EC (EC P-256) alg ES256, usable")
+        let set = try Self.set(#"{"keys":[{"kty":"XYZ","kid":"alien"}]}"#)
+        #expect(set.keys[0].description.contains("unusable") && set.keys[0].description.contains("XYZ"))
+    }
 }
