@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the times people type on command lines (`--at`, `--since`, `--until`, `--now`) as Unix seconds.
+///
+/// Accepted, with "now" always passed in (the clock is injected, so tests pin it):
+/// - ISO 8601 with an offset: `2020-03-15T10:00:00+09:00`, `2020-03-15T01:00Z`, `+0900`; a space may replace `T`;
+///   seconds optional; fractional seconds are dropped.
+/// - ISO 8601 without an offset: local wall-clock time in the `TZ` time zone (`2020-03-15T10:00`).
+/// - A date: local midnight (`2020-03-15`).
+/// - `now`.
+/// - Relative to now: `-3h`, `-2d`, `-45m`, `-30s`, `-1w` (or `+` for the future).
+/// - Unix seconds (`1584234000`), only when the caller asks for them.
+///
+/// A local time that does not exist (skipped by a daylight-saving change) or exists twice is resolved the way
+/// the C library's `mktime` does; write an offset to be exact.
+public enum TimeParser {
+    /// Parses `text`.
+    /// - Parameters:
+    ///   - text: what the user typed.
+    ///   - now: the current time, Unix seconds.
+    ///   - acceptsUnixSeconds: whether a bare integer means Unix seconds.
+    /// - Returns: the instant, Unix seconds.
+    /// - Throws: `CommandFailure` with status `.usage` naming the text and the accepted forms.
+    public static func parse(_ text: String, now: Int64, acceptsUnixSeconds: Bool = false) throws(CommandFailure)
+        -> Int64
+    {
+        guard let value = parseOrNil(text, now: now, acceptsUnixSeconds: acceptsUnixSeconds) else {
+            throw .usage(
+                "cannot read the time \"\(text)\": use ISO 8601 (2020-03-15T10:00:00+09:00, or 2020-03-15T10:00 "
+                    + "in local time), a date (2020-03-15, local midnight), now, or a relative time (-3h, -2d, -45m)"
+                    + (acceptsUnixSeconds ? ", or Unix seconds" : ""))
+        }
+        return value
+    }
+
+    private static func parseOrNil(_ text: String, now: Int64, acceptsUnixSeconds: Bool) -> Int64? {
+        let bytes = Array(text.utf8)
+        if text.lowercased() == "now" { return now }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+"), bytes.count >= 3,
+            let unit = bytes.last, let amount = Int64(String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)),
+            amount >= 0, bytes[1] >= 48, bytes[1] <= 57
+        {
+            let scale: Int64
+            switch unit {
+            case UInt8(ascii: "s"): scale = 1
+            case UInt8(ascii: "m"): scale = 60
+            case UInt8(ascii: "h"): scale = 3600
+            case UInt8(ascii: "d"): scale = 86_400
+            case UInt8(ascii: "w"): scale = 604_800
+            default: return nil
+            }
+            let (product, overflow) = amount.multipliedReportingOverflow(by: scale)
+            guard !overflow, product < 1 << 40 else { return nil }
+            return first == UInt8(ascii: "-") ? now - product : now + product
+        }
+        if acceptsUnixSeconds, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count <= 12 {
+            return Int64(text)
+        }
+        return iso8601(bytes)
+    }
+
+    private static func iso8601(_ bytes: [UInt8]) -> Int64? {
+        var index = 0
+        func number(_ count: Int) -> Int64? {
+            guard index + count <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[index..<index + count] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            index += count
+            return value
+        }
+        func take(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        if index == bytes.count {
+            return localSeconds(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        }
+        guard take("Tt "), let hour = number(2), take(":"), let minute = number(2), hour <= 23, minute <= 59
+        else { return nil }
+        var second: Int64 = 0
+        if take(":") {
+            guard let value = number(2), value <= 59 else { return nil }
+            second = value
+            if take(".,") {
+                let start = index
+                while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+                guard index > start else { return nil }
+            }
+        }
+        if index == bytes.count {
+            return localSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        }
+        var offset: Int64 = 0
+        if take("Zz") {
+            offset = 0
+        } else {
+            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            guard take("+-"), let hours = number(2), hours <= 23 else { return nil }
+            var minutes: Int64 = 0
+            if take(":") {
+                guard let value = number(2) else { return nil }
+                minutes = value
+            } else if index < bytes.count {
+                guard let value = number(2) else { return nil }
+                minutes = value
+            }
+            guard minutes <= 59 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
+        }
+        guard index == bytes.count else { return nil }
+        return utcSeconds(year: year, month: month, day: day) + hour * 3600 + minute * 60 + second - offset
+    }
+
+    /// The instant of a wall-clock time in the local (`TZ`) time zone, through the C library's `mktime`.
+    private static func localSeconds(
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+    ) -> Int64? {
+        tzset()
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        parts.tm_isdst = -1
+        let result = mktime(&parts)
+        return result == -1 && !(year == 1969 || year == 1970) ? nil : Int64(result)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), as seconds.
+    static func utcSeconds(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return (era * 146_097 + dayOfEra - 719_468) * 86_400
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

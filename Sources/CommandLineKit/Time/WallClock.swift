@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Shows instants as wall-clock times, in the local (`TZ`) time zone or in UTC, and reads the system clock
+/// (only at the edge of a program: `main.swift` passes `now` inward).
+public enum WallClock {
+    /// The current time, Unix seconds.
+    /// - Returns: seconds since 1970-01-01T00:00:00Z.
+    public static func now() -> Int64 { Int64(time(nil)) }
+
+    /// `2020-03-15 10:00 +09:00` in the local time zone, or `2020-03-15 01:00 UTC` when `utc` is set.
+    /// - Parameters:
+    ///   - seconds: the instant, Unix seconds.
+    ///   - utc: whether to show UTC instead of local time.
+    /// - Returns: the text.
+    public static func format(_ seconds: Int64, utc: Bool) -> String {
+        tzset()
+        var value = time_t(seconds)
+        var parts = tm()
+        if utc {
+            gmtime_r(&value, &parts)
+        } else {
+            localtime_r(&value, &parts)
+        }
+        let date =
+            "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2)) "
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2))"
+        if utc { return date + " UTC" }
+        let offset = Int(parts.tm_gmtoff)
+        let sign = offset < 0 ? "-" : "+"
+        return date + " \(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) / 60 % 60, 2))"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,64 @@
+/// Every failure of the ReviewLog module: a stable `code` for programs and a `reason` for people.
+///
+/// The reason names the cause, the values involved (which app, which file and line, which database) and, where
+/// known, the fix. Equality compares the code only, so callers and tests can match
+/// `error == ReviewError(.appNotFound)` without depending on wording.
+public struct ReviewError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable error code. New codes can be added without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable {
+            case appNotFound, versionNotFound, eventNotFound, versionRequired, invalidValue
+            case importFileUnreadable, malformedImport
+            case notGatehouseDatabase, corruptDatabase, newerSchema, storeUnavailable, storeFailure
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// No app of that name is in the store.
+        public static let appNotFound = Code(.appNotFound)
+        /// The app has no events for that version (or platform).
+        public static let versionNotFound = Code(.versionNotFound)
+        /// No event has that id.
+        public static let eventNotFound = Code(.eventNotFound)
+        /// The first event of an app was logged without a version, so there is no latest version to use.
+        public static let versionRequired = Code(.versionRequired)
+        /// An app name, version, build or note that cannot be stored (empty, too long, control characters).
+        public static let invalidValue = Code(.invalidValue)
+        /// An import file that does not exist or cannot be read.
+        public static let importFileUnreadable = Code(.importFileUnreadable)
+        /// An import file that was read but is not a valid JSON or CSV event list; the reason names the line or row.
+        public static let malformedImport = Code(.malformedImport)
+        /// A file that is not a Gatehouse review store: not SQLite, or SQLite with another application id or
+        /// none. The file is left untouched.
+        public static let notGatehouseDatabase = Code(.notGatehouseDatabase)
+        /// A Gatehouse review store that SQLite reports as damaged. The file is left untouched.
+        public static let corruptDatabase = Code(.corruptDatabase)
+        /// A store written by a newer Gatehouse with a schema this version does not know.
+        public static let newerSchema = Code(.newerSchema)
+        /// The store cannot be opened or created: missing permissions, a directory that cannot be made, busy
+        /// beyond the timeout.
+        public static let storeUnavailable = Code(.storeUnavailable)
+        /// SQLite failed while reading or writing; the reason carries SQLite's message.
+        public static let storeFailure = Code(.storeFailure)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// The stable code.
+    public let code: Code
+    /// The human explanation: the cause, the values involved and, where known, the fix.
+    public let reason: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the stable code.
+    ///   - reason: the explanation.
+    public init(_ code: Code, _ reason: String = "") {
+        self.code = code
+        self.reason = reason
+    }
+
+    public static func == (lhs: ReviewError, rhs: ReviewError) -> Bool { lhs.code == rhs.code }
+
+    public var description: String { "ReviewError.\(code): \(reason)" }
+}

@@ -1,0 +1,222 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Export and import of events as JSON or CSV. An export imported into an empty store exports again byte for
+/// byte: every field is written, ids are kept, times are whole seconds in UTC.
+public enum EventInterchange {
+    /// The CSV columns, in the order `csv(_:)` writes them. Import needs `app`, `version`, `state` and `at`.
+    public static let csvColumns = [
+        "id", "app", "bundle_id", "app_store_id", "platform", "version", "build", "state", "at", "note", "source",
+    ]
+
+    /// Events as `{"events": [...]}`, one event object per line, each with `id`, `app`, `bundleId`,
+    /// `appStoreId`, `platform`, `version`, `build`, `state` (the API string), `at` (ISO 8601 UTC), `note` and
+    /// `source`.
+    /// - Parameter events: the events, in the order to write them.
+    /// - Returns: the document, ending in a newline.
+    public static func json(_ events: [ReviewEvent]) -> String {
+        if events.isEmpty { return "{\"events\": []}\n" }
+        let lines = events.map { event in
+            "  "
+                + JSONText.object([
+                    ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
+                    ("bundleId", JSONText.string(event.app.bundleID)),
+                    ("appStoreId", JSONText.string(event.app.appStoreID)),
+                    ("platform", JSONText.string(event.platform.rawValue)),
+                    ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
+                    ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
+                    ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
+                ])
+        }
+        return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields.
+    /// - Parameter events: the events, in the order to write them.
+    /// - Returns: the CSV text, lines ending in CRLF as RFC 4180 section 2 asks.
+    public static func csv(_ events: [ReviewEvent]) -> String {
+        var out = csvColumns.joined(separator: ",") + "\r\n"
+        for event in events {
+            let fields: [String?] = [
+                String(event.id), event.app.name, event.app.bundleID, event.app.appStoreID, event.platform.rawValue,
+                event.version, event.build, event.state.rawValue, event.at.iso8601, event.note, event.source.rawValue,
+            ]
+            out += fields.map { CSVReader.quote($0 ?? "") }.joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// Reads events from a file's bytes.
+    /// - Parameters:
+    ///   - bytes: the contents.
+    ///   - format: the format.
+    ///   - name: the file's name, for messages.
+    /// - Returns: the events; an absent `id` is 0 (a new id), an absent `source` is `import`, an absent
+    ///   `platform` is iOS.
+    /// - Throws: `ReviewError.malformedImport` naming the file and the line, row or event at fault.
+    public static func events(from bytes: [UInt8], format: InterchangeFormat, name: String) throws(ReviewError)
+        -> [ReviewEvent]
+    {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw ReviewError(.malformedImport, "\(name) is not UTF-8 text; save it as UTF-8 and import again")
+        }
+        switch format {
+        case .json: return try fromJSON(Array(body), name: name)
+        case .csv: return try fromCSV(text, name: name)
+        }
+    }
+
+    private struct JSONFile: Decodable {
+        var events: [JSONEvent]
+    }
+
+    private struct JSONEvent: Decodable {
+        var id: Int64?
+        var app: String
+        var bundleId: String?
+        var appStoreId: String?
+        var platform: String?
+        var version: String
+        var build: String?
+        var state: String
+        var at: String
+        var note: String?
+        var source: String?
+    }
+
+    private static func fromJSON(_ bytes: [UInt8], name: String) throws(ReviewError) -> [ReviewEvent] {
+        let file: JSONFile
+        do {
+            file = try JSONDecoder().decode(JSONFile.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw malformedJSON(name, context, "is not valid JSON")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw malformedJSON(name, context, "lacks the member \"\(key.stringValue)\"")
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw malformedJSON(name, context, "has a value that is not a \(type)")
+        } catch let DecodingError.valueNotFound(type, context) {
+            throw malformedJSON(name, context, "has null where a \(type) is needed")
+        } catch {
+            throw ReviewError(.malformedImport, "\(name) is not a JSON event list: \(error)")
+        }
+        var events: [ReviewEvent] = []
+        for (index, item) in file.events.enumerated() {
+            events.append(
+                try event(
+                    where: "\(name): event \(index + 1) (events[\(index)])", id: item.id, app: item.app,
+                    bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
+                    version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
+                    source: item.source))
+        }
+        return events
+    }
+
+    private static func malformedJSON(_ name: String, _ context: DecodingError.Context, _ what: String) -> ReviewError {
+        let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+            .joined()
+        let location = path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
+        return ReviewError(
+            .malformedImport,
+            "\(name) \(what)\(location): \(context.debugDescription); an import file is {\"events\": [{\"app\", "
+                + "\"version\", \"state\", \"at\", ...}]}")
+    }
+
+    private static func fromCSV(_ text: String, name: String) throws(ReviewError) -> [ReviewEvent] {
+        let rows = try CSVReader.rows(text, name: name)
+        guard let header = rows.first else {
+            throw ReviewError(
+                .malformedImport, "\(name) is empty; a CSV import needs a header row: \(csvColumns.joined(separator: ","))")
+        }
+        var column: [String: Int] = [:]
+        for (index, title) in header.fields.enumerated() {
+            let key = title.trimmingSpaces().lowercased()
+            guard csvColumns.contains(key) else {
+                throw ReviewError(
+                    .malformedImport,
+                    "\(name) line \(header.line): unknown column \"\(title)\"; the columns are "
+                        + csvColumns.joined(separator: ","))
+            }
+            column[key] = index
+        }
+        for required in ["app", "version", "state", "at"] where column[required] == nil {
+            throw ReviewError(
+                .malformedImport, "\(name) line \(header.line): the header row has no \"\(required)\" column")
+        }
+        var events: [ReviewEvent] = []
+        for row in rows.dropFirst() {
+            if row.fields.count == 1, row.fields[0].isEmpty { continue }
+            guard row.fields.count == header.fields.count else {
+                throw ReviewError(
+                    .malformedImport,
+                    "\(name) line \(row.line): \(row.fields.count) fields, but the header has \(header.fields.count)")
+            }
+            func field(_ key: String) -> String? { column[key].map { row.fields[$0] } }
+            let where_ = "\(name) line \(row.line)"
+            var id: Int64?
+            if let text = field("id"), !text.isEmpty {
+                guard let value = Int64(text), value > 0 else {
+                    throw ReviewError(.malformedImport, "\(where_): id \"\(text)\" is not a positive integer")
+                }
+                id = value
+            }
+            events.append(
+                try event(
+                    where: where_, id: id, app: field("app")!, bundleID: field("bundle_id"),
+                    appStoreID: field("app_store_id"), platform: field("platform"), version: field("version")!,
+                    build: field("build"), state: field("state")!, at: field("at")!, note: field("note"),
+                    source: field("source")))
+        }
+        return events
+    }
+
+    private static func event(
+        where place: String, id: Int64?, app: String, bundleID: String?, appStoreID: String?, platform: String?,
+        version: String, build: String?, state: String, at: String, note: String?, source: String?
+    ) throws(ReviewError) -> ReviewEvent {
+        func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+        guard let reviewState = ReviewState(spelling: state) else {
+            throw ReviewError(
+                .malformedImport,
+                "\(place): unknown state \"\(state)\"; use an App Store Connect API string such as WAITING_FOR_REVIEW")
+        }
+        guard let instant = Timestamp(iso8601: at) else {
+            throw ReviewError(
+                .malformedImport,
+                "\(place): time \"\(at)\" is not ISO 8601 with an offset (like 2020-03-15T10:00:00+09:00 or "
+                    + "2020-03-15T01:00:00Z)")
+        }
+        var eventPlatform = Platform.iOS
+        if let platform = nonEmpty(platform) {
+            guard let parsed = Platform(spelling: platform) else {
+                throw ReviewError(
+                    .malformedImport,
+                    "\(place): unknown platform \"\(platform)\"; use one of "
+                        + Platform.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            eventPlatform = parsed
+        }
+        var eventSource = EventSource.import
+        if let source = nonEmpty(source) {
+            guard let parsed = EventSource(rawValue: source) else {
+                throw ReviewError(
+                    .malformedImport, "\(place): unknown source \"\(source)\"; use manual, import or sync")
+            }
+            eventSource = parsed
+        }
+        if let id, id <= 0 {
+            throw ReviewError(.malformedImport, "\(place): id \(id) is not a positive integer")
+        }
+        if let problem = Validation.problem(app: app, version: version, build: nonEmpty(build), note: nonEmpty(note)) {
+            throw ReviewError(.malformedImport, "\(place): \(problem)")
+        }
+        return ReviewEvent(
+            id: id ?? 0, app: App(name: app, bundleID: nonEmpty(bundleID), appStoreID: nonEmpty(appStoreID)),
+            platform: eventPlatform, version: version, build: nonEmpty(build), state: reviewState, at: instant,
+            note: nonEmpty(note), source: eventSource)
+    }
+}

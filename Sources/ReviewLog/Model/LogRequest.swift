@@ -1,0 +1,43 @@
+/// What `review log` asks the store to record.
+public struct LogRequest: Sendable, Hashable {
+    /// The app's name; a new name creates the app.
+    public var app: String
+    /// The platform.
+    public var platform: Platform
+    /// The version, or `nil` for the app's latest version on that platform (the version of its most recent event).
+    public var version: String?
+    /// The build, if any.
+    public var build: String?
+    /// The state entered.
+    public var state: ReviewState
+    /// When.
+    public var at: Timestamp
+    /// A note, if any.
+    public var note: String?
+    /// Where the event comes from.
+    public var source: EventSource
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - app: the app's name.
+    ///   - platform: the platform.
+    ///   - version: the version, or `nil` for the latest.
+    ///   - build: the build, if any.
+    ///   - state: the state entered.
+    ///   - at: when.
+    ///   - note: a note, if any.
+    ///   - source: where the event comes from.
+    public init(
+        app: String, platform: Platform = .iOS, version: String? = nil, build: String? = nil, state: ReviewState,
+        at: Timestamp, note: String? = nil, source: EventSource = .manual
+    ) {
+        self.app = app
+        self.platform = platform
+        self.version = version
+        self.build = build
+        self.state = state
+        self.at = at
+        self.note = note
+        self.source = source
+    }
+}

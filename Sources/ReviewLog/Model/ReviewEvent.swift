@@ -1,0 +1,50 @@
+/// A recorded state change of one app version on one platform.
+public struct ReviewEvent: Sendable, Hashable {
+    /// The store's id for the event (what `review delete` takes).
+    public var id: Int64
+    /// The app.
+    public var app: App
+    /// The platform.
+    public var platform: Platform
+    /// The version string ("1.2.0").
+    public var version: String
+    /// The build number, if given.
+    public var build: String?
+    /// The state entered.
+    public var state: ReviewState
+    /// When the state was entered.
+    public var at: Timestamp
+    /// A free-text note, if any.
+    public var note: String?
+    /// Where the event came from.
+    public var source: EventSource
+
+    /// Creates an event.
+    /// - Parameters:
+    ///   - id: the store's id.
+    ///   - app: the app.
+    ///   - platform: the platform.
+    ///   - version: the version.
+    ///   - build: the build, if any.
+    ///   - state: the state entered.
+    ///   - at: when.
+    ///   - note: a note, if any.
+    ///   - source: where it came from.
+    public init(
+        id: Int64, app: App, platform: Platform, version: String, build: String? = nil, state: ReviewState,
+        at: Timestamp, note: String? = nil, source: EventSource = .manual
+    ) {
+        self.id = id
+        self.app = app
+        self.platform = platform
+        self.version = version
+        self.build = build
+        self.state = state
+        self.at = at
+        self.note = note
+        self.source = source
+    }
+
+    /// The version this event belongs to.
+    public var versionKey: VersionKey { VersionKey(app: app.name, platform: platform, version: version) }
+}

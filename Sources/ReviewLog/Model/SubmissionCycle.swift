@@ -1,0 +1,63 @@
+/// One submission of a version: from entering Waiting for Review to its decision, and the states after it.
+///
+/// Definitions (so numbers can be checked by hand): a cycle starts when the version enters Waiting for Review;
+/// its decision is its first event among the review outcomes (`ReviewState.isReviewOutcome`); time waiting runs
+/// from the start to the first In Review before the decision; time in review from that In Review to the
+/// decision; time to decision from the start to the decision. A cycle the developer withdraws (Developer
+/// Rejected, or a submission Canceling, before a decision) has no decision and counts as withdrawn. Each return
+/// to Waiting for Review after a decision or a withdrawal starts a new cycle.
+public struct SubmissionCycle: Sendable, Hashable {
+    /// The cycle's number within its version, from 1.
+    public var number: Int
+    /// The states of the cycle in order (states before the first Waiting for Review belong to cycle 1).
+    public var spans: [StateSpan]
+    /// When the cycle entered Waiting for Review, or `nil` when the version never did.
+    public var start: Timestamp?
+    /// The first In Review after the start and before the decision, if any.
+    public var inReviewAt: Timestamp?
+    /// The decision event, if decided.
+    public var decision: ReviewEvent?
+    /// Whether the developer withdrew the cycle before a decision.
+    public var isWithdrawn: Bool
+
+    /// Creates a cycle.
+    /// - Parameters:
+    ///   - number: its number within the version.
+    ///   - spans: its states.
+    ///   - start: when it entered Waiting for Review.
+    ///   - inReviewAt: when review began.
+    ///   - decision: the decision event.
+    ///   - isWithdrawn: whether it was withdrawn.
+    public init(
+        number: Int, spans: [StateSpan], start: Timestamp?, inReviewAt: Timestamp?, decision: ReviewEvent?,
+        isWithdrawn: Bool
+    ) {
+        self.number = number
+        self.spans = spans
+        self.start = start
+        self.inReviewAt = inReviewAt
+        self.decision = decision
+        self.isWithdrawn = isWithdrawn
+    }
+
+    /// Seconds from Waiting for Review to In Review, when both happened.
+    public var waitingSeconds: Int64? {
+        guard let start, let inReviewAt else { return nil }
+        return start.seconds(until: inReviewAt)
+    }
+
+    /// Seconds from In Review to the decision, when both happened.
+    public var inReviewSeconds: Int64? {
+        guard let inReviewAt, let decision else { return nil }
+        return inReviewAt.seconds(until: decision.at)
+    }
+
+    /// Seconds from the start to the decision, when decided.
+    public var timeToDecisionSeconds: Int64? {
+        guard let start, let decision else { return nil }
+        return start.seconds(until: decision.at)
+    }
+
+    /// Whether the cycle is still waiting for a decision.
+    public var isOpen: Bool { start != nil && decision == nil && !isWithdrawn }
+}

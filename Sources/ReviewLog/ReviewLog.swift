@@ -1,1 +1,0 @@
-// Module ReviewLog: see the folders beside this file.

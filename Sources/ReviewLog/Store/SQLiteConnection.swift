@@ -1,0 +1,178 @@
+internal import CSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One SQLite connection, owned by exactly one object: closed in `deinit`, or before a failed `init` throws.
+///
+/// Not thread-safe: a connection is used by one command at a time.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+
+    /// Opens `path`.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - create: whether to create the file when missing (else it must exist).
+    /// - Throws: `ReviewError.storeUnavailable` with SQLite's message.
+    init(path: String, create: Bool) throws(ReviewError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard status == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw ReviewError(
+                .storeUnavailable,
+                "cannot open the review store \(path): \(message); check the path and its permissions, or choose "
+                    + "another with --db or REVIEW_DB")
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(pointer, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Waits up to `milliseconds` for another connection's lock before failing with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String) throws(ReviewError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_free(message)
+            throw error(status: status, message: text, doing: sql)
+        }
+    }
+
+    /// Prepares one statement.
+    func prepare(_ sql: String) throws(ReviewError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw error(status: status, message: lastMessage, doing: sql)
+        }
+        return SQLiteStatement(handle: statement, connection: self)
+    }
+
+    /// The first column of the first row of a query, as text.
+    func scalarText(_ sql: String) throws(ReviewError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.text(0)
+    }
+
+    /// The first column of the first row of a query, as an integer.
+    func scalarInt(_ sql: String) throws(ReviewError) -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(0)
+    }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    var changes: Int32 { sqlite3_changes(handle) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Maps a SQLite failure to the module's error: damage is `corruptDatabase`, the rest `storeFailure`.
+    func error(status: Int32, message: String, doing sql: String) -> ReviewError {
+        let primary = status & 0xFF
+        if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
+            return ReviewError(
+                .corruptDatabase,
+                "the review store \(path) is damaged (SQLite: \(message)); it was not modified. Restore it from a "
+                    + "backup or an export, or move it aside to start a new one")
+        }
+        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED {
+            return ReviewError(
+                .storeUnavailable,
+                "the review store \(path) stayed locked by another process beyond the busy timeout (SQLite: "
+                    + "\(message)); try again")
+        }
+        let statement = sql.split(separator: " ").prefix(3).joined(separator: " ")
+        return ReviewError(
+            .storeFailure, "SQLite failed on the review store \(path) (\(statement) ...): \(message) (code \(status))")
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}
+
+/// One prepared statement, finalized in `deinit`. Keeps its connection alive.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to parameters 1, 2, ... after resetting the statement.
+    func bind(_ values: [SQLiteValue]) throws(ReviewError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null:
+                status = sqlite3_bind_null(handle, index)
+            case .integer(let number):
+                status = sqlite3_bind_int64(handle, index, number)
+            case .text(let text):
+                let length = Int32(text.utf8.count)
+                status = text.withCString { gatehouse_sqlite3_bind_text_transient(handle, index, $0, length) }
+            }
+            guard status == SQLITE_OK else {
+                throw connection.error(status: status, message: connection.lastMessage, doing: "bind")
+            }
+        }
+    }
+
+    /// Steps once: `true` when a row is available, `false` when done.
+    func step() throws(ReviewError) -> Bool {
+        let status = sqlite3_step(handle)
+        if status == SQLITE_ROW { return true }
+        if status == SQLITE_DONE { return false }
+        let message = connection.lastMessage
+        sqlite3_reset(handle)
+        throw connection.error(status: status, message: message, doing: String(cString: sqlite3_sql(handle)))
+    }
+
+    /// Runs the statement to completion with `values` bound.
+    func run(_ values: [SQLiteValue]) throws(ReviewError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteStatement: Sendable {}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case text(String)
+
+    init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+}

@@ -1,0 +1,307 @@
+/// The review store in one SQLite file, safe for many processes at once.
+///
+/// - Durability: WAL journal with `synchronous = FULL`, so a logged event survives a crash or power loss as
+///   soon as `record` returns (NORMAL would be crash-safe too but could lose the last commits on power loss).
+/// - Concurrency: every write transaction begins with `BEGIN IMMEDIATE`, taking the write lock before it reads,
+///   so concurrent writers queue on the busy timeout instead of failing the way a read-then-upgrade transaction
+///   does; readers never block in WAL mode.
+/// - Safety: a file that is not a Gatehouse store (checked from its header bytes before SQLite opens it) or that
+///   fails `PRAGMA quick_check` is refused and never modified. A new store is created whole under a temporary
+///   name and linked into place, so a half-created store is never seen.
+///
+/// Not thread-safe: one command at a time uses a store object.
+public final class SQLiteReviewStore: ReviewStore {
+    /// The file.
+    public let path: String
+    private let connection: SQLiteConnection
+
+    /// Opens the store at `path`, creating it (and its parent directories) when missing.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - busyTimeoutMilliseconds: how long to wait for another process's lock.
+    /// - Throws: `ReviewError` `notGatehouseDatabase`, `corruptDatabase`, `newerSchema`, `storeUnavailable`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 30_000) throws(ReviewError) {
+        self.path = path
+        if try DatabaseFile.inspect(path) == .missing {
+            try DatabaseFile.createParentDirectories(of: path)
+            try Self.create(path)
+        }
+        let connection = try SQLiteConnection(path: path, create: false)
+        connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        let check = try connection.scalarText("PRAGMA quick_check")
+        guard check == "ok" else {
+            throw ReviewError(
+                .corruptDatabase,
+                "the review store \(path) is damaged (SQLite quick_check: \(check ?? "no answer")); it was not "
+                    + "modified. Restore it from a backup or an export, or move it aside to start a new one")
+        }
+        let mode = try connection.scalarText("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw ReviewError(
+                .storeUnavailable, "the review store \(path) cannot use WAL journaling (got \(mode ?? "nothing"))")
+        }
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        try Schema.migrate(connection)
+        self.connection = connection
+    }
+
+    /// Creates a complete store under a temporary name and links it into place unless another process won.
+    private static func create(_ path: String) throws(ReviewError) {
+        let temporary = DatabaseFile.temporarySibling(of: path)
+        do {
+            let connection = try SQLiteConnection(path: temporary, create: true)
+            try connection.execute("PRAGMA application_id = \(DatabaseFile.applicationID)")
+            try Schema.migrate(connection)
+        }
+        _ = try DatabaseFile.place(temporary, at: path)
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, rolling back when it throws.
+    private func writing<T>(_ body: () throws(ReviewError) -> T) throws(ReviewError) -> T {
+        try connection.execute("BEGIN IMMEDIATE")
+        do throws(ReviewError) {
+            let result = try body()
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static let eventColumns = """
+        SELECT e.id, a.name, a.bundle_id, a.app_store_id, e.platform, e.version, e.build, e.state, e.at, e.note,
+        e.source FROM events e JOIN apps a ON a.id = e.app_id
+        """
+
+    private func event(from row: SQLiteStatement) throws(ReviewError) -> ReviewEvent {
+        let id = row.int64(0)
+        let platformText = row.text(4) ?? ""
+        let stateText = row.text(7) ?? ""
+        let sourceText = row.text(10) ?? ""
+        guard let platform = Platform(rawValue: platformText), let state = ReviewState(rawValue: stateText),
+            let source = EventSource(rawValue: sourceText)
+        else {
+            throw ReviewError(
+                .corruptDatabase,
+                "event \(id) in \(path) has platform \"\(platformText)\", state \"\(stateText)\", source "
+                    + "\"\(sourceText)\", not all known to this review; it was not modified")
+        }
+        return ReviewEvent(
+            id: id, app: App(name: row.text(1) ?? "", bundleID: row.text(2), appStoreID: row.text(3)),
+            platform: platform, version: row.text(5) ?? "", build: row.text(6), state: state,
+            at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source)
+    }
+
+    private func appRow(named name: String) throws(ReviewError) -> (id: Int64, app: App)? {
+        let statement = try connection.prepare("SELECT id, name, bundle_id, app_store_id FROM apps WHERE name = ?")
+        try statement.bind([.text(name)])
+        guard try statement.step() else { return nil }
+        return (
+            statement.int64(0),
+            App(name: statement.text(1) ?? "", bundleID: statement.text(2), appStoreID: statement.text(3))
+        )
+    }
+
+    private func event(id: Int64) throws(ReviewError) -> ReviewEvent? {
+        let statement = try connection.prepare(Self.eventColumns + " WHERE e.id = ?")
+        try statement.bind([.integer(id)])
+        guard try statement.step() else { return nil }
+        return try event(from: statement)
+    }
+
+    public func record(_ request: LogRequest) throws -> LogResult {
+        if let problem = Validation.problem(
+            app: request.app, version: request.version, build: request.build, note: request.note)
+        {
+            throw ReviewError(.invalidValue, problem)
+        }
+        return try writing { () throws(ReviewError) -> LogResult in
+            let existingApp = try appRow(named: request.app)
+            let version: String
+            if let given = request.version {
+                version = given
+            } else {
+                guard let existingApp else {
+                    throw ReviewError(
+                        .versionRequired,
+                        "\(request.app) has no events yet, so there is no latest version to use; give --version "
+                            + "(for example --version 1.0)")
+                }
+                let latest = try connection.prepare(
+                    "SELECT version FROM events WHERE app_id = ? AND platform = ? ORDER BY at DESC, id DESC LIMIT 1")
+                try latest.bind([.integer(existingApp.id), .text(request.platform.rawValue)])
+                guard try latest.step(), let found = latest.text(0) else {
+                    throw ReviewError(
+                        .versionRequired,
+                        "\(existingApp.app.name) has no \(request.platform.name) events yet, so there is no latest "
+                            + "version to use; give --version")
+                }
+                version = found
+            }
+            let appID: Int64
+            if let existingApp {
+                appID = existingApp.id
+            } else {
+                try connection.prepare("INSERT INTO apps (name) VALUES (?)").run([.text(request.app)])
+                appID = connection.lastInsertRowID
+            }
+            let insert = try connection.prepare(
+                """
+                INSERT INTO events (app_id, platform, version, build, state, at, note, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
+                """)
+            try insert.run([
+                .integer(appID), .text(request.platform.rawValue), .text(version), SQLiteValue(request.build),
+                .text(request.state.rawValue), .integer(request.at.secondsSince1970), SQLiteValue(request.note),
+                .text(request.source.rawValue),
+            ])
+            let inserted = connection.changes == 1
+            let id: Int64
+            if inserted {
+                id = connection.lastInsertRowID
+            } else {
+                let existing = try connection.prepare(
+                    "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ?")
+                try existing.bind([
+                    .integer(appID), .text(request.platform.rawValue), .text(version), .text(request.state.rawValue),
+                    .integer(request.at.secondsSince1970),
+                ])
+                guard try existing.step() else {
+                    throw ReviewError(.storeFailure, "the event was neither inserted nor found in \(path)")
+                }
+                id = existing.int64(0)
+            }
+            guard let stored = try event(id: id) else {
+                throw ReviewError(.storeFailure, "event \(id) vanished from \(path) inside its transaction")
+            }
+            let previousQuery = try connection.prepare(
+                Self.eventColumns
+                    + """
+                     WHERE e.app_id = ? AND e.platform = ? AND e.version = ? AND (e.at < ? OR (e.at = ? AND e.id < ?))
+                    ORDER BY e.at DESC, e.id DESC LIMIT 1
+                    """)
+            try previousQuery.bind([
+                .integer(appID), .text(request.platform.rawValue), .text(version), .integer(stored.at.secondsSince1970),
+                .integer(stored.at.secondsSince1970), .integer(id),
+            ])
+            let previous = try previousQuery.step() ? try event(from: previousQuery) : nil
+            return LogResult(event: stored, inserted: inserted, previous: previous)
+        }
+    }
+
+    public func events(app: String?) throws -> [ReviewEvent] {
+        let statement: SQLiteStatement
+        if let app {
+            statement = try connection.prepare(Self.eventColumns + " WHERE a.name = ? ORDER BY e.id")
+            try statement.bind([.text(app)])
+        } else {
+            statement = try connection.prepare(Self.eventColumns + " ORDER BY e.id")
+        }
+        var events: [ReviewEvent] = []
+        while try statement.step() { events.append(try event(from: statement)) }
+        return events
+    }
+
+    public func app(named name: String) throws -> App? { try appRow(named: name)?.app }
+
+    public func appNames() throws -> [String] {
+        let statement = try connection.prepare("SELECT name FROM apps ORDER BY name")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0) ?? "") }
+        return names
+    }
+
+    public func deleteEvent(id: Int64) throws -> ReviewEvent {
+        try writing { () throws(ReviewError) -> ReviewEvent in
+            guard let found = try event(id: id) else {
+                throw ReviewError(.eventNotFound, "no event has id \(id) in \(path); `review timeline APP` shows ids")
+            }
+            try connection.prepare("DELETE FROM events WHERE id = ?").run([.integer(id)])
+            return found
+        }
+    }
+
+    public func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary {
+        try writing { () throws(ReviewError) -> ImportSummary in
+            var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
+            let idUsed = try connection.prepare("SELECT 1 FROM events WHERE id = ?")
+            let insert = try connection.prepare(
+                """
+                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
+                """)
+            var appIDs: [String: Int64] = [:]
+            for (index, event) in events.enumerated() {
+                let label = "event \(index + 1) (\(event.app.name) \(event.version) \(event.state.rawValue))"
+                if let problem = Validation.problem(
+                    app: event.app.name, version: event.version, build: event.build, note: event.note)
+                {
+                    throw ReviewError(.malformedImport, "\(label): \(problem)")
+                }
+                let appID: Int64
+                if let known = appIDs[event.app.name.lowercased()] {
+                    appID = known
+                } else if let existing = try appRow(named: event.app.name) {
+                    appID = existing.id
+                } else {
+                    try connection.prepare("INSERT INTO apps (name) VALUES (?)").run([.text(event.app.name)])
+                    appID = connection.lastInsertRowID
+                }
+                appIDs[event.app.name.lowercased()] = appID
+                try reconcile(event.app, appID: appID, label: label)
+                var id = SQLiteValue.null
+                if event.id > 0 {
+                    try idUsed.bind([.integer(event.id)])
+                    if !(try idUsed.step()) { id = .integer(event.id) }
+                }
+                try insert.run([
+                    id, .integer(appID), .text(event.platform.rawValue), .text(event.version),
+                    SQLiteValue(event.build), .text(event.state.rawValue), .integer(event.at.secondsSince1970),
+                    SQLiteValue(event.note), .text(event.source.rawValue),
+                ])
+                if connection.changes == 1 {
+                    summary.inserted += 1
+                } else {
+                    summary.alreadyPresent += 1
+                }
+            }
+            return summary
+        }
+    }
+
+    /// Fills an app's missing identifiers from an import; conflicting ones are an error, never overwritten.
+    private func reconcile(_ app: App, appID: Int64, label: String) throws(ReviewError) {
+        guard app.bundleID != nil || app.appStoreID != nil, let stored = try appRow(named: app.name)?.app else {
+            return
+        }
+        for (column, given, have) in [
+            ("bundle_id", app.bundleID, stored.bundleID), ("app_store_id", app.appStoreID, stored.appStoreID),
+        ] {
+            guard let given else { continue }
+            if let have {
+                if have != given {
+                    throw ReviewError(
+                        .malformedImport,
+                        "\(label) gives \(column) \(given) for \(stored.name), but the store has \(have); fix the file")
+                }
+            } else {
+                try connection.prepare("UPDATE apps SET \(column) = ? WHERE id = ?").run([
+                    .text(given), .integer(appID),
+                ])
+            }
+        }
+    }
+
+    /// Runs SQLite's full `PRAGMA integrity_check`.
+    /// - Returns: `"ok"` for a sound file, else SQLite's first complaint.
+    /// - Throws: `ReviewError` store errors.
+    public func integrityCheck() throws(ReviewError) -> String {
+        try connection.scalarText("PRAGMA integrity_check") ?? "no answer"
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteReviewStore: Sendable {}

@@ -1,0 +1,61 @@
+/// The store's schema and its migrations, versioned with `PRAGMA user_version`.
+enum Schema {
+    /// The newest schema this code knows.
+    static let currentVersion: Int64 = 1
+
+    /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
+    /// transaction and never edits an earlier one.
+    static let migrations: [Int64: String] = [
+        1: """
+        CREATE TABLE apps (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            bundle_id TEXT,
+            app_store_id TEXT
+        );
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            app_id INTEGER NOT NULL REFERENCES apps(id),
+            platform TEXT NOT NULL,
+            version TEXT NOT NULL,
+            build TEXT,
+            state TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            note TEXT,
+            source TEXT NOT NULL,
+            UNIQUE (app_id, platform, version, state, at)
+        );
+        CREATE INDEX events_by_version ON events (app_id, platform, version, at);
+        """
+    ]
+
+    /// Brings a connection's schema up to date; refuses a newer one.
+    static func migrate(_ connection: SQLiteConnection) throws(ReviewError) {
+        var version = try connection.scalarInt("PRAGMA user_version") ?? 0
+        if version > currentVersion { throw newer(version, connection.path) }
+        while version < currentVersion {
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(ReviewError) {
+                // Another process may have migrated while this one waited for the lock.
+                version = try connection.scalarInt("PRAGMA user_version") ?? 0
+                if version > currentVersion { throw newer(version, connection.path) }
+                if version < currentVersion {
+                    try connection.execute(migrations[version + 1]!)
+                    try connection.execute("PRAGMA user_version = \(version + 1)")
+                    version += 1
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private static func newer(_ version: Int64, _ path: String) -> ReviewError {
+        ReviewError(
+            .newerSchema,
+            "the review store \(path) has schema version \(version), newer than this review's \(currentVersion); "
+                + "upgrade Gatehouse to use it")
+    }
+}

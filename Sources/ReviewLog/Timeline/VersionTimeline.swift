@@ -1,0 +1,66 @@
+/// The history of one app version on one platform, split into submission cycles.
+public struct VersionTimeline: Sendable, Hashable {
+    /// The version.
+    public var key: VersionKey
+    /// The cycles in order.
+    public var cycles: [SubmissionCycle]
+
+    /// Builds the timeline of one version.
+    /// - Parameters:
+    ///   - key: the version.
+    ///   - events: its events, in any order (they are sorted by time, then id).
+    ///   - now: the instant the current state's duration runs to (injected, so tests pin it).
+    public init(key: VersionKey, events: [ReviewEvent], now: Timestamp) {
+        self.key = key
+        let sorted = events.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+        var cycles: [SubmissionCycle] = []
+        var current = SubmissionCycle(
+            number: 1, spans: [], start: nil, inReviewAt: nil, decision: nil, isWithdrawn: false)
+        for (index, event) in sorted.enumerated() {
+            let end = index + 1 < sorted.count ? sorted[index + 1].at : nil
+            let seconds = max(0, event.at.seconds(until: end ?? now))
+            let span = StateSpan(event: event, end: end, seconds: seconds)
+            if event.state == .waitingForReview, current.start != nil, current.decision != nil || current.isWithdrawn {
+                cycles.append(current)
+                current = SubmissionCycle(
+                    number: current.number + 1, spans: [], start: nil, inReviewAt: nil, decision: nil,
+                    isWithdrawn: false)
+            }
+            current.spans.append(span)
+            if current.start == nil {
+                if event.state == .waitingForReview { current.start = event.at }
+            } else if current.decision == nil, !current.isWithdrawn {
+                if event.state == .inReview, current.inReviewAt == nil {
+                    current.inReviewAt = event.at
+                } else if event.state.isReviewOutcome {
+                    current.decision = event
+                } else if event.state == .developerRejected || event.state == .canceling {
+                    current.isWithdrawn = true
+                }
+            }
+        }
+        if !current.spans.isEmpty { cycles.append(current) }
+        self.cycles = cycles
+    }
+
+    /// Builds the timeline of every version among `events`, ordered by app, platform and version.
+    /// - Parameters:
+    ///   - events: events of any versions.
+    ///   - now: the instant current states run to.
+    /// - Returns: one timeline per version.
+    public static func timelines(of events: [ReviewEvent], now: Timestamp) -> [VersionTimeline] {
+        var grouped: [VersionKey: [ReviewEvent]] = [:]
+        for event in events { grouped[event.versionKey, default: []].append(event) }
+        return grouped.keys.sorted().map { VersionTimeline(key: $0, events: grouped[$0]!, now: now) }
+    }
+
+    /// The current state: the last span of the last cycle.
+    public var current: StateSpan? { cycles.last?.spans.last }
+
+    /// Seconds from the first Waiting for Review to the first Ready for Distribution, when released.
+    public var totalToReleaseSeconds: Int64? {
+        guard let start = cycles.first(where: { $0.start != nil })?.start else { return nil }
+        let release = cycles.lazy.flatMap(\.spans).first { $0.state == .readyForDistribution && $0.start >= start }
+        return release.map { start.seconds(until: $0.start) }
+    }
+}
