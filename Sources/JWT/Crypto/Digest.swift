@@ -22,7 +22,9 @@ public enum Digest {
     }
 
     private static func hash(_ bytes: some Collection<UInt8>, _ function: HashFunction) -> [UInt8] {
-        if let digest = bytes.withContiguousStorageIfAvailable({ OneShotDigest.compute(UnsafeRawBufferPointer($0), function) }) {
+        if let digest = bytes.withContiguousStorageIfAvailable({
+            OneShotDigest.compute(UnsafeRawBufferPointer($0), function)
+        }) {
             return digest
         }
         return Array(bytes).withUnsafeBytes { OneShotDigest.compute($0, function) }

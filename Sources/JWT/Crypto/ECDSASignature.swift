@@ -2,20 +2,16 @@
 /// the curve's coordinate length (RFC 7518 section 3.4), and the DER `Ecdsa-Sig-Value` OpenSSL reads and writes
 /// (`SEQUENCE { r INTEGER, s INTEGER }`, RFC 3279 section 2.2.3).
 enum ECDSASignature {
+    /// The largest DER signature of the supported curves: P-521 with both integers padded (3 + 2 * (2 + 1 + 66)).
+    static let maximumDERLength = 141
+
     /// DER-encodes a raw JWS signature.
     /// - Parameters:
     ///   - raw: `r || s`, which must be exactly `2 * coordinateByteCount` bytes (RFC 7518 section 3.4).
     ///   - coordinateByteCount: 32, 48 or 66.
     /// - Returns: the DER `Ecdsa-Sig-Value`, or nil when `raw` has the wrong length.
     static func der(fromRaw raw: UnsafeRawBufferPointer, coordinateByteCount: Int) -> [UInt8]? {
-        guard coordinateByteCount > 0, raw.count == 2 * coordinateByteCount else { return nil }
-        let r = integer(raw[0..<coordinateByteCount])
-        let s = integer(raw[coordinateByteCount..<raw.count])
-        var der: [UInt8] = [0x30]
-        appendLength(r.count + s.count, to: &der)
-        der += r
-        der += s
-        return der
+        withDER(fromRaw: raw, coordinateByteCount: coordinateByteCount) { $0.map { Array($0) } }
     }
 
     /// DER-encodes a raw JWS signature.
@@ -25,6 +21,76 @@ enum ECDSASignature {
     /// - Returns: the DER `Ecdsa-Sig-Value`, or nil when `raw` has the wrong length.
     static func der(fromRaw raw: [UInt8], coordinateByteCount: Int) -> [UInt8]? {
         raw.withUnsafeBytes { der(fromRaw: $0, coordinateByteCount: coordinateByteCount) }
+    }
+
+    /// DER-encodes a raw JWS signature into stack memory and passes it to `body` (nil for a wrong length): the
+    /// verification hot path, without heap allocation.
+    /// - Parameters:
+    ///   - raw: `r || s`.
+    ///   - coordinateByteCount: 32, 48 or 66.
+    ///   - body: receives the DER bytes, valid only during the call, or nil.
+    /// - Returns: what `body` returns.
+    static func withDER<R>(
+        fromRaw raw: UnsafeRawBufferPointer,
+        coordinateByteCount: Int,
+        _ body: (UnsafeRawBufferPointer?) throws -> R
+    ) rethrows -> R {
+        guard coordinateByteCount > 0, coordinateByteCount <= 66, raw.count == 2 * coordinateByteCount else {
+            return try body(nil)
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumDERLength) { buffer in
+            // Content first, from offset 3 (room for the longest sequence header), then the header before it.
+            var position = 3
+            appendInteger(raw, from: 0, count: coordinateByteCount, to: buffer, at: &position)
+            appendInteger(raw, from: coordinateByteCount, count: coordinateByteCount, to: buffer, at: &position)
+            let contentLength = position - 3
+            let start: Int
+            if contentLength < 0x80 {
+                start = 1
+                buffer[1] = 0x30
+                buffer[2] = UInt8(contentLength)
+            } else {
+                start = 0
+                buffer[0] = 0x30
+                buffer[1] = 0x81
+                buffer[2] = UInt8(contentLength)
+            }
+            return try body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[start..<position]))
+        }
+    }
+
+    /// Writes a DER INTEGER (tag, length, content) for the unsigned big-endian magnitude `raw[from..<from+count]`:
+    /// leading zeros stripped, one zero byte prepended when the high bit is set (DER integers are signed), zero as
+    /// the single byte 0x00. Magnitudes are at most 66 bytes, so the length is always in short form.
+    private static func appendInteger(
+        _ raw: UnsafeRawBufferPointer,
+        from offset: Int,
+        count: Int,
+        to buffer: UnsafeMutableBufferPointer<UInt8>,
+        at position: inout Int
+    ) {
+        var first = offset
+        let end = offset + count
+        while first < end, raw[first] == 0 { first += 1 }
+        let magnitude = end - first
+        buffer[position] = 0x02
+        if magnitude == 0 {
+            buffer[position + 1] = 1
+            buffer[position + 2] = 0
+            position += 3
+            return
+        }
+        let padding = raw[first] & 0x80 != 0 ? 1 : 0
+        buffer[position + 1] = UInt8(magnitude + padding)
+        position += 2
+        if padding == 1 {
+            buffer[position] = 0
+            position += 1
+        }
+        for index in first..<end {
+            buffer[position] = raw[index]
+            position += 1
+        }
     }
 
     /// Decodes a DER `Ecdsa-Sig-Value` into the raw JWS form, left-padding r and s (RFC 7518 section 3.4).
@@ -46,31 +112,6 @@ enum ECDSASignature {
         raw.replaceSubrange((coordinateByteCount - rBytes.count)..<coordinateByteCount, with: rBytes)
         raw.replaceSubrange((2 * coordinateByteCount - sBytes.count)..<(2 * coordinateByteCount), with: sBytes)
         return raw
-    }
-
-    /// A DER INTEGER (tag, length, content) for an unsigned big-endian magnitude: leading zeros stripped, one zero
-    /// byte prepended when the high bit is set (DER integers are signed), zero as the single byte 0x00.
-    private static func integer(_ magnitude: Slice<UnsafeRawBufferPointer>) -> [UInt8] {
-        var content = Array(magnitude.drop(while: { $0 == 0 }))
-        if content.isEmpty {
-            content = [0]
-        } else if content[0] & 0x80 != 0 {
-            content.insert(0, at: 0)
-        }
-        var encoded: [UInt8] = [0x02]
-        appendLength(content.count, to: &encoded)
-        return encoded + content
-    }
-
-    /// Appends a DER definite length (short form below 128, else long form with the minimal number of bytes).
-    private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
-        if length < 0x80 {
-            bytes.append(UInt8(length))
-        } else if length <= 0xFF {
-            bytes += [0x81, UInt8(length)]
-        } else {
-            bytes += [0x82, UInt8(length >> 8), UInt8(length & 0xFF)]
-        }
     }
 
     /// The magnitude of a minimal, non-negative DER INTEGER content, or nil if it is empty, negative, not minimal,

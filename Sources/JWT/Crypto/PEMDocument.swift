@@ -142,7 +142,9 @@ enum Base64 {
             bytes.append(values[index] << 2 | values[index + 1] >> 4)
         case 3:
             guard values[index + 2] & 0x03 == 0 else { return nil }
-            bytes += [values[index] << 2 | values[index + 1] >> 4, (values[index + 1] & 0x0F) << 4 | values[index + 2] >> 2]
+            bytes += [
+                values[index] << 2 | values[index + 1] >> 4, (values[index + 1] & 0x0F) << 4 | values[index + 2] >> 2,
+            ]
         default: break
         }
         return bytes

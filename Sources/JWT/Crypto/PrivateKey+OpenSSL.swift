@@ -33,16 +33,26 @@ extension PrivateKey {
         }
         guard decoded == 1, let pointer else {
             if let pointer { EVP_PKEY_free(pointer) }
-            let name = switch structure {
+            let name =
+                switch structure {
                 case .pkcs8: "a PKCS#8 PrivateKeyInfo"
                 case .pkcs1: "a PKCS#1 RSAPrivateKey"
                 case .sec1: "a SEC 1 ECPrivateKey"
                 case nil: "a PKCS#8, PKCS#1 or SEC 1 private key"
                 }
-            throw OpenSSLError.error(
+            let openSSLText = OpenSSLError.drain()
+            if openSSLText.contains("passphrase") {
+                throw JWTError(
+                    .invalidKey,
+                    "the private key is encrypted (PKCS#8 EncryptedPrivateKeyInfo) and this library takes no "
+                        + "passphrase; decrypt it with `openssl pkcs8 -in key.p8 -out plain.pem` "
+                        + "(OpenSSL: \(openSSLText))"
+                )
+            }
+            throw JWTError(
                 .invalidKey,
-                "the \(der.count) DER bytes are not \(name) (truncated, corrupt, or encrypted: decrypt with "
-                    + "`openssl pkcs8 -in key.p8 -out plain.pem`)"
+                "the \(der.count) DER bytes are not \(name): truncated, corrupt, or under the wrong PEM label "
+                    + "(OpenSSL: \(openSSLText))"
             )
         }
         let key = EVPKey(taking: pointer)
@@ -169,7 +179,8 @@ extension PrivateKey {
         }
         if algorithm.family == .rsaPSS {
             guard let keyContext, let hash = algorithm.hash, PublicKey.configurePSS(keyContext, hash: hash) else {
-                throw OpenSSLError.error(.signingFailed, "cannot set the RSASSA-PSS parameters of \(algorithm.rawValue)")
+                throw OpenSSLError.error(
+                    .signingFailed, "cannot set the RSASSA-PSS parameters of \(algorithm.rawValue)")
             }
         }
         let signature = try message.withUnsafeBytes { messageBuffer in

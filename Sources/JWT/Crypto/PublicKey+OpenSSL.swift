@@ -41,13 +41,16 @@ extension PublicKey {
             throw JWTError(.invalidKey, "RSA public exponent e is empty or zero; the key is corrupt")
         }
         guard lastExponentByte & 1 == 1, exponent != [1] else {
+            let value = exponent.count <= 8 ? String(describing: bigEndianValue(exponent)) : "even"
             throw JWTError(
                 .invalidKey,
-                "RSA public exponent e is \(exponent.count <= 8 ? String(describing: bigEndianValue(exponent)) : "even")"
-                    + "; it must be odd and at least 3 (RFC 8017 section 3.1); the key is corrupt"
+                "RSA public exponent e is \(value); it must be odd and at least 3 (RFC 8017 section 3.1); "
+                    + "the key is corrupt"
             )
         }
-        guard exponent.count < modulus.count || (exponent.count == modulus.count && exponent.lexicographicallyPrecedes(modulus))
+        guard
+            exponent.count < modulus.count
+                || (exponent.count == modulus.count && exponent.lexicographicallyPrecedes(modulus))
         else {
             throw JWTError(
                 .invalidKey,
@@ -134,7 +137,8 @@ extension PublicKey {
             throw OpenSSLError.error(
                 .invalidKey,
                 "the \(der.count) bytes are not a DER SubjectPublicKeyInfo (RFC 5280 section 4.1.2.7), or carry "
-                    + "bytes after it; PKCS#1 RSAPublicKey or a certificate must be converted with `openssl pkey -pubout`"
+                    + "bytes after it; PKCS#1 RSAPublicKey or a certificate must be converted with "
+                    + "`openssl pkey -pubout`"
             )
         }
         let key = EVPKey(taking: parsed)
@@ -181,10 +185,11 @@ extension PublicKey {
     func verify(_ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, algorithm: JWSAlgorithm) -> Bool {
         switch algorithm.family {
         case .ecdsa:
-            guard let curve = algorithm.curve,
-                let der = ECDSASignature.der(fromRaw: signature, coordinateByteCount: curve.coordinateByteCount)
-            else { return false }
-            return der.withUnsafeBytes { digestVerify($0, message: message, algorithm: algorithm) }
+            guard let curve = algorithm.curve else { return false }
+            return ECDSASignature.withDER(fromRaw: signature, coordinateByteCount: curve.coordinateByteCount) { der in
+                guard let der else { return false }
+                return digestVerify(der, message: message, algorithm: algorithm)
+            }
         case .rsaPKCS1, .rsaPSS, .edDSA:
             return digestVerify(signature, message: message, algorithm: algorithm)
         case .hmac:
@@ -307,7 +312,8 @@ extension PublicKey {
     static func groupName(of key: EVPKey) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)
         var length = 0
-        guard EVP_PKEY_get_utf8_string_param(key.pointer, OSSL_PKEY_PARAM_GROUP_NAME, &buffer, buffer.count, &length) == 1
+        guard
+            EVP_PKEY_get_utf8_string_param(key.pointer, OSSL_PKEY_PARAM_GROUP_NAME, &buffer, buffer.count, &length) == 1
         else {
             OpenSSLError.clear()
             return nil

@@ -91,7 +91,8 @@ public struct JWSSigner: Sendable {
     /// Signs claims encoded with `JSONEncoder` (dates as seconds since 1970, as NumericDate requires).
     /// - Parameter claims: the claims.
     /// - Returns: the compact JWS.
-    /// - Throws: `signingFailed` when the claims do not encode to a JSON object or signing fails.
+    /// - Throws: `signingFailed` when the claims do not encode or signing fails; `malformedToken` when they do not
+    ///   encode to a JSON object.
     public func sign(_ claims: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970

@@ -122,8 +122,15 @@ public struct JWK: Sendable, CustomStringConvertible {
     ///   - secret: the secret bytes (at least 32).
     ///   - keyID: the `kid`, if any.
     ///   - algorithm: the `alg` to pin it to, if any.
-    /// - Throws: `JWTError.invalidKey` for an empty secret, `weakKey` for one under 32 bytes (RFC 7518 section 3.2).
+    /// - Throws: `JWTError.invalidKey` for an empty secret, `weakKey` for one shorter than the hash of `algorithm`
+    ///   (32 bytes when no algorithm is given; RFC 7518 section 3.2).
     public init(secret: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        let needed = algorithm.map(JWTVerifier.hmacMinimumBytes) ?? 32
+        if !secret.isEmpty && secret.count < needed {
+            throw JWTError(
+                .weakKey,
+                "the HMAC secret is \(secret.count) bytes; at least \(needed) are required (RFC 7518 section 3.2)")
+        }
         var members: [JSONObject.Member] = [
             .init(name: "kty", value: .string("oct")), .init(name: "k", value: .string(Base64URL.encode(secret))),
         ]

@@ -126,7 +126,8 @@ enum Fixtures {
     /// Decodes a fixture's single PEM body (test helper, independent of the library's parser).
     static func der(_ pem: String) -> [UInt8] {
         let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") && !$0.contains(":") }.joined()
-        return Base64URL.decode(body.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: ""))
+        return Base64URL.decode(
+            body.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: ""))
     }
 }

@@ -128,10 +128,16 @@ struct SignatureRoundTripTests {
         #expect(key.publicKey.isValidSignature(signature, for: [], algorithm: algorithm))
         #expect(!key.publicKey.isValidSignature([], for: [], algorithm: algorithm))
         #expect(
-            !key.publicKey.isValidSignature(UnsafeRawBufferPointer(start: nil, count: 0), for: UnsafeRawBufferPointer(start: nil, count: 0), algorithm: algorithm)
+            !key.publicKey.isValidSignature(
+                UnsafeRawBufferPointer(start: nil, count: 0), for: UnsafeRawBufferPointer(start: nil, count: 0),
+                algorithm: algorithm)
         )
-        #expect(!key.publicKey.isValidSignature([UInt8](repeating: 0, count: signature.count), for: [], algorithm: algorithm))
-        #expect(!key.publicKey.isValidSignature([UInt8](repeating: 0xFF, count: signature.count), for: [], algorithm: algorithm))
+        #expect(
+            !key.publicKey.isValidSignature(
+                [UInt8](repeating: 0, count: signature.count), for: [], algorithm: algorithm))
+        #expect(
+            !key.publicKey.isValidSignature(
+                [UInt8](repeating: 0xFF, count: signature.count), for: [], algorithm: algorithm))
     }
 
     @Test("one key verifies from many threads at once")

@@ -71,7 +71,8 @@ struct WycheproofSignatureTests {
                 // A key the file presents is only allowed to fail import if every case of its group is invalid.
                 counts.keysRejected += 1
                 for test in group.tests where test.result != "invalid" {
-                    Issue.record("\(name) tcId \(test.tcId): key import failed (\(error)) but the case is \(test.result)")
+                    Issue.record(
+                        "\(name) tcId \(test.tcId): key import failed (\(error)) but the case is \(test.result)")
                 }
                 counts.invalid += group.tests.count
                 continue
@@ -80,14 +81,18 @@ struct WycheproofSignatureTests {
             try checkNumbers(group.publicKey, match: key, file: name)
 
             for test in group.tests {
-                let verdict = key.isValidSignature(Hex.decode(test.sig), for: Hex.decode(test.msg), algorithm: algorithm)
+                let verdict = key.isValidSignature(
+                    Hex.decode(test.sig), for: Hex.decode(test.msg), algorithm: algorithm)
                 switch test.result {
                 case "valid":
                     counts.valid += 1
-                    #expect(verdict, "\(name) tcId \(test.tcId) (\(test.comment), \(test.flags)): valid signature rejected")
+                    #expect(
+                        verdict, "\(name) tcId \(test.tcId) (\(test.comment), \(test.flags)): valid signature rejected")
                 case "invalid":
                     counts.invalid += 1
-                    #expect(!verdict, "\(name) tcId \(test.tcId) (\(test.comment), \(test.flags)): invalid signature accepted")
+                    #expect(
+                        !verdict,
+                        "\(name) tcId \(test.tcId) (\(test.comment), \(test.flags)): invalid signature accepted")
                 case "acceptable":
                     counts.acceptable += 1
                 default:

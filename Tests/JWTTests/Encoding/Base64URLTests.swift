@@ -8,10 +8,10 @@ struct Base64URLTests {
     func roundTrip() throws {
         for length in 0...64 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            let text = Base64URL.encode(bytes)
+            let text = JWT.Base64URL.encode(bytes)
             #expect(!text.contains("="))
             #expect(!text.contains("+") && !text.contains("/"))
-            #expect(try Base64URL.decode(text, segment: "test") == bytes, "length \(length)")
+            #expect(try JWT.Base64URL.decode(text, segment: "test") == bytes, "length \(length)")
         }
     }
 
@@ -22,11 +22,11 @@ struct Base64URLTests {
             ("foobar", "Zm9vYmFy"),
         ]
         for (plain, encoded) in cases {
-            #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
-            #expect(try Base64URL.decode(encoded, segment: "test") == Array(plain.utf8))
+            #expect(JWT.Base64URL.encode(Array(plain.utf8)) == encoded)
+            #expect(try JWT.Base64URL.decode(encoded, segment: "test") == Array(plain.utf8))
         }
-        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
-        #expect(try Base64URL.decode("-_8", segment: "test") == [0xFB, 0xFF])
+        #expect(JWT.Base64URL.encode([0xFB, 0xFF]) == "-_8")
+        #expect(try JWT.Base64URL.decode("-_8", segment: "test") == [0xFB, 0xFF])
     }
 
     @Test(
@@ -42,7 +42,7 @@ struct Base64URLTests {
         ])
     func rejectsBadCharacters(text: String, shown: String, position: Int) {
         do {
-            _ = try Base64URL.decode(text, segment: "payload")
+            _ = try JWT.Base64URL.decode(text, segment: "payload")
             Issue.record("accepted \(text)")
         } catch let error as JWTError {
             #expect(error.code == .invalidBase64URL)
@@ -57,7 +57,7 @@ struct Base64URLTests {
     @Test("rejects a length of 4n+1")
     func rejectsImpossibleLength() {
         #expect {
-            try Base64URL.decode("Zm9vY", segment: "signature")
+            try JWT.Base64URL.decode("Zm9vY", segment: "signature")
         } throws: { error in
             let error = error as? JWTError
             return error?.code == .invalidBase64URL && error!.reason.contains("signature")
@@ -70,7 +70,7 @@ struct Base64URLTests {
         arguments: ["Zh", "Zm9", "AB", "Zm9vYh", "VGVzdB"])
     func rejectsNonCanonical(text: String) {
         #expect {
-            try Base64URL.decode(text, segment: "header")
+            try JWT.Base64URL.decode(text, segment: "header")
         } throws: { error in
             let error = error as? JWTError
             return error?.code == .invalidBase64URL && error!.reason.contains("header")
@@ -80,8 +80,8 @@ struct Base64URLTests {
 
     @Test("canonical neighbours of the rejected forms decode")
     func canonicalNeighbours() throws {
-        #expect(try Base64URL.decode("Zg", segment: "t") == Array("f".utf8))
-        #expect(try Base64URL.decode("Zm8", segment: "t") == Array("fo".utf8))
-        #expect(try Base64URL.decode("AA", segment: "t") == [0])
+        #expect(try JWT.Base64URL.decode("Zg", segment: "t") == Array("f".utf8))
+        #expect(try JWT.Base64URL.decode("Zm8", segment: "t") == Array("fo".utf8))
+        #expect(try JWT.Base64URL.decode("AA", segment: "t") == [0])
     }
 }

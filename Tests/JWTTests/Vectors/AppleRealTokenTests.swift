@@ -107,12 +107,12 @@ struct AppleRealTokenTests {
         let badSignature = [segments[0], segments[1], String(signature)].joined(separator: ".")
         #expect(throws: JWTError(.invalidSignature)) { try verifier.verify(badSignature, now: fixture.now) }
         // Change the payload: the issuer "https://appleid.apple.com" becomes "https://appleiX.apple.com".
-        let original = try Base64URL.decode(segments[1], segment: "payload")
+        let original = try JWT.Base64URL.decode(segments[1], segment: "payload")
         let text = String(decoding: original, as: UTF8.self)
         #expect(text.contains("appleid.apple.com"))
         let payload = Array(text.replacingOccurrences(of: "appleid.apple.com", with: "appleiX.apple.com").utf8)
         #expect(payload != original)
-        segments[1] = Base64URL.encode(payload)
+        segments[1] = JWT.Base64URL.encode(payload)
         #expect(throws: JWTError(.invalidSignature)) { try verifier.verify(segments.joined(separator: "."), now: fixture.now) }
     }
 
