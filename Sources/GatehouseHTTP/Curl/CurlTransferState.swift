@@ -42,8 +42,9 @@ final class CurlTransferState {
             abort = .headersTooLarge(received: headerBytes)
             return false
         }
-        var line = String(decoding: bytes, as: UTF8.self)
-        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        var length = bytes.count
+        while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             // A new response (after a 1xx interim one): only the final response's fields are kept.
             headers = HTTPHeaders()
