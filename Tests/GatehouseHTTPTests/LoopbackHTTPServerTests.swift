@@ -21,7 +21,9 @@ struct LoopbackHTTPServerTests {
     @Test("stop() ends a slow answer at once")
     func stopEndsDrip() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/slow", respond: LoopbackResponse(body: Array(repeating: 1, count: 60), delivery: .drip(interval: .seconds(1))))
+        server.route(
+            "/slow",
+            respond: LoopbackResponse(body: Array(repeating: 1, count: 60), delivery: .drip(interval: .seconds(1))))
         let url = server.url("/slow")
         let task = Task { try await fastClient(totalTimeout: .seconds(30)).send(.get(url)) }
         try await Task.sleep(for: .milliseconds(300))
@@ -35,5 +37,22 @@ struct LoopbackHTTPServerTests {
         #expect(try await fastClient().send(.get(server.url("/nothing"))).status == 404)
         #expect(server.requestCount(path: "/nothing") == 1)
         #expect(server.allRequests.count == 1)
+    }
+}
+
+@Suite("The loopback test server, flapping")
+struct LoopbackFlappingTests {
+    @Test("route(_:cycling:) answers successive requests in turn")
+    func cycling() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/flap",
+            cycling: [.text("good"), .text("bad", status: 500), LoopbackResponse(delivery: .resetBeforeResponse)])
+        let client = fastClient()
+        #expect(try await client.send(.get(server.url("/flap"))).status == 200)
+        #expect(try await client.send(.get(server.url("/flap"))).status == 500)
+        _ = await expectFailure(.transportFailure, naming: [server.url("/flap")], .get(server.url("/flap")))
+        #expect(try await client.send(.get(server.url("/flap"))).status == 200)
+        #expect(server.requestCount(path: "/flap") == 4)
     }
 }

@@ -44,7 +44,8 @@ struct RedirectTests {
         let server = try LoopbackHTTPServer()
         server.route("/a", respond: .redirect(to: "/b"))
         _ = await expectFailure(
-            .tooManyRedirects, naming: ["maxRedirects (0)"], client: fastClient(maxRedirects: 0), .get(server.url("/a")))
+            .tooManyRedirects, naming: ["maxRedirects (0)"], client: fastClient(maxRedirects: 0), .get(server.url("/a"))
+        )
         #expect(server.requestCount(path: "/b") == 0)
     }
 
@@ -60,7 +61,8 @@ struct RedirectTests {
         let server = try LoopbackHTTPServer()
         server.route("/start", respond: .redirect(to: location, status: 302))
         let start = server.url("/start")
-        _ = await expectFailure(code, naming: ["redirect (302) from \(start) to \(location) refused", cause], .get(start))
+        _ = await expectFailure(
+            code, naming: ["redirect (302) from \(start) to \(location) refused", cause], .get(start))
     }
 
     @Test("303 after a POST continues as GET without the body; 307 repeats the POST and its body")

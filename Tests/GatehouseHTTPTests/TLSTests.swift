@@ -31,7 +31,8 @@ struct TLSTests {
     @Test("the slow-drip timeout fires over https too")
     func slowOverTLS() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/slow", respond: LoopbackResponse(body: Array("abcdef".utf8), delivery: .drip(interval: .seconds(1))))
+        server.route(
+            "/slow", respond: LoopbackResponse(body: Array("abcdef".utf8), delivery: .drip(interval: .seconds(1))))
         let tls = try LoopbackTLSTerminator(forwardingTo: server)
         _ = await expectFailure(
             .timedOut, naming: [tls.url("/slow")],

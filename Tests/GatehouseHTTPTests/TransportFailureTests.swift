@@ -19,7 +19,8 @@ struct TransportFailureTests {
     @Test("a server sending one byte a second trips the total timeout")
     func slowDrip() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/slow", respond: LoopbackResponse(body: Array("0123456789".utf8), delivery: .drip(interval: .seconds(1))))
+        server.route(
+            "/slow", respond: LoopbackResponse(body: Array("0123456789".utf8), delivery: .drip(interval: .seconds(1))))
         let url = server.url("/slow")
         let start = ContinuousClock.now
         _ = await expectFailure(
@@ -51,7 +52,8 @@ struct TransportFailureTests {
     @Test("a body of unknown length is cut off as soon as it passes the cap")
     func streamedTooLarge() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 200_000), delivery: .untilClose))
+        server.route(
+            "/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 200_000), delivery: .untilClose))
         let url = server.url("/big")
         _ = await expectFailure(
             .responseTooLarge, naming: [url, "maxResponseBytes (1000 bytes)", "the body reached"],
@@ -78,7 +80,10 @@ struct TransportFailureTests {
     @Test("a body shorter than its Content-Length is transportFailure, never a short body")
     func truncated() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/cut", respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .truncate(afterBodyBytes: 10)))
+        server.route(
+            "/cut",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .truncate(afterBodyBytes: 10))
+        )
         let url = server.url("/cut")
         _ = await expectFailure(.transportFailure, naming: [url, "90 bytes remaining"], .get(url))
     }
@@ -86,7 +91,9 @@ struct TransportFailureTests {
     @Test("a reset in the middle of the body is transportFailure")
     func resetMidBody() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/reset", respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .reset(afterBodyBytes: 10)))
+        server.route(
+            "/reset",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .reset(afterBodyBytes: 10)))
         let url = server.url("/reset")
         _ = await expectFailure(.transportFailure, naming: [url, "CURLcode"], .get(url))
     }
@@ -102,7 +109,9 @@ struct TransportFailureTests {
     @Test("cancelling the task stops a slow transfer with CancellationError")
     func cancellation() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/slow", respond: LoopbackResponse(body: Array(repeating: 0x41, count: 30), delivery: .drip(interval: .seconds(1))))
+        server.route(
+            "/slow",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 30), delivery: .drip(interval: .seconds(1))))
         let url = server.url("/slow")
         let start = ContinuousClock.now
         let task = Task { try await fastClient(totalTimeout: .seconds(20)).send(.get(url)) }

@@ -34,14 +34,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public init(lifetime: Duration = .seconds(120)) throws {
         (listener, port) = try LoopbackSocket.listenOnLoopback()
         let deadline = ContinuousClock.now + lifetime
+        let listener = listener
+        // The accept thread alone closes the listening descriptor, so its number cannot be reused by another
+        // socket while this thread still polls it.
         let thread = Thread { [weak self] in
             while ContinuousClock.now < deadline {
-                guard let server = self, !server.isStopped else { return }
-                if let connection = server.listener.accept(timeoutMilliseconds: 100) {
+                guard let server = self, !server.isStopped else { break }
+                if let connection = listener.accept(timeoutMilliseconds: 100) {
                     server.startServing(connection)
                 }
             }
             self?.stop()
+            listener.close()
         }
         thread.name = "LoopbackHTTPServer.accept"
         thread.start()
@@ -78,6 +82,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         route(path) { _ in response }
     }
 
+    /// Answers successive requests for a path with successive responses, starting again after the last (for
+    /// flapping between good and bad answers).
+    /// - Parameters:
+    ///   - path: the exact path.
+    ///   - responses: the responses in order; must not be empty.
+    public func route(_ path: String, cycling responses: [LoopbackResponse]) {
+        precondition(!responses.isEmpty, "route(_:cycling:) needs at least one response")
+        let counter = LoopbackCounter()
+        route(path) { _ in responses[counter.next() % responses.count] }
+    }
+
     /// Sets the handler for paths without a route (default: 404).
     /// - Parameter handler: the handler.
     public func routeUnmatched(_ handler: @escaping Handler) {
@@ -104,14 +119,29 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Whether the server has stopped.
     public var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Stops accepting, closes the listener and wakes every open connection. Safe to call more than once.
+    /// Stops accepting (new connections are refused at once) and wakes every open connection. Safe to call more
+    /// than once.
     public func stop() {
         let open: [LoopbackSocket] = lock.withLock {
             stopped = true
             return Array(connections.values)
         }
-        listener.close()
+        // On Linux, shutdown() takes a listening socket out of LISTEN at once: new connections are refused.
+        listener.shutdown()
         for connection in open { connection.shutdown() }
+    }
+
+    /// A thread-safe counter for `route(_:cycling:)`.
+    private final class LoopbackCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.withLock {
+                defer { value += 1 }
+                return value
+            }
+        }
     }
 
     private func startServing(_ connection: LoopbackSocket) {
@@ -216,14 +246,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         while ContinuousClock.now < end {
             if isStopped { return false }
             let left = end - ContinuousClock.now
-            Thread.sleep(forTimeInterval: min(0.05, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18))
+            Thread.sleep(
+                forTimeInterval: min(0.05, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            )
         }
         return !isStopped
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
             return start
         }
         return nil

@@ -72,7 +72,8 @@ public struct LoopbackResponse: Sendable {
     public static func json(
         _ json: String, status: Int = 200, headers: [(name: String, value: String)] = []
     ) -> LoopbackResponse {
-        LoopbackResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+        LoopbackResponse(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
     }
 
     /// A redirect.

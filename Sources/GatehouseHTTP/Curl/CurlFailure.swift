@@ -16,7 +16,8 @@ enum CurlFailure {
         _ code: CURLcode, detail: String, abort: CurlTransferState.Abort?, url: CheckedURL, timeoutMilliseconds: Int,
         configuration: CurlHTTPClient.Configuration
     ) -> any Error {
-        let cause = detail.isEmpty
+        let cause =
+            detail.isEmpty
             ? "\(CurlEasyHandle.text(code)) (CURLcode \(code.rawValue))"
             : "\(detail) (\(CurlEasyHandle.text(code)), CURLcode \(code.rawValue))"
         switch abort {

@@ -88,8 +88,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.first { Self.sameName($0.name, name) }?.value
     }
 
-    /// The values of the fields with this name combined with ", " (RFC 9110 section 5.3), or `nil` when absent.
+    /// The values of the fields with this name combined with ", " (RFC 9110 section 5.3).
     /// - Parameter name: the field name (case-insensitive).
+    /// - Returns: the combined value, or `nil` when the name is absent.
     public subscript(name: String) -> String? {
         let found = values(for: name)
         return found.isEmpty ? nil : found.joined(separator: ", ")
