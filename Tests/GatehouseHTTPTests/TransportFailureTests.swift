@@ -39,6 +39,19 @@ struct TransportFailureTests {
             .get(url))
     }
 
+    @Test("a zero or negative total timeout times out at once instead of meaning no timeout")
+    func zeroTimeout() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/late", respond: LoopbackResponse(body: [1], delay: .seconds(3)))
+        let start = ContinuousClock.now
+        for timeout in [Duration.zero, .seconds(-1)] {
+            _ = await expectFailure(
+                .timedOut, naming: [server.url("/late")], client: fastClient(totalTimeout: timeout),
+                .get(server.url("/late")))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
     @Test("a declared Content-Length over the cap is responseTooLarge")
     func declaredTooLarge() async throws {
         let server = try LoopbackHTTPServer()

@@ -56,8 +56,8 @@ enum URLPolicy {
         if next.isLoopback && !current.isLoopback {
             throw HTTPError(
                 .insecureURL,
-                "redirect (\(status)) from \(current.text) to the loopback URL \(location) refused: a server that"
-                    + " is not on this machine may not redirect to this machine's own services")
+                "redirect (\(status)) from \(current.text) to \(location) refused: \(next.host) is loopback, and a"
+                    + " server that is not on this machine may not redirect to this machine's own services")
         }
         return next
     }
