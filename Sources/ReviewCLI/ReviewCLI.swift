@@ -32,9 +32,14 @@ public enum ReviewCLI {
             break
         }
         do {
+            // An import file is read and checked before the store is opened, so a bad file never creates one.
+            var imported: [ReviewEvent] = []
+            if case .importFile(let file) = invocation.command {
+                imported = try EventInterchange.events(fromFile: file)
+            }
             let path = try environment.databasePath(option: invocation.databasePath)
             let store = try environment.openStore(path)
-            return try execute(invocation, store: store, environment: environment)
+            return try execute(invocation, store: store, imported: imported, environment: environment)
         } catch let error as ReviewError {
             return CommandOutput(status: status(for: error), standardError: "review: \(error.reason)\n")
         } catch let failure as CommandFailure {
@@ -58,9 +63,9 @@ public enum ReviewCLI {
         }
     }
 
-    private static func execute(_ invocation: ReviewInvocation, store: any ReviewStore, environment: ReviewEnvironment)
-        throws -> CommandOutput
-    {
+    private static func execute(
+        _ invocation: ReviewInvocation, store: any ReviewStore, imported: [ReviewEvent], environment: ReviewEnvironment
+    ) throws -> CommandOutput {
         let renderer = Renderer(utc: invocation.utc, now: environment.now)
         switch invocation.command {
         case .log(let request):
@@ -83,14 +88,14 @@ public enum ReviewCLI {
             let stats = ReviewStatistics(timelines: timelines, since: since, until: until)
             let name = try app.map { try store.app(named: $0)?.name ?? $0 }
             return CommandOutput(
-                standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json))
+                standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json)
+            )
         case .export(let format):
             let events = try store.events(app: nil)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
             return CommandOutput(standardOutput: text)
         case .importFile(let path):
-            let events = try EventInterchange.events(fromFile: path)
-            let summary = try store.importEvents(events)
+            let summary = try store.importEvents(imported)
             let name = path == "-" ? "standard input" : path
             return CommandOutput(
                 standardOutput: "Imported \(summary.inserted) events from \(name) (\(summary.alreadyPresent) "
@@ -135,7 +140,8 @@ public enum ReviewCLI {
             let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
             throw ReviewError(
                 .versionNotFound,
-                "\(events.first?.app.name ?? app) has no events for \(asked.joined(separator: " on ")); it has \(known)")
+                "\(events.first?.app.name ?? app) has no events for \(asked.joined(separator: " on ")); it has \(known)"
+            )
         }
         return latest.versionKey
     }

@@ -4,9 +4,9 @@ import ReviewCLI
 import ReviewLog
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 var variables: [String: String] = [:]

@@ -32,6 +32,9 @@ public struct JWTClaims: Sendable {
     /// The raw value of any claim.
     public subscript(name: String) -> JSONValue? { raw[name] }
 
+    /// The whole claims set as a `JSONValue` (an object, members in document order).
+    public var json: JSONValue { .object(raw) }
+
     /// The largest NumericDate accepted: 9999-12-31T23:59:59Z.
     static let latestNumericDate: Double = 253_402_300_799
 

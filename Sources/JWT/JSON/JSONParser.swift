@@ -243,6 +243,12 @@ struct JSONParser {
             let byte = input[cursor]
             if byte == UInt8(ascii: "\"") {
                 position = cursor + 1
+                let length = cursor - start
+                if length > 0 && length <= 8 {
+                    var key: UInt64 = 0
+                    for offset in start..<cursor { key = key << 8 | UInt64(input[offset]) }
+                    if let interned = InternedNames.name(forKey: key) { return interned }
+                }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<cursor]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }

@@ -47,7 +47,8 @@ public enum ReviewParser {
                     database = String(argument.dropFirst(5))
                 } else {
                     let bare = String(argument.drop(while: { $0 == "-" }))
-                    let hint = Suggestion.closest(to: bare, among: ["db", "utc", "help", "version"])
+                    let hint =
+                        Suggestion.closest(to: bare, among: ["db", "utc", "help", "version"])
                         .map { "; did you mean --\($0)?" } ?? ""
                     throw .usage("unknown option \(argument)\(hint) (a command's own options go after it)")
                 }

@@ -95,7 +95,8 @@ struct Renderer {
         } else if cycle.isWithdrawn {
             parts.append("withdrawn by the developer before a decision")
         } else if let start = cycle.start {
-            parts.append("no decision yet, \(DurationFormat.string(seconds: start.seconds(until: now))) since submission")
+            parts.append(
+                "no decision yet, \(DurationFormat.string(seconds: start.seconds(until: now))) since submission")
         } else {
             parts.append("not submitted (never entered Waiting for Review)")
         }
@@ -175,10 +176,14 @@ struct Renderer {
         ]).render()
         text += "\n"
         text += TextTable(rows: [
-            ["Decided within 24h:", share(stats.decidedWithin24h, of: stats.decided),
-             "Apple today: \"\(Self.appleToday)\""],
-            ["Decided within 48h:", share(stats.decidedWithin48h, of: stats.decided),
-             "Apple earlier: \"\(Self.appleEarlier)\""],
+            [
+                "Decided within 24h:", share(stats.decidedWithin24h, of: stats.decided),
+                "Apple today: \"\(Self.appleToday)\"",
+            ],
+            [
+                "Decided within 48h:", share(stats.decidedWithin48h, of: stats.decided),
+                "Apple earlier: \"\(Self.appleEarlier)\"",
+            ],
         ]).render()
         text += "Percentiles are nearest-rank; times run from entering Waiting for Review.\n"
         return text
@@ -203,9 +208,20 @@ struct Renderer {
             ("withdrawn", String(stats.withdrawn)), ("open", String(stats.open)),
             ("waitingSeconds", summary(stats.waiting)), ("inReviewSeconds", summary(stats.inReview)),
             ("timeToDecisionSeconds", summary(stats.timeToDecision)),
-            ("decidedWithin24h", JSONText.object([("count", String(stats.decidedWithin24h)), ("share", ratio(stats.decidedWithin24h))])),
-            ("decidedWithin48h", JSONText.object([("count", String(stats.decidedWithin48h)), ("share", ratio(stats.decidedWithin48h))])),
-            ("apple", JSONText.object([("today", JSONText.string(Self.appleToday)), ("earlier", JSONText.string(Self.appleEarlier))])),
+            (
+                "decidedWithin24h",
+                JSONText.object([("count", String(stats.decidedWithin24h)), ("share", ratio(stats.decidedWithin24h))])
+            ),
+            (
+                "decidedWithin48h",
+                JSONText.object([("count", String(stats.decidedWithin48h)), ("share", ratio(stats.decidedWithin48h))])
+            ),
+            (
+                "apple",
+                JSONText.object([
+                    ("today", JSONText.string(Self.appleToday)), ("earlier", JSONText.string(Self.appleEarlier)),
+                ])
+            ),
         ]) + "\n"
     }
 }

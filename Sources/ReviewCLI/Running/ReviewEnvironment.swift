@@ -36,6 +36,7 @@ public struct ReviewEnvironment: Sendable {
         if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/gatehouse/review.sqlite3" }
         if let home = variables["HOME"], home.hasPrefix("/") { return home + "/.local/share/gatehouse/review.sqlite3" }
         throw ReviewError(
-            .storeUnavailable, "neither XDG_DATA_HOME nor HOME is set to an absolute path; give --db PATH or set REVIEW_DB")
+            .storeUnavailable,
+            "neither XDG_DATA_HOME nor HOME is set to an absolute path; give --db PATH or set REVIEW_DB")
     }
 }

@@ -46,7 +46,8 @@ enum CSVReader {
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else {
                     throw ReviewError(
-                        .malformedImport, "\(name) line \(line): a quote inside an unquoted field; quote the whole field")
+                        .malformedImport,
+                        "\(name) line \(line): a quote inside an unquoted field; quote the whole field")
                 }
                 inQuotes = true
                 fieldWasQuoted = true
@@ -86,7 +87,8 @@ enum CSVReader {
 
     /// A field as written: quoted when it holds a comma, quote, line break or surrounding spaces.
     static func quote(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes =
+            field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.first == " " || field.last == " "
         guard needsQuotes else { return field }
         return "\"" + field.replacing("\"", with: "\"\"") + "\""

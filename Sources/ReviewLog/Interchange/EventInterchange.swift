@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Export and import of events as JSON or CSV. An export imported into an empty store exports again byte for
@@ -130,7 +130,8 @@ public enum EventInterchange {
         let rows = try CSVReader.rows(text, name: name)
         guard let header = rows.first else {
             throw ReviewError(
-                .malformedImport, "\(name) is empty; a CSV import needs a header row: \(csvColumns.joined(separator: ","))")
+                .malformedImport,
+                "\(name) is empty; a CSV import needs a header row: \(csvColumns.joined(separator: ","))")
         }
         var column: [String: Int] = [:]
         for (index, title) in header.fields.enumerated() {

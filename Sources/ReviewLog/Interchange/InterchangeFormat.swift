@@ -15,7 +15,9 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".json") { return .json }
         if lowered.hasSuffix(".csv") { return .csv }
-        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        let first = bytes.first {
+            $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
+        }
         return first == UInt8(ascii: "{") ? .json : .csv
     }
 }

@@ -19,6 +19,8 @@ public struct VersionKey: Sendable, Hashable, Comparable {
     }
 
     public static func < (lhs: VersionKey, rhs: VersionKey) -> Bool {
-        (lhs.app.lowercased(), lhs.platform.rawValue, lhs.version) < (rhs.app.lowercased(), rhs.platform.rawValue, rhs.version)
+        (lhs.app.lowercased(), lhs.platform.rawValue, lhs.version) < (
+            rhs.app.lowercased(), rhs.platform.rawValue, rhs.version
+        )
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File-system work on the store's path, done with plain system calls before SQLite touches the file.
@@ -70,7 +70,8 @@ enum DatabaseFile {
             current += "/" + component
             if mkdir(current, 0o700) != 0, errno != EEXIST {
                 throw ReviewError(
-                    .storeUnavailable, "cannot create the directory \(current) for the review store: \(errorText(errno))")
+                    .storeUnavailable,
+                    "cannot create the directory \(current) for the review store: \(errorText(errno))")
             }
         }
     }

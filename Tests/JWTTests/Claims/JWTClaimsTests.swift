@@ -21,6 +21,8 @@ struct JWTClaimsTests {
         #expect(claims.notBefore == Date(timeIntervalSince1970: 1_699_999_900.5))
         #expect(claims["x"] == .array([.number(JSONNumber(1))]))
         #expect(try Self.claims(#"{"aud":["a","b"]}"#).audience == ["a", "b"])
+        #expect(claims.json["jti"] == .string("j"))
+        #expect(claims.json.objectValue?.names.first == "iss")
     }
 
     @Test(

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import CommandLineKit
+
+@Suite("TimeParser")
+struct TimeParserTests {
+    /// 2020-03-15T01:00:00Z, checked with `date -u -d 2020-03-15T01:00:00Z +%s`.
+    static let pinned: Int64 = 1_584_234_000
+
+    @Test(
+        "ISO 8601 with an offset names one instant whatever the local zone",
+        arguments: [
+            "2020-03-15T10:00:00+09:00", "2020-03-15T10:00+09:00", "2020-03-15 10:00:00+09:00",
+            "2020-03-15T10:00:00+0900", "2020-03-15T10:00:00+09", "2020-03-15T01:00:00Z", "2020-03-15T01:00:00z",
+            "2020-03-14T20:00:00-05:00", "2020-03-15T01:00:00.987Z",
+        ])
+    func offsets(text: String) throws {
+        #expect(try TimeParser.parse(text, now: 0) == Self.pinned, "\(text)")
+    }
+
+    @Test("now and relative times count from the injected now")
+    func relative() throws {
+        let now: Int64 = 1_000_000
+        #expect(try TimeParser.parse("now", now: now) == now)
+        #expect(try TimeParser.parse("NOW", now: now) == now)
+        #expect(try TimeParser.parse("-3h", now: now) == now - 10_800)
+        #expect(try TimeParser.parse("-2d", now: now) == now - 172_800)
+        #expect(try TimeParser.parse("-45m", now: now) == now - 2700)
+        #expect(try TimeParser.parse("-30s", now: now) == now - 30)
+        #expect(try TimeParser.parse("+1w", now: now) == now + 604_800)
+    }
+
+    @Test("dates across years and leap days convert exactly")
+    func calendar() throws {
+        // Values from `date -u -d ... +%s`.
+        #expect(try TimeParser.parse("1970-01-01T00:00:00Z", now: 0) == 0)
+        #expect(try TimeParser.parse("2000-02-29T12:00:00Z", now: 0) == 951_825_600)
+        #expect(try TimeParser.parse("1969-12-31T23:59:59Z", now: 0) == -1)
+        #expect(try TimeParser.parse("2038-01-19T03:14:08Z", now: 0) == 2_147_483_648)
+    }
+
+    @Test("Unix seconds only when the caller accepts them")
+    func unixSeconds() throws {
+        #expect(try TimeParser.parse("1584234000", now: 0, acceptsUnixSeconds: true) == Self.pinned)
+        #expect(throws: CommandFailure.self) { try TimeParser.parse("1584234000", now: 0) }
+    }
+
+    @Test(
+        "a time that does not parse is a usage error naming the text and the accepted forms",
+        arguments: [
+            "yesterday", "2020-02-30", "2021-02-29", "2020-13-01", "2020-03-15T24:00:00Z", "2020-03-15T10:60Z",
+            "2020-03-15T10:00:00+25:00", "2020-03-15T10:00:00 +09:00", "-3x", "-h", "3h", "", "2020-3-15",
+            "2020-03-15T10", "2020-03-15T10:00:00.Z",
+        ])
+    func rejects(text: String) {
+        #expect {
+            try TimeParser.parse(text, now: 0)
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && failure?.message.contains("\"\(text)\"") == true
+                && failure?.message.contains("ISO 8601") == true
+        }
+    }
+
+    @Test("UTC wall-clock formatting")
+    func formatting() {
+        #expect(WallClock.format(Self.pinned, utc: true) == "2020-03-15 01:00 UTC")
+    }
+}

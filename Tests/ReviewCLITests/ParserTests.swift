@@ -1,0 +1,143 @@
+import CommandLineKit
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import Testing
+
+@testable import ReviewCLI
+
+@Suite("review parsing")
+struct ParserTests {
+    static let now = Timestamp(iso8601: "2026-01-10T12:00:00Z")!
+
+    func parse(_ arguments: [String]) throws -> ReviewInvocation {
+        try ReviewParser.parse(arguments, now: Self.now)
+    }
+
+    func failure(_ arguments: [String]) -> CommandFailure? {
+        do {
+            _ = try ReviewParser.parse(arguments, now: Self.now)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("log takes the app, the state and its options; platform iOS and time now by default")
+    func log() throws {
+        let invocation = try parse(["log", "PriLingo", "Waiting for Review", "--version", "1.0"])
+        #expect(
+            invocation.command
+                == .log(
+                    LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now))
+        )
+        let full = try parse([
+            "log", "PriLingo", "in-review", "--version=1.1", "--build", "42", "--platform", "macos", "--at",
+            "-3h", "--note", "hello",
+        ])
+        #expect(
+            full.command
+                == .log(
+                    LogRequest(
+                        app: "PriLingo", platform: .macOS, version: "1.1", build: "42", state: .inReview,
+                        at: Timestamp(secondsSince1970: Self.now.secondsSince1970 - 10_800), note: "hello")))
+    }
+
+    @Test("--db and --utc go before or after the subcommand")
+    func globalOptions() throws {
+        #expect(try parse(["--db", "/tmp/a", "status"]).databasePath == "/tmp/a")
+        #expect(try parse(["--db=/tmp/a", "status"]).databasePath == "/tmp/a")
+        #expect(try parse(["status", "--db", "/tmp/b", "--json"]).databasePath == "/tmp/b")
+        #expect(try parse(["status", "--db", "/tmp/b", "--json"]).json)
+        #expect(try parse(["--utc", "timeline", "A"]).utc)
+        #expect(try parse(["timeline", "A", "--utc"]).utc)
+        #expect(
+            failure(["--db", "/a", "status", "--db", "/b"])?.message.contains("--db was given more than once") == true)
+    }
+
+    @Test("help and version")
+    func help() throws {
+        #expect(try parse(["--help"]).command == .help(nil))
+        #expect(try parse(["-h"]).command == .help(nil))
+        #expect(try parse(["--version"]).command == .version)
+        #expect(try parse(["help", "stats"]).command == .help("stats"))
+        for command in ReviewHelp.commands where command != "help" {
+            #expect(try parse([command, "--help"]).command == .help(command), "\(command)")
+            let text = try #require(ReviewHelp.text(for: command))
+            #expect(text.contains("USAGE: review \(command)") && text.contains("OPTIONS:"), "\(command)")
+        }
+    }
+
+    @Test(
+        "usage errors name the cause",
+        arguments: [
+            (["tiemline", "A"], "unknown command \"tiemline\"; did you mean timeline?"),
+            ([], "no command given"),
+            (
+                ["log", "A", "waiting-for-reveiw"],
+                "unknown state \"waiting-for-reveiw\"; did you mean waiting-for-review"
+            ),
+            (["log", "A", "Waiting For Reveiw"], "did you mean waiting-for-review (WAITING_FOR_REVIEW)"),
+            (["log", "A", "zzz"], "unknown state \"zzz\""),
+            (["log", "A", "in-review", "--at", "yesterday"], "cannot read the time \"yesterday\""),
+            (["log", "A", "in-review", "--platform", "ios7"], "unknown platform \"ios7\""),
+            (["log", "A"], "missing arguments for log"),
+            (["log", "A", "in-review", "--verison", "1"], "unknown option --verison; did you mean --version?"),
+            (["--verbose", "status"], "unknown option --verbose"),
+            (["status", "A", "B"], "too many arguments for status"),
+            (["stats", "--since", "2025-02-01", "--until", "2025-01-01"], "must be after --since"),
+            (["export", "--format", "xml"], "unknown export format \"xml\""),
+            (["delete", "3"], "add --yes to confirm"),
+            (["delete", "three", "--yes"], "event id \"three\" is not a positive integer"),
+            (["status", "--db", ""], "--db needs a non-empty path"),
+            (["help", "nope"], "unknown command \"nope\""),
+        ])
+    func usageErrors(arguments: [String], expected: String) {
+        let failure = failure(arguments)
+        #expect(failure?.status == .usage, "\(arguments)")
+        #expect(failure?.message.contains(expected) == true, "\(failure?.message ?? "no failure")")
+    }
+
+    @Test("every state spelling works on the command line", arguments: ReviewState.allCases)
+    func stateSpellings(state: ReviewState) throws {
+        for spelling in [state.apiString, state.displayName, state.kebabAlias, state.displayName.uppercased()] {
+            #expect(try ReviewParser.parseState(spelling) == state, "\(spelling)")
+        }
+    }
+
+    @Test("runs in process against a temporary store with a pinned clock")
+    func inProcess() throws {
+        let directory = try TemporaryDirectory()
+        let environment = ReviewEnvironment(
+            now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        let logged = ReviewCLI.main(
+            arguments: ["log", "A", "waiting-for-review", "--version", "1", "--at", "-2d"], environment: environment)
+        #expect(logged.status == .success && logged.standardOutput.contains("Logged event 1: A 1 (iOS)"))
+        let status = ReviewCLI.main(arguments: ["status", "--json"], environment: environment)
+        #expect(
+            status.standardOutput
+                == "{\"versions\": [{\"app\": \"A\", \"platform\": \"iOS\", \"version\": \"1\", \"state\": "
+                + "\"WAITING_FOR_REVIEW\", \"since\": \"2026-01-08T12:00:00Z\", \"seconds\": 172800}]}\n")
+        let missing = ReviewCLI.main(arguments: ["stats", "B"], environment: environment)
+        #expect(missing.status == .negative && missing.standardError.contains("no app named \"B\""))
+    }
+
+    @Test("the default store path follows REVIEW_DB, XDG_DATA_HOME, then HOME")
+    func defaultPath() throws {
+        func path(_ variables: [String: String], option: String? = nil) throws -> String {
+            try ReviewEnvironment(now: Self.now, variables: variables).databasePath(option: option)
+        }
+        #expect(try path(["HOME": "/home/u"]) == "/home/u/.local/share/gatehouse/review.sqlite3")
+        #expect(try path(["HOME": "/home/u", "XDG_DATA_HOME": "/data"]) == "/data/gatehouse/review.sqlite3")
+        #expect(
+            try path(["HOME": "/home/u", "XDG_DATA_HOME": "relative"])
+                == "/home/u/.local/share/gatehouse/review.sqlite3")
+        #expect(try path(["HOME": "/home/u", "REVIEW_DB": "/x.sqlite3"]) == "/x.sqlite3")
+        #expect(try path(["REVIEW_DB": "/x.sqlite3"], option: "/y.sqlite3") == "/y.sqlite3")
+        #expect {
+            try path([:])
+        } throws: { error in
+            (error as? ReviewError) == ReviewError(.storeUnavailable) && "\(error)".contains("--db")
+        }
+    }
+}
