@@ -2,7 +2,12 @@
 import AppleSignIn
 import Foundation
 import GatehouseHTTP
+// snippet-end
+import GatehouseTesting
+import JWT
+import Testing
 
+// snippet-start
 /// Sign in with Apple for a server: one per process, shared by every request.
 struct SignInWithApple {
     let verifier: AppleIdentityTokenVerifier
@@ -30,11 +35,8 @@ struct SignInWithApple {
 }
 // snippet-end
 
-import GatehouseTesting
-import JWT
-import Testing
-
-/// The README's "Verify Sign in with Apple in your server" snippet (between the markers above), compiled and run
+/// The README's "Verify Sign in with Apple in your server" snippet (the two regions between the markers above, the
+/// imports and the type, shown as one block), compiled and run
 /// against the committed samples served by a loopback "Apple".
 @Suite("README snippet")
 struct ReadmeSnippetTests {
@@ -68,19 +70,21 @@ struct ReadmeSnippetTests {
 
     @Test("the snippet refuses the sample token with another nonce, naming the mismatch")
     func snippetRefusesReplay() async throws {
-        let (app, _) = try Self.app()
+        let (app, server) = try Self.app()
         let error = await appleError { try await app.userID(identityToken: try Self.sampleToken, rawNonce: "other") }
         #expect(error?.code == .nonceMismatch)
-        #expect(error?.reason.contains("\"other\"") == true)
+        #expect(error?.reason.contains(AppleNonce.sha256Hex("other")) == true)
+        #expect(server.requestCount(path: "/auth/keys") == 1)
     }
 
     @Test("the sample server-to-server notification body verifies: consent-revoked for the sample user")
     func sampleNotification() async throws {
-        let (app, _) = try Self.app()
+        let (app, server) = try Self.app()
         let body = try Data(contentsOf: Self.samples.appendingPathComponent("apple/notification-body.json"))
         let notification = try await app.verifier.verifyNotification(body: Array(body))
         #expect(notification.event.kind == .consentRevoked)
         #expect(notification.event.subject == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200")
         #expect(notification.keyID == "sample-key-2")
+        #expect(server.requestCount(path: "/auth/keys") == 1)
     }
 }

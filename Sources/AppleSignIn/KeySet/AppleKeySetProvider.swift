@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import GatehouseHTTP
 public import JWT
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Apple's key set, fetched and cached for every verifier of a process.
 ///
