@@ -130,6 +130,31 @@ struct AppleKeySetProviderTests {
         #expect(server.requestCount(path: "/auth/keys") == total)
     }
 
+    @Test("during a rotation refetch, every caller with the new kid waits for that one fetch and passes")
+    func concurrentRotation() async throws {
+        let server = try LoopbackHTTPServer()
+        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        server.route("/auth/keys", keys.handler)
+        let clock = ManualClock()
+        let provider = Self.provider(server, clock: clock)
+        let verifier = try Self.verifier(provider, clock: clock)
+        _ = try await verifier.verify(TestKeys.token())
+        keys.set(
+            LoopbackResponse(
+                headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
+                delay: .milliseconds(300)))
+        clock.advance(61)
+        let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
+        let passed = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 {
+                group.addTask { (try? await verifier.verify(rotated)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(passed == 50)
+        #expect(await provider.fetchCount == 2)
+    }
+
     @Test("concurrent first use: many tasks verifying valid tokens share one fetch and all pass")
     func concurrentFirstUse() async throws {
         let server = try LoopbackHTTPServer()

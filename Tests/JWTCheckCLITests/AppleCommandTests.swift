@@ -270,6 +270,24 @@ struct AppleCommandTests {
         #expect(missingCA.standardError.contains("/nonexistent/ca.pem"))
     }
 
+    @Test("https key set URL: trusted with --cacert (0); without it the TLS failure exits 69 naming URL and cause")
+    func tls() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/keys", respond: .json(try Self.sampleJWKSText))
+        let tls = try LoopbackTLSTerminator(forwardingTo: server)
+        let arguments = [
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
+            "--no-cache",
+        ]
+        let trusted = await tool().perform(arguments + ["--cacert", tls.caBundlePath])
+        #expect(trusted.status == .success, "\(trusted.standardError)")
+        let untrusted = await tool().perform(arguments)
+        #expect(untrusted.status == .unavailable)
+        #expect(untrusted.standardError.contains(tls.url("/keys")))
+        #expect(untrusted.standardError.contains("tlsFailure"), "\(untrusted.standardError)")
+        tls.stop()
+    }
+
     @Test("--cache-dir: the fetched key set is written there, 0600, and a later run reads it while the server is down")
     func cacheDirectory() async throws {
         let server = try LoopbackHTTPServer()

@@ -70,7 +70,8 @@ public actor AppleKeySetProvider {
         loadFromDiskOnce()
         let time = now()
         if let cached, time < cached.freshUntil {
-            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) {
+            // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
+            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
                 _ = await sharedFetch()
                 return self.cached?.keySet ?? cached.keySet
             }
