@@ -51,15 +51,18 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
         .testTarget(name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting"]),
-        .testTarget(name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseTesting"]),
+        .testTarget(
+            name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
         .testTarget(
             name: "JWTCheckCLITests",
-            dependencies: ["JWTCheckCLI", "jwtcheck", "GatehouseTesting"]
+            dependencies: [
+                "JWTCheckCLI", "jwtcheck", "JWT", "AppleSignIn", "CommandLineKit", "GatehouseTesting",
+            ]
         ),
         .testTarget(
             name: "ReviewCLITests",
-            dependencies: ["ReviewCLI", "review", "GatehouseTesting"]
+            dependencies: ["ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting"]
         ),
     ]
 )
