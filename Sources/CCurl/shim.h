@@ -40,5 +40,9 @@ static inline CURLcode gatehouse_curl_easy_getinfo_string(CURL *handle, CURLINFO
 static inline CURLcode gatehouse_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+// CURL_GLOBAL_DEFAULT is a compound macro that Swift does not import.
+static inline CURLcode gatehouse_curl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
 
 #endif

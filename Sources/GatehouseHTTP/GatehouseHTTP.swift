@@ -1,1 +1,0 @@
-// Module GatehouseHTTP: see the folders beside this file.

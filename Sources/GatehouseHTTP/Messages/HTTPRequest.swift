@@ -1,0 +1,53 @@
+/// A request to send: method, absolute URL, header fields and body bytes.
+///
+/// The URL must be `https`, or `http` to a loopback host (127.0.0.0/8, ::1, `localhost`); this is checked
+/// before any connection is made. `Content-Length`, `Transfer-Encoding`, `Host` and `Connection` are set by the
+/// client and refused here.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL.
+    public var url: String
+    /// The header fields to send, in order.
+    public var headers: HTTPHeaders
+    /// The body; must be empty for GET.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - method: the method (default GET).
+    ///   - url: the absolute URL.
+    ///   - headers: the header fields to send.
+    ///   - body: the body bytes (empty for GET).
+    public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A GET request.
+    /// - Parameters:
+    ///   - url: the absolute URL.
+    ///   - headers: the header fields to send.
+    /// - Returns: the request.
+    public static func get(_ url: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
+        HTTPRequest(method: .get, url: url, headers: headers)
+    }
+
+    /// A POST of an HTML form: the fields serialized as `application/x-www-form-urlencoded` (WHATWG URL Standard
+    /// section 5.2: alphanumerics and `*-._` kept, space as `+`, every other UTF-8 byte percent-encoded).
+    /// - Parameters:
+    ///   - url: the absolute URL.
+    ///   - fields: the form fields in order; names may repeat.
+    ///   - headers: further header fields (`Content-Type` is set to the form type).
+    /// - Returns: the request.
+    public static func formPost(
+        url: String, fields: [(name: String, value: String)], headers: HTTPHeaders = [:]
+    ) -> HTTPRequest {
+        var allHeaders = headers
+        allHeaders.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        return HTTPRequest(
+            method: .post, url: url, headers: allHeaders, body: Array(FormURLEncoding.encode(fields).utf8))
+    }
+}

@@ -1,0 +1,58 @@
+import GatehouseHTTP
+import GatehouseTesting
+import Testing
+
+@Suite("The loopback test server")
+struct LoopbackHTTPServerTests {
+    @Test("it stops by itself after its lifetime, and stop() refuses further connections")
+    func stopsByItself() async throws {
+        let server = try LoopbackHTTPServer(lifetime: .milliseconds(300))
+        server.route("/x", respond: .text("up"))
+        #expect(try await fastClient().send(.get(server.url("/x"))).status == 200)
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(server.isStopped)
+        _ = await expectFailure(.connectionFailed, naming: [server.url("/x")], .get(server.url("/x")))
+
+        let other = try LoopbackHTTPServer()
+        other.stop()
+        _ = await expectFailure(.connectionFailed, naming: [other.url("/")], .get(other.url("/")))
+    }
+
+    @Test("stop() ends a slow answer at once")
+    func stopEndsDrip() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/slow",
+            respond: LoopbackResponse(body: Array(repeating: 1, count: 60), delivery: .drip(interval: .seconds(1))))
+        let url = server.url("/slow")
+        let task = Task { try await fastClient(totalTimeout: .seconds(30)).send(.get(url)) }
+        try await Task.sleep(for: .milliseconds(300))
+        server.stop()
+        _ = await #expect(throws: HTTPError.self) { try await task.value }
+    }
+
+    @Test("unrouted paths get 404 and are still counted")
+    func unrouted() async throws {
+        let server = try LoopbackHTTPServer()
+        #expect(try await fastClient().send(.get(server.url("/nothing"))).status == 404)
+        #expect(server.requestCount(path: "/nothing") == 1)
+        #expect(server.allRequests.count == 1)
+    }
+}
+
+@Suite("The loopback test server, flapping")
+struct LoopbackFlappingTests {
+    @Test("route(_:cycling:) answers successive requests in turn")
+    func cycling() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/flap",
+            cycling: [.text("good"), .text("bad", status: 500), LoopbackResponse(delivery: .resetBeforeResponse)])
+        let client = fastClient()
+        #expect(try await client.send(.get(server.url("/flap"))).status == 200)
+        #expect(try await client.send(.get(server.url("/flap"))).status == 500)
+        _ = await expectFailure(.transportFailure, naming: [server.url("/flap")], .get(server.url("/flap")))
+        #expect(try await client.send(.get(server.url("/flap"))).status == 200)
+        #expect(server.requestCount(path: "/flap") == 4)
+    }
+}

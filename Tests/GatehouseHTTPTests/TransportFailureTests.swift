@@ -1,0 +1,136 @@
+import GatehouseHTTP
+import GatehouseTesting
+import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+@Suite("Transport failures become HTTPError naming the URL and the cause")
+struct TransportFailureTests {
+    @Test("a closed port is connectionFailed")
+    func refused() async throws {
+        let url = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/keys"
+        _ = await expectFailure(.connectionFailed, naming: [url, "Couldn't connect to server"], .get(url))
+    }
+
+    @Test("a server sending one byte a second trips the total timeout")
+    func slowDrip() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/slow", respond: LoopbackResponse(body: Array("0123456789".utf8), delivery: .drip(interval: .seconds(1))))
+        let url = server.url("/slow")
+        let start = ContinuousClock.now
+        _ = await expectFailure(
+            .timedOut, naming: [url, "timed out", "1000 ms in total"], client: fastClient(totalTimeout: .seconds(1)),
+            .get(url))
+        #expect(ContinuousClock.now - start < .seconds(4))
+    }
+
+    @Test("a server that delays its answer trips the total timeout")
+    func delayed() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/late", respond: LoopbackResponse(body: [1], delay: .seconds(3)))
+        let url = server.url("/late")
+        _ = await expectFailure(
+            .timedOut, naming: [url, "Operation timed out"], client: fastClient(totalTimeout: .milliseconds(500)),
+            .get(url))
+    }
+
+    @Test("a zero or negative total timeout times out at once instead of meaning no timeout")
+    func zeroTimeout() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/late", respond: LoopbackResponse(body: [1], delay: .seconds(3)))
+        let start = ContinuousClock.now
+        for timeout in [Duration.zero, .seconds(-1)] {
+            _ = await expectFailure(
+                .timedOut, naming: [server.url("/late")], client: fastClient(totalTimeout: timeout),
+                .get(server.url("/late")))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test("a declared Content-Length over the cap is responseTooLarge")
+    func declaredTooLarge() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 5000)))
+        let url = server.url("/big")
+        _ = await expectFailure(
+            .responseTooLarge, naming: [url, "maxResponseBytes (1000 bytes)", "Content-Length"],
+            client: fastClient(maxResponseBytes: 1000), .get(url))
+    }
+
+    @Test("a body of unknown length is cut off as soon as it passes the cap")
+    func streamedTooLarge() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 200_000), delivery: .untilClose))
+        let url = server.url("/big")
+        _ = await expectFailure(
+            .responseTooLarge, naming: [url, "maxResponseBytes (1000 bytes)", "the body reached"],
+            client: fastClient(maxResponseBytes: 1000), .get(url))
+    }
+
+    @Test("a header section over the cap is responseTooLarge")
+    func headersTooLarge() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/h", respond: LoopbackResponse(headers: [("X-Padding", String(repeating: "p", count: 3000))]))
+        let url = server.url("/h")
+        _ = await expectFailure(
+            .responseTooLarge, naming: [url, "header section"], client: fastClient(maxResponseBytes: 1000), .get(url))
+    }
+
+    @Test("a body exactly at the cap is accepted")
+    func atCap() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/exact", respond: LoopbackResponse(body: [UInt8](repeating: 7, count: 1000)))
+        let response = try await fastClient(maxResponseBytes: 1000).send(.get(server.url("/exact")))
+        #expect(response.body.count == 1000)
+    }
+
+    @Test("a body shorter than its Content-Length is transportFailure, never a short body")
+    func truncated() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/cut",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .truncate(afterBodyBytes: 10))
+        )
+        let url = server.url("/cut")
+        _ = await expectFailure(.transportFailure, naming: [url, "90 bytes remaining"], .get(url))
+    }
+
+    @Test("a reset in the middle of the body is transportFailure")
+    func resetMidBody() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/reset",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 100), delivery: .reset(afterBodyBytes: 10)))
+        let url = server.url("/reset")
+        _ = await expectFailure(.transportFailure, naming: [url, "CURLcode"], .get(url))
+    }
+
+    @Test("a reset before any response is transportFailure")
+    func resetBeforeResponse() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/reset", respond: LoopbackResponse(delivery: .resetBeforeResponse))
+        let url = server.url("/reset")
+        _ = await expectFailure(.transportFailure, naming: [url, "CURLcode"], .get(url))
+    }
+
+    @Test("cancelling the task stops a slow transfer with CancellationError")
+    func cancellation() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/slow",
+            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 30), delivery: .drip(interval: .seconds(1))))
+        let url = server.url("/slow")
+        let start = ContinuousClock.now
+        let task = Task { try await fastClient(totalTimeout: .seconds(20)).send(.get(url)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - start < .seconds(4))
+    }
+}
