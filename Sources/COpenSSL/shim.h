@@ -16,9 +16,14 @@
 #include <openssl/param_build.h>
 #include <openssl/params.h>
 #include <openssl/pem.h>
+#include <openssl/rsa.h>
 #include <openssl/x509.h>
 
 // OPENSSL_free is a macro over CRYPTO_free; Swift cannot import it.
 static inline void gatehouse_OPENSSL_free(void *pointer) { OPENSSL_free(pointer); }
+
+// Compound selection macros (EVP_PKEY_fromdata, OSSL_DECODER/ENCODER); Swift imports only simple literals.
+static inline int gatehouse_EVP_PKEY_PUBLIC_KEY(void) { return EVP_PKEY_PUBLIC_KEY; }
+static inline int gatehouse_EVP_PKEY_KEYPAIR(void) { return EVP_PKEY_KEYPAIR; }
 
 #endif

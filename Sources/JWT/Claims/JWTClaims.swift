@@ -1,0 +1,116 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A JWT claims set (RFC 7519 section 4): the registered claims typed, every claim raw, and the payload bytes.
+///
+/// Types are checked when the claims are read: `iss`, `sub`, `jti` must be strings, `aud` a string or an array of
+/// strings, `exp`/`nbf`/`iat` JSON numbers (NumericDate, RFC 7519 section 2) that are finite and between 1970 and
+/// 9999. A wrong type is `JWTError.invalidClaim`, never silently ignored.
+public struct JWTClaims: Sendable {
+    /// `iss` (RFC 7519 section 4.1.1).
+    public let issuer: String?
+    /// `sub` (RFC 7519 section 4.1.2).
+    public let subject: String?
+    /// `aud` (RFC 7519 section 4.1.3), a single string given as a one-element array.
+    public let audience: [String]?
+    /// `exp` (RFC 7519 section 4.1.4).
+    public let expiration: Date?
+    /// `nbf` (RFC 7519 section 4.1.5).
+    public let notBefore: Date?
+    /// `iat` (RFC 7519 section 4.1.6).
+    public let issuedAt: Date?
+    /// `jti` (RFC 7519 section 4.1.7).
+    public let jwtID: String?
+    /// Every claim, in document order.
+    public let raw: JSONObject
+    /// The decoded payload bytes (the exact JSON text that was signed).
+    public let payload: [UInt8]
+
+    /// The raw value of any claim.
+    public subscript(name: String) -> JSONValue? { raw[name] }
+
+    /// The largest NumericDate accepted: 9999-12-31T23:59:59Z.
+    static let latestNumericDate: Double = 253_402_300_799
+
+    /// Reads a claims set from payload bytes.
+    /// - Parameters:
+    ///   - payload: the decoded JWS payload.
+    ///   - maxNestingDepth: the JSON nesting limit.
+    /// - Throws: `malformedJSON`, `limitExceeded`, `malformedToken` (not an object), `invalidClaim`.
+    init(payload: [UInt8], maxNestingDepth: Int) throws {
+        let value = try payload.withUnsafeBytes {
+            try JSONParser.parse($0, maxDepth: maxNestingDepth, what: "payload")
+        }
+        guard case .object(let object) = value else {
+            throw JWTError(
+                .malformedToken,
+                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)")
+        }
+        try self.init(object: object, payload: payload)
+    }
+
+    init(object: JSONObject, payload: [UInt8]) throws {
+        raw = object
+        self.payload = payload
+        issuer = try Self.string(object, "iss", section: "4.1.1")
+        subject = try Self.string(object, "sub", section: "4.1.2")
+        jwtID = try Self.string(object, "jti", section: "4.1.7")
+        expiration = try Self.numericDate(object, "exp", section: "4.1.4")
+        notBefore = try Self.numericDate(object, "nbf", section: "4.1.5")
+        issuedAt = try Self.numericDate(object, "iat", section: "4.1.6")
+        switch object["aud"] {
+        case nil: audience = nil
+        case .string(let single): audience = [single]
+        case .array(let elements):
+            var values: [String] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let text) = element else {
+                    throw JWTError(
+                        .invalidClaim,
+                        "the claim \"aud\" holds a JSON \(element.typeName) (\(element)); it must be a string or an "
+                            + "array of strings (RFC 7519 section 4.1.3)")
+                }
+                values.append(text)
+            }
+            audience = values
+        case .some(let other):
+            throw JWTError(
+                .invalidClaim,
+                "the claim \"aud\" is a JSON \(other.typeName) (\(other)); it must be a string or an array of strings "
+                    + "(RFC 7519 section 4.1.3)")
+        }
+    }
+
+    private static func string(_ object: JSONObject, _ name: String, section: String) throws -> String? {
+        guard let value = object[name] else { return nil }
+        guard case .string(let text) = value else {
+            throw JWTError(
+                .invalidClaim,
+                "the claim \"\(name)\" is a JSON \(value.typeName) (\(value)); it must be a string "
+                    + "(RFC 7519 section \(section))")
+        }
+        return text
+    }
+
+    private static func numericDate(_ object: JSONObject, _ name: String, section: String) throws -> Date? {
+        guard let value = object[name] else { return nil }
+        guard case .number(let number) = value else {
+            throw JWTError(
+                .invalidClaim,
+                "the claim \"\(name)\" is a JSON \(value.typeName) (\(value)); it must be a NumericDate, a JSON "
+                    + "number of seconds since 1970-01-01T00:00:00Z (RFC 7519 sections 2 and \(section))")
+        }
+        let seconds = number.doubleValue
+        guard seconds.isFinite, seconds >= 0, seconds <= latestNumericDate else {
+            throw JWTError(
+                .invalidClaim,
+                "the claim \"\(name)\" is \(number.text), outside the NumericDate range accepted "
+                    + "(0 ... \(Int(latestNumericDate)), 1970 to 9999; RFC 7519 section 2)")
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+}

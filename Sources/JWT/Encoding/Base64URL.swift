@@ -1,0 +1,154 @@
+/// Base64url exactly as RFC 7515 section 2 defines it: the URL-safe alphabet of RFC 4648 section 5, no padding,
+/// no whitespace, no other characters, and canonical final characters (unused bits zero).
+///
+/// Decoding never returns empty bytes for bad input: it throws `JWTError.invalidBase64URL` naming the segment and
+/// the position of the first offending character.
+public enum Base64URL {
+    /// Encodes bytes as unpadded base64url (RFC 7515 section 2).
+    /// - Parameter bytes: the bytes to encode.
+    /// - Returns: the base64url text, without `=` padding.
+    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+        let count = bytes.count
+        let outputCount = (count / 3) * 4 + [0, 2, 3][count % 3]
+        return String(unsafeUninitializedCapacity: outputCount) { output in
+            var out = 0
+            var iterator = bytes.makeIterator()
+            while let b0 = iterator.next() {
+                let b1 = iterator.next()
+                let b2 = iterator.next()
+                output[out] = alphabet[Int(b0 >> 2)]
+                output[out + 1] = alphabet[Int(((b0 & 0x03) << 4) | ((b1 ?? 0) >> 4))]
+                out += 2
+                if let b1 {
+                    output[out] = alphabet[Int(((b1 & 0x0F) << 2) | ((b2 ?? 0) >> 6))]
+                    out += 1
+                    if let b2 {
+                        output[out] = alphabet[Int(b2 & 0x3F)]
+                        out += 1
+                    }
+                }
+            }
+            return out
+        }
+    }
+
+    /// Decodes unpadded, canonical base64url text (RFC 7515 section 2).
+    /// - Parameters:
+    ///   - text: the base64url text.
+    ///   - segment: what the text is, for the error message (`"header"`, `"payload"`, `"signature"`, `"JWK member n"`).
+    /// - Returns: the decoded bytes.
+    /// - Throws: `JWTError.invalidBase64URL` naming the segment and the position of the first bad character.
+    public static func decode(_ text: some StringProtocol, segment: String) throws -> [UInt8] {
+        var copy = String(text)
+        return try copy.withUTF8 { try decode(UnsafeRawBufferPointer($0), segment: segment) }
+    }
+
+    /// Decodes unpadded, canonical base64url from raw ASCII bytes (RFC 7515 section 2). The hot-path form.
+    /// - Parameters:
+    ///   - input: the base64url characters.
+    ///   - segment: what the text is, for the error message.
+    /// - Returns: the decoded bytes.
+    /// - Throws: `JWTError.invalidBase64URL` naming the segment and the position of the first bad character.
+    public static func decode(_ input: UnsafeRawBufferPointer, segment: String) throws -> [UInt8] {
+        let count = input.count
+        let remainder = count & 3
+        if remainder == 1 {
+            throw JWTError(
+                .invalidBase64URL,
+                "the \(segment) is \(count) base64url characters long; a length of 4n+1 cannot encode whole bytes "
+                    + "(RFC 7515 section 2): the segment is truncated or has an extra character")
+        }
+        let outputCount = (count / 4) * 3 + (remainder == 0 ? 0 : remainder - 1)
+        if outputCount == 0 { return [] }
+        var failure: JWTError?
+        let output = [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
+            initialized = 0
+            var index = 0
+            var written = 0
+            let fullEnd = count - remainder
+            while index < fullEnd {
+                let v0 = decodeTable[Int(input[index])]
+                let v1 = decodeTable[Int(input[index + 1])]
+                let v2 = decodeTable[Int(input[index + 2])]
+                let v3 = decodeTable[Int(input[index + 3])]
+                if (v0 | v1 | v2 | v3) & 0x80 != 0 {
+                    failure = badCharacter(input, from: index, segment: segment)
+                    return
+                }
+                out[written] = (v0 << 2) | (v1 >> 4)
+                out[written + 1] = (v1 << 4) | (v2 >> 2)
+                out[written + 2] = (v2 << 6) | v3
+                written += 3
+                index += 4
+            }
+            if remainder >= 2 {
+                let v0 = decodeTable[Int(input[index])]
+                let v1 = decodeTable[Int(input[index + 1])]
+                let v2 = remainder == 3 ? decodeTable[Int(input[index + 2])] : 0
+                if (v0 | v1 | v2) & 0x80 != 0 {
+                    failure = badCharacter(input, from: index, segment: segment)
+                    return
+                }
+                out[written] = (v0 << 2) | (v1 >> 4)
+                written += 1
+                // RFC 7515 section 2 / RFC 4648 section 3.5: the unused low bits of the last character must be zero.
+                if remainder == 2 {
+                    if v1 & 0x0F != 0 {
+                        failure = nonCanonical(input, at: count - 1, segment: segment)
+                        return
+                    }
+                } else {
+                    out[written] = (v1 << 4) | (v2 >> 2)
+                    written += 1
+                    if v2 & 0x03 != 0 {
+                        failure = nonCanonical(input, at: count - 1, segment: segment)
+                        return
+                    }
+                }
+            }
+            initialized = written
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    private static func badCharacter(_ input: UnsafeRawBufferPointer, from start: Int, segment: String) -> JWTError {
+        var position = start
+        while position < input.count, decodeTable[Int(input[position])] & 0x80 == 0 { position += 1 }
+        let byte = position < input.count ? input[position] : 0
+        let shown: String
+        switch byte {
+        case UInt8(ascii: "="): shown = "'=' (padding is not allowed in base64url, RFC 7515 section 2)"
+        case UInt8(ascii: "+"), UInt8(ascii: "/"):
+            shown = "'\(Character(Unicode.Scalar(byte)))' (standard base64, not base64url: use '-' and '_')"
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            shown = "whitespace 0x\(hex(byte)) (whitespace is not allowed in base64url)"
+        case 0x21...0x7E: shown = "'\(Character(Unicode.Scalar(byte)))' (not in the base64url alphabet)"
+        default: shown = "byte 0x\(hex(byte)) (not in the base64url alphabet)"
+        }
+        return JWTError(
+            .invalidBase64URL,
+            "the \(segment) has \(shown) at position \(position); base64url uses only A-Z a-z 0-9 - _ without padding")
+    }
+
+    private static func nonCanonical(_ input: UnsafeRawBufferPointer, at position: Int, segment: String) -> JWTError {
+        JWTError(
+            .invalidBase64URL,
+            "the \(segment) is not canonical base64url: its last character '\(Character(Unicode.Scalar(input[position])))'"
+                + " at position \(position) has non-zero unused bits (RFC 7515 section 2, RFC 4648 section 3.5)")
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// 256 entries: the 6-bit value of a base64url character, or 0xFF for every other byte.
+    private static let decodeTable: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        return table
+    }()
+}

@@ -1,0 +1,35 @@
+/// A JSON number, kept as the exact text of the document (RFC 8259 section 6) so that integers never lose
+/// precision; typed views are derived from the text.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number exactly as written in the document (e.g. `1700000000`, `-0.5`, `1e300`).
+    public let text: String
+
+    /// Creates a number from JSON number text the parser validated.
+    init(validatedText: String) {
+        self.text = validatedText
+    }
+
+    /// Creates a number from an integer.
+    /// - Parameter value: the integer.
+    public init(_ value: Int64) {
+        self.text = String(value)
+    }
+
+    /// Whether the text has no fraction and no exponent.
+    public var isInteger: Bool {
+        !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+    }
+
+    /// The value as an exact 64-bit integer, or nil when it has a fraction/exponent or does not fit.
+    public var int64Value: Int64? {
+        isInteger ? Int64(text) : nil
+    }
+
+    /// The value as the nearest Double (may be infinite for text like `1e400`).
+    public var doubleValue: Double {
+        Double(text) ?? .nan
+    }
+
+    /// The exact text.
+    public var description: String { text }
+}

@@ -1,0 +1,361 @@
+/// The strict JSON reader behind `JSONValue.parse`: RFC 8259 over raw bytes, one pass, no Foundation.
+///
+/// Rejected: anything outside the RFC 8259 grammar (trailing commas, comments, leading zeros, `NaN`, single quotes,
+/// unescaped control characters, trailing data), invalid UTF-8 (overlong forms, surrogates encoded in UTF-8, code
+/// points above U+10FFFF), lone or mis-paired `\u` surrogates, duplicate member names (RFC 7515 section 4 and
+/// RFC 7519 section 4: a JWS header or claim set with duplicate names is rejected, never "last one wins"), and
+/// nesting deeper than the limit (checked as the parser descends, before the nested value is read).
+struct JSONParser {
+    private let input: UnsafeRawBufferPointer
+    private let maxDepth: Int
+    private let what: String
+    private var position = 0
+    private var depth = 0
+
+    /// Parses one JSON text.
+    /// - Parameters:
+    ///   - input: the UTF-8 bytes.
+    ///   - maxDepth: the deepest nesting of arrays/objects allowed.
+    ///   - what: what the text is, for messages ("header", "payload", "JWKS document").
+    /// - Returns: the value.
+    /// - Throws: `JWTError.malformedJSON` or `JWTError.limitExceeded`.
+    static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int, what: String) throws -> JSONValue {
+        var parser = JSONParser(input: input, maxDepth: maxDepth, what: what)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.position != input.count {
+            throw parser.failure("unexpected data after the JSON value")
+        }
+        return value
+    }
+
+    private init(input: UnsafeRawBufferPointer, maxDepth: Int, what: String) {
+        self.input = input
+        self.maxDepth = maxDepth
+        self.what = what
+    }
+
+    private func failure(_ cause: String) -> JWTError {
+        JWTError(.malformedJSON, "the \(what) is not valid JSON (RFC 8259): \(cause) at byte offset \(position)")
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < input.count {
+            switch input[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws -> JSONValue {
+        guard position < input.count else { throw failure("unexpected end of input, a value was expected") }
+        switch input[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw failure("unexpected \(describe(input[position])), a value was expected")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        let digits = Array("0123456789ABCDEF")
+        return "byte 0x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws {
+        let count = literal.utf8CodeUnitCount
+        guard input.count - position >= count else { throw failure("truncated literal, expected '\(literal)'") }
+        let bytes = literal.utf8Start
+        for offset in 0..<count where input[position + offset] != bytes[offset] {
+            throw failure("invalid literal, expected '\(literal)'")
+        }
+        position += count
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > maxDepth {
+            throw JWTError(
+                .limitExceeded,
+                "the \(what) nests arrays/objects deeper than the limit of \(maxDepth) (at byte offset \(position))")
+        }
+    }
+
+    private mutating func parseObject() throws -> JSONValue {
+        try enter()
+        position += 1  // {
+        skipWhitespace()
+        var members: [JSONObject.Member] = []
+        if position < input.count, input[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(JSONObject(members: members))
+        }
+        var names: Set<String>? = nil
+        while true {
+            guard position < input.count else { throw failure("unexpected end of input inside an object") }
+            guard input[position] == UInt8(ascii: "\"") else {
+                throw failure("unexpected \(describe(input[position])), a member name string was expected")
+            }
+            let nameOffset = position
+            let name = try parseString()
+            // RFC 7515 section 4 / RFC 7519 section 4: duplicate member names are an error. Small objects compare linearly,
+            // large ones use a set.
+            if members.count < 16 {
+                for member in members where member.name == name {
+                    throw JWTError(
+                        .malformedJSON,
+                        "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
+                            + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
+                }
+            } else {
+                if names == nil { names = Set(members.map(\.name)) }
+                if !names!.insert(name).inserted {
+                    throw JWTError(
+                        .malformedJSON,
+                        "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
+                            + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
+                }
+            }
+            skipWhitespace()
+            guard position < input.count, input[position] == UInt8(ascii: ":") else {
+                throw failure("':' expected after the member name \"\(name)\"")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONObject.Member(name: name, value: value))
+            skipWhitespace()
+            guard position < input.count else { throw failure("unexpected end of input inside an object") }
+            switch input[position] {
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                return .object(JSONObject(members: members))
+            default:
+                throw failure("unexpected \(describe(input[position])), ',' or '}' was expected in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue {
+        try enter()
+        position += 1  // [
+        skipWhitespace()
+        var elements: [JSONValue] = []
+        if position < input.count, input[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard position < input.count else { throw failure("unexpected end of input inside an array") }
+            switch input[position] {
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw failure("unexpected \(describe(input[position])), ',' or ']' was expected in an array")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws -> JSONNumber {
+        let start = position
+        if input[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < input.count, isDigit(input[position]) else { throw failure("a digit was expected in a number") }
+        if input[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < input.count, isDigit(input[position]) {
+                throw failure("leading zeros are not allowed in numbers")
+            }
+        } else {
+            while position < input.count, isDigit(input[position]) { position += 1 }
+        }
+        if position < input.count, input[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < input.count, isDigit(input[position]) else {
+                throw failure("a digit was expected after the decimal point")
+            }
+            while position < input.count, isDigit(input[position]) { position += 1 }
+        }
+        if position < input.count, input[position] == UInt8(ascii: "e") || input[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < input.count, isDigit(input[position]) else {
+                throw failure("a digit was expected in the exponent")
+            }
+            while position < input.count, isDigit(input[position]) { position += 1 }
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+        return JSONNumber(validatedText: text)
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Reads a string starting at the opening quote. ASCII without escapes is the fast path.
+    private mutating func parseString() throws -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: printable ASCII without escapes.
+        while position < input.count {
+            let byte = input[position]
+            if byte == UInt8(ascii: "\"") {
+                let string = String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+                position += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        guard position < input.count else { throw failure("unterminated string") }
+        // Slow path: escapes and multi-byte UTF-8, validated scalar by scalar.
+        var bytes = [UInt8](UnsafeRawBufferPointer(rebasing: input[start..<position]))
+        while true {
+            guard position < input.count else { throw failure("unterminated string") }
+            let byte = input[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &bytes)
+            case 0..<0x20:
+                throw failure("unescaped control character \(describe(byte)) in a string")
+            case 0x20..<0x80:
+                bytes.append(byte)
+                position += 1
+            default:
+                let length = try validateUTF8Sequence()
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[position..<position + length]))
+                position += length
+            }
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `position` (RFC 3629 table; no overlongs, no surrogates).
+    private func validateUTF8Sequence() throws -> Int {
+        let lead = input[position]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F  // excludes UTF-16 surrogates U+D800..U+DFFF
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw failure("invalid UTF-8 lead byte \(describe(lead)) in a string")
+        }
+        guard position + length <= input.count else { throw failure("truncated UTF-8 sequence in a string") }
+        let second = input[position + 1]
+        guard second >= lower && second <= upper else {
+            throw failure("invalid UTF-8 sequence (overlong, surrogate or out of range) in a string")
+        }
+        for offset in 2..<max(2, length) where input[position + offset] & 0xC0 != 0x80 {
+            throw failure("invalid UTF-8 continuation byte in a string")
+        }
+        return length
+    }
+
+    private mutating func parseEscape(into bytes: inout [UInt8]) throws {
+        position += 1  // backslash
+        guard position < input.count else { throw failure("unterminated escape in a string") }
+        let byte = input[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4()
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low surrogate (RFC 8259 section 7).
+                guard input.count - position >= 6, input[position] == UInt8(ascii: "\\"),
+                    input[position + 1] == UInt8(ascii: "u")
+                else { throw failure("lone high surrogate \\u\(hex4(scalar)) in a string") }
+                position += 2
+                let low = try readHex4()
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw failure("high surrogate \\u\(hex4(scalar)) followed by \\u\(hex4(low)), not a low surrogate")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                throw failure("lone low surrogate \\u\(hex4(scalar)) in a string")
+            }
+            appendUTF8(scalar, to: &bytes)
+        default:
+            position -= 1
+            throw failure("invalid escape \\\(Character(Unicode.Scalar(byte))) in a string")
+        }
+    }
+
+    private func hex4(_ value: UInt32) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String((0..<4).reversed().map { digits[Int((value >> (UInt32($0) * 4)) & 0xF)] })
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        guard input.count - position >= 4 else { throw failure("truncated \\u escape in a string") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = input[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("invalid hex digit \(describe(byte)) in a \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            bytes.append(UInt8(scalar))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | (scalar >> 6)))
+            bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | (scalar >> 12)))
+            bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+        default:
+            bytes.append(UInt8(0xF0 | (scalar >> 18)))
+            bytes.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+}

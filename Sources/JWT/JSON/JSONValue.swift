@@ -1,0 +1,149 @@
+/// A JSON value (RFC 8259) as the strict parser read it: objects keep their member order, numbers keep their text
+/// so integers stay exact.
+///
+/// Use it to read claims this library does not type (`verified.claims.raw["email_verified"]`).
+public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
+    /// An object, members in document order. Member names are unique (duplicates are rejected at parse time).
+    case object(JSONObject)
+    /// An array.
+    case array([JSONValue])
+    /// A string.
+    case string(String)
+    /// A number, with its exact text.
+    case number(JSONNumber)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+
+    /// Parses a JSON text strictly: RFC 8259 grammar, valid UTF-8 without lone surrogates, no duplicate member
+    /// names (RFC 7515 section 4, RFC 7519 section 4), at most `maxNestingDepth` nested arrays/objects.
+    /// - Parameters:
+    ///   - bytes: the UTF-8 JSON text.
+    ///   - maxNestingDepth: the deepest nesting allowed (default 64).
+    ///   - maxBytes: the largest input accepted, checked before any parsing (default 1 MiB).
+    /// - Returns: the value.
+    /// - Throws: `JWTError.malformedJSON` naming the byte offset and cause; `JWTError.limitExceeded` for size or
+    ///   depth.
+    public static func parse(
+        _ bytes: some Collection<UInt8>, maxNestingDepth: Int = 64, maxBytes: Int = 1 << 20
+    ) throws -> JSONValue {
+        if bytes.count > maxBytes {
+            throw JWTError(
+                .limitExceeded,
+                "the JSON text is \(bytes.count) bytes, over the limit of \(maxBytes) bytes; nothing was parsed")
+        }
+        if let value = try bytes.withContiguousStorageIfAvailable({ buffer in
+            try JSONParser.parse(UnsafeRawBufferPointer(buffer), maxDepth: maxNestingDepth, what: "JSON text")
+        }) {
+            return value
+        }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBytes { try JSONParser.parse($0, maxDepth: maxNestingDepth, what: "JSON text") }
+    }
+
+    /// The member named `name` when this is an object, else nil.
+    public subscript(name: String) -> JSONValue? {
+        if case .object(let object) = self { return object[name] }
+        return nil
+    }
+
+    /// The string when this is a string, else nil.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The Boolean when this is `true`/`false`, else nil.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number when this is a number, else nil.
+    public var numberValue: JSONNumber? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The object when this is an object, else nil.
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements when this is an array, else nil.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The JSON type name (`object`, `array`, `string`, `number`, `boolean`, `null`), for messages.
+    public var typeName: String {
+        switch self {
+        case .object: "object"
+        case .array: "array"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        }
+    }
+
+    /// Compact JSON text for this value (member order kept, strings escaped per RFC 8259 section 7).
+    public var description: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .object(let object):
+            out.append("{")
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { out.append(",") }
+                JSONValue.writeString(member.name, to: &out)
+                out.append(":")
+                member.value.write(to: &out)
+            }
+            out.append("}")
+        case .array(let elements):
+            out.append("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(",") }
+                element.write(to: &out)
+            }
+            out.append("]")
+        case .string(let string): JSONValue.writeString(string, to: &out)
+        case .number(let number): out.append(number.text)
+        case .bool(let value): out.append(value ? "true" : "false")
+        case .null: out.append("null")
+        }
+    }
+
+    static func writeString(_ string: String, to out: inout String) {
+        out.append("\"")
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case "\u{08}": out.append("\\b")
+            case "\u{0C}": out.append("\\f")
+            default:
+                if scalar.value < 0x20 {
+                    let hex = Array("0123456789abcdef")
+                    out.append("\\u00")
+                    out.append(hex[Int(scalar.value >> 4)])
+                    out.append(hex[Int(scalar.value & 0xF)])
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out.append("\"")
+    }
+}

@@ -1,0 +1,56 @@
+/// A JWS compact serialization split and decoded (RFC 7515 section 7.1), before any key or signature work.
+///
+/// Internal: verification and unverified inspection both start here, so both apply the same limits and checks.
+struct CompactJWS {
+    let header: JWSHeader
+    let payload: [UInt8]
+    let signature: [UInt8]
+    /// The length in bytes of `BASE64URL(header) '.' BASE64URL(payload)`, the JWS signing input (RFC 7515 section 5.2).
+    let signingInputCount: Int
+
+    /// Splits and decodes a compact JWS.
+    /// - Parameters:
+    ///   - token: the token's bytes (ASCII).
+    ///   - limits: size and nesting limits, checked first.
+    /// - Throws: `limitExceeded`, `malformedToken`, `invalidBase64URL`, `malformedJSON`, `invalidHeader`.
+    init(_ token: UnsafeRawBufferPointer, limits: JWSLimits) throws {
+        let count = token.count
+        if count > limits.maxTokenBytes {
+            throw JWTError(
+                .limitExceeded,
+                "the token is \(count) bytes, over the limit of \(limits.maxTokenBytes) bytes; it was not parsed")
+        }
+        if count == 0 {
+            throw JWTError(.malformedToken, "the token is empty; a JWS has three base64url segments separated by '.'")
+        }
+        var firstDot = -1
+        var secondDot = -1
+        var dots = 0
+        for index in 0..<count where token[index] == UInt8(ascii: ".") {
+            dots += 1
+            if dots == 1 { firstDot = index } else if dots == 2 { secondDot = index }
+        }
+        guard dots == 2 else {
+            let looksLikeJSON = token[0] == UInt8(ascii: "{")
+            throw JWTError(
+                .malformedToken,
+                "the token has \(dots + 1) segment\(dots == 0 ? "" : "s") separated by '.'; a JWS compact "
+                    + "serialization has exactly three (header.payload.signature, RFC 7515 section 7.1)"
+                    + (dots == 4 ? "; five segments is a JWE (encrypted), which this library does not accept" : "")
+                    + (looksLikeJSON ? "; this looks like the JWS JSON serialization, which is not accepted" : ""))
+        }
+        let headerPart = UnsafeRawBufferPointer(rebasing: token[0..<firstDot])
+        let payloadPart = UnsafeRawBufferPointer(rebasing: token[(firstDot + 1)..<secondDot])
+        let signaturePart = UnsafeRawBufferPointer(rebasing: token[(secondDot + 1)..<count])
+        if headerPart.isEmpty {
+            throw JWTError(.malformedToken, "the header segment is empty (RFC 7515 section 7.1)")
+        }
+        let headerBytes = try Base64URL.decode(headerPart, segment: "header")
+        header = try headerBytes.withUnsafeBytes {
+            try JWSHeader(decoded: $0, maxNestingDepth: limits.maxNestingDepth)
+        }
+        payload = try Base64URL.decode(payloadPart, segment: "payload")
+        signature = try Base64URL.decode(signaturePart, segment: "signature")
+        signingInputCount = secondDot
+    }
+}

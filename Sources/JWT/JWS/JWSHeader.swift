@@ -1,0 +1,122 @@
+/// The protected header of a JWS (RFC 7515 section 4), with its registered members type-checked.
+///
+/// `jku`, `x5u`, `jwk` and `x5c` are type-checked and kept in `raw`, but never fetched and never used to choose a
+/// key (RFC 8725 section 3.10): keys come only from the caller's key set.
+public struct JWSHeader: Sendable, Hashable {
+    /// `alg` exactly as written (RFC 7515 section 4.1.1).
+    public let algorithmName: String
+    /// `kid` (RFC 7515 section 4.1.4), if present.
+    public let keyID: String?
+    /// `typ` (RFC 7515 section 4.1.9), if present.
+    public let type: String?
+    /// `cty` (RFC 7515 section 4.1.10), if present.
+    public let contentType: String?
+    /// `crit` (RFC 7515 section 4.1.11), if present: the extension members the producer marked critical.
+    public let critical: [String]?
+    /// Every member, in document order.
+    public let raw: JSONObject
+
+    /// `alg` as a known algorithm, or nil for anything else (`none`, unknown names).
+    public var algorithm: JWSAlgorithm? { JWSAlgorithm(rawValue: algorithmName) }
+
+    /// Members defined by RFC 7515 section 4.1 and RFC 7518 for JWS; `crit` must not list them (4.1.11).
+    static let registeredNames: Set<String> = [
+        "alg", "jku", "jwk", "kid", "x5u", "x5c", "x5t", "x5t#S256", "typ", "cty", "crit",
+    ]
+
+    /// Reads and type-checks a decoded header.
+    /// - Parameters:
+    ///   - bytes: the decoded header JSON.
+    ///   - maxNestingDepth: the JSON nesting limit.
+    /// - Throws: `malformedJSON`, `limitExceeded`, `malformedToken` (not an object), `invalidHeader`.
+    init(decoded bytes: UnsafeRawBufferPointer, maxNestingDepth: Int) throws {
+        let value = try JSONParser.parse(bytes, maxDepth: maxNestingDepth, what: "header")
+        guard case .object(let object) = value else {
+            throw JWTError(
+                .malformedToken,
+                "the header is a JSON \(value.typeName); a JWS header must be a JSON object (RFC 7515 section 4)")
+        }
+        try self.init(object: object)
+    }
+
+    /// Type-checks a header object (RFC 7515 section 4.1).
+    /// - Parameter object: the header members.
+    /// - Throws: `invalidHeader` naming the member and its type.
+    init(object: JSONObject) throws {
+        func string(_ name: String, section: String) throws -> String? {
+            guard let value = object[name] else { return nil }
+            guard case .string(let text) = value else {
+                throw JWTError(
+                    .invalidHeader,
+                    "the header member \"\(name)\" is a JSON \(value.typeName); it must be a string "
+                        + "(RFC 7515 section \(section))")
+            }
+            return text
+        }
+        guard let alg = try string("alg", section: "4.1.1") else {
+            throw JWTError(
+                .invalidHeader, "the header has no \"alg\" member; every JWS names its algorithm (RFC 7515 section 4.1.1)"
+            )
+        }
+        algorithmName = alg
+        keyID = try string("kid", section: "4.1.4")
+        type = try string("typ", section: "4.1.9")
+        contentType = try string("cty", section: "4.1.10")
+        _ = try string("jku", section: "4.1.2")
+        _ = try string("x5u", section: "4.1.5")
+        _ = try string("x5t", section: "4.1.7")
+        _ = try string("x5t#S256", section: "4.1.8")
+        if let jwk = object["jwk"], jwk.objectValue == nil {
+            throw JWTError(
+                .invalidHeader,
+                "the header member \"jwk\" is a JSON \(jwk.typeName); it must be an object (RFC 7515 section 4.1.3)")
+        }
+        if let x5c = object["x5c"] {
+            guard let elements = x5c.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
+                throw JWTError(
+                    .invalidHeader,
+                    "the header member \"x5c\" must be an array of strings (RFC 7515 section 4.1.6); it is \(x5c)")
+            }
+        }
+        if let crit = object["crit"] {
+            // RFC 7515 section 4.1.11: a non-empty array of unique strings, each naming a member present in the
+            // header and not defined by RFC 7515/7518.
+            guard let elements = crit.arrayValue, !elements.isEmpty else {
+                throw JWTError(
+                    .invalidHeader,
+                    "the header member \"crit\" is \(crit); it must be a non-empty array of strings "
+                        + "(RFC 7515 section 4.1.11)")
+            }
+            var names: [String] = []
+            for element in elements {
+                guard let name = element.stringValue else {
+                    throw JWTError(
+                        .invalidHeader,
+                        "the header member \"crit\" holds a JSON \(element.typeName) (\(element)); it must hold only "
+                            + "strings (RFC 7515 section 4.1.11)")
+                }
+                if names.contains(name) {
+                    throw JWTError(
+                        .invalidHeader, "the header member \"crit\" names \"\(name)\" twice (RFC 7515 section 4.1.11)")
+                }
+                if Self.registeredNames.contains(name) {
+                    throw JWTError(
+                        .invalidHeader,
+                        "the header member \"crit\" names \"\(name)\", a member defined by RFC 7515 itself; crit may "
+                            + "name only extensions (RFC 7515 section 4.1.11)")
+                }
+                if object[name] == nil {
+                    throw JWTError(
+                        .invalidHeader,
+                        "the header member \"crit\" names \"\(name)\", which is not in the header "
+                            + "(RFC 7515 section 4.1.11)")
+                }
+                names.append(name)
+            }
+            critical = names
+        } else {
+            critical = nil
+        }
+        raw = object
+    }
+}

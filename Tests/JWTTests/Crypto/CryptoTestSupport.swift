@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import JWT
+
+/// Keys generated once per test run (RSA key generation is slow) and shared by the crypto suites.
+enum TestKeys {
+    static let rsa2048: PrivateKey = try! PrivateKey.generate(.rsa(modulusBits: 2048))
+    static let p256: PrivateKey = try! PrivateKey.generate(.ec(.p256))
+    static let p384: PrivateKey = try! PrivateKey.generate(.ec(.p384))
+    static let p521: PrivateKey = try! PrivateKey.generate(.ec(.p521))
+    static let ed25519: PrivateKey = try! PrivateKey.generate(.ed25519)
+
+    /// A key that fits `algorithm`.
+    static func signing(_ algorithm: JWSAlgorithm) -> PrivateKey {
+        switch algorithm {
+        case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512: rsa2048
+        case .es256: p256
+        case .es384: p384
+        case .es512: p521
+        case .edDSA: ed25519
+        case .hs256, .hs384, .hs512: preconditionFailure("HS* has no private key")
+        }
+    }
+
+    static let all: [PrivateKey] = [rsa2048, p256, p384, p521, ed25519]
+}
+
+enum Hex {
+    /// Decodes lowercase or uppercase hex; fails the test on bad input.
+    static func decode(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else {
+            Issue.record("odd-length hex \(text)", sourceLocation: sourceLocation)
+            return []
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else {
+                Issue.record("bad hex \(text)", sourceLocation: sourceLocation)
+                return []
+            }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func value(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+enum Base64URL {
+    /// Decodes unpadded base64url (test data only; the library's own decoder belongs to the JOSE layer).
+    static func decode(_ text: String) -> [UInt8] {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while standard.count % 4 != 0 { standard += "=" }
+        return [UInt8](Data(base64Encoded: standard) ?? Data())
+    }
+}
+
+/// Asserts that `body` throws a `JWTError` with `code` whose reason contains every one of `fragments`.
+func expectJWTError(
+    _ code: JWTError.Code,
+    mentioning fragments: [String],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) {
+    do {
+        try body()
+        Issue.record("expected JWTError.\(code), nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as JWTError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        for fragment in fragments {
+            #expect(
+                error.reason.localizedCaseInsensitiveContains(fragment),
+                "reason \"\(error.reason)\" does not mention \"\(fragment)\"",
+                sourceLocation: sourceLocation
+            )
+        }
+        #expect(error.description.hasPrefix("JWTError.\(code): "), sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected JWTError.\(code), got \(error)", sourceLocation: sourceLocation)
+    }
+}
