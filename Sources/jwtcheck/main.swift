@@ -1,4 +1,4 @@
 import CommandLineKit
 import JWTCheckCLI
 
-CommandRunner.finish(CommandOutput(status: .usage, standardError: "jwtcheck: not built yet\n"))
+CommandRunner.finish(JWTCheckTool().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,48 @@
+import CommandLineKit
+import JWT
+
+/// `jwtcheck keys`: each key's kid, type, alg, use, size and RFC 7638 thumbprint, and why unusable keys are.
+struct KeysCommand {
+    let options: KeysOptions
+
+    func run() throws(CommandFailure) -> CommandOutput {
+        let keySet = try KeySetInput.read(options.jwksPath)
+        if options.json {
+            let keys = keySet.keys.map { key -> JSONValue in
+                var members: [JSONObject.Member] = []
+                func add(_ name: String, _ value: String?) {
+                    members.append(.init(name: name, value: value.map(JSONValue.string) ?? .null))
+                }
+                add("kid", key.keyID)
+                add("kty", key.keyType.isEmpty ? nil : key.keyType)
+                add("alg", key.algorithmName)
+                add("use", key.use)
+                add("size", KeyDescription.size(key))
+                add("thumbprint", try? key.thumbprint())
+                members.append(.init(name: "usable", value: .bool(key.isUsable)))
+                if case .unusable(let error) = key.usability {
+                    add("reason", error.reason)
+                } else {
+                    add("reason", nil)
+                }
+                return .object(JSONObject(members: members))
+            }
+            let object = JSONObject(members: [.init(name: "keys", value: .array(keys))])
+            return CommandOutput(standardOutput: JSONValue.object(object).description + "\n")
+        }
+        var text = "\(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s") in \(options.jwksPath)\n"
+        for (index, key) in keySet.keys.enumerated() {
+            text += "\n[\(index + 1)] kid \(key.keyID.map { "\"\($0)\"" } ?? "(none)")\n"
+            text += "    type        \(key.keyType.isEmpty ? "(no kty)" : key.keyType)\n"
+            text += "    size        \(KeyDescription.size(key) ?? "-")\n"
+            text += "    alg         \(key.algorithmName ?? "(not pinned)")\n"
+            text += "    use         \(key.use ?? "(not stated)")\n"
+            text += "    thumbprint  \((try? key.thumbprint()) ?? "-") (RFC 7638, SHA-256)\n"
+            switch key.usability {
+            case .usable: text += "    usable      yes\n"
+            case .unusable(let error): text += "    usable      NO: \(error.reason)\n"
+            }
+        }
+        return CommandOutput(standardOutput: text)
+    }
+}

@@ -1,0 +1,48 @@
+import CommandLineKit
+import JWT
+
+/// `jwtcheck sign`: claims signed with a private key, printed as a compact JWS.
+struct SignCommand {
+    let options: SignOptions
+
+    func run() throws(CommandFailure) -> CommandOutput {
+        let algorithm = try AlgorithmNames.parse(options.algorithm)
+        let claimsBytes: [UInt8]
+        if options.claims.hasPrefix("@") {
+            claimsBytes = try InputFile.read(String(options.claims.dropFirst()), role: "claims file", maxBytes: 1 << 20)
+        } else {
+            claimsBytes = Array(options.claims.utf8)
+        }
+        do {
+            let value = try JSONValue.parse(claimsBytes)
+            guard case .object = value else {
+                throw CommandFailure(.dataError, "the claims are a JSON \(value.typeName); they must be a JSON object")
+            }
+        } catch let error as JWTError {
+            throw CommandFailure(.dataError, "the claims are not valid JSON: \(error.reason)")
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(.dataError, "the claims are not valid JSON: \(error)")
+        }
+        let keyBytes = try InputFile.read(options.keyPath, role: "private key", maxBytes: 1 << 20)
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(pemRepresentation: String(decoding: keyBytes, as: UTF8.self))
+        } catch let error as JWTError {
+            throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error.reason)")
+        } catch {
+            throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error)")
+        }
+        do {
+            let signer = try JWSSigner(privateKey: key, algorithm: algorithm, keyID: options.keyID)
+            return CommandOutput(standardOutput: try signer.sign(claimsJSON: claimsBytes) + "\n")
+        } catch let error as JWTError where error.code == .algorithmKeyMismatch {
+            throw .usage("--alg \(algorithm.rawValue) does not fit the key in '\(options.keyPath)': \(error.reason)")
+        } catch let error as JWTError {
+            throw CommandFailure(.dataError, "signing failed: \(error)")
+        } catch {
+            throw CommandFailure(.dataError, "signing failed: \(error)")
+        }
+    }
+}

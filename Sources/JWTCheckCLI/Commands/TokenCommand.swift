@@ -1,0 +1,136 @@
+import CommandLineKit
+import JWT
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `jwtcheck token`: verify a token against a key set and report the header, the key chosen and why, the claims,
+/// and the verdict.
+struct TokenCommand {
+    let options: TokenOptions
+    let environment: ToolEnvironment
+
+    func run() throws(CommandFailure) -> CommandOutput {
+        // Validation of the parameters comes before any input is read.
+        let algorithms = try AlgorithmNames.parse(options.algorithms)
+        let now: Int64
+        if let text = options.now {
+            now = try TimeParser.parse(text, now: environment.now(), acceptsUnixSeconds: true)
+        } else {
+            now = environment.now()
+        }
+        let keySet = try KeySetInput.read(options.jwksPath)
+        let token = try TokenInput.read(options.token, environment: environment)
+
+        let validation = JWTValidationOptions(
+            allowedAlgorithms: algorithms ?? JWSAlgorithm.asymmetric,
+            issuer: options.issuer,
+            audiences: options.audiences.isEmpty ? nil : Set(options.audiences),
+            leeway: TimeInterval(options.leewaySeconds ?? 60))
+        let verifier = JWTVerifier(keySet: keySet, options: validation)
+        let outcome: Result<VerifiedJWT, JWTError>
+        do {
+            outcome = .success(try verifier.verify(token, now: Date(timeIntervalSince1970: TimeInterval(now))))
+        } catch let error as JWTError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(JWTError(.malformedToken, "\(error)"))
+        }
+        let audienceWarning =
+            options.audiences.isEmpty
+            ? "jwtcheck: warning: no --aud given: the audience was NOT checked, so a token issued to any other "
+                + "app would pass; give --aud with your bundle ID or client ID\n"
+            : ""
+        // What the token says, unverified, to show even when it is rejected.
+        let unverified = try? UnverifiedJWT(parsing: token)
+        if options.json {
+            return json(outcome, unverified: unverified, keySet: keySet, warning: audienceWarning)
+        }
+        return human(outcome, unverified: unverified, keySet: keySet, now: now, warning: audienceWarning)
+    }
+
+    private func human(
+        _ outcome: Result<VerifiedJWT, JWTError>, unverified: UnverifiedJWT?, keySet: JWKSet, now: Int64,
+        warning: String
+    ) -> CommandOutput {
+        var text = ""
+        let header = (try? outcome.get())?.header ?? unverified?.header
+        if let header { text += ClaimsReport.header(header) }
+        text += "Key\n"
+        switch outcome {
+        case .success(let verified):
+            text += "  \(KeyDescription.summary(verified.key)), \(verified.keySelection)\n"
+        case .failure:
+            if let header, let selected = try? keySet.selectKey(keyID: header.keyID) {
+                text += "  \(KeyDescription.summary(selected.key)), \(selected.reason)\n"
+            } else {
+                text += "  none selected\n"
+            }
+        }
+        let held = keySet.keys.map { $0.keyID.map { "\"\($0)\"" } ?? "(no kid)" }
+        text += "  the key set holds \(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s"): "
+            + "\(held.joined(separator: ", "))\n"
+        switch outcome {
+        case .success(let verified):
+            text += ClaimsReport.claims(verified.claims, now: now)
+        case .failure:
+            if let unverified {
+                text += ClaimsReport.claims(unverified.claims, now: now, title: "Claims (UNVERIFIED)")
+            }
+        }
+        text += "Checks\n"
+        text += "  now       \(ISOTime.string(now))\n"
+        text += "  audience  "
+            + (options.audiences.isEmpty ? "NOT CHECKED (no --aud given)" : options.audiences.joined(separator: ", "))
+            + "\n"
+        text += "  issuer    \(options.issuer ?? "not checked (no --iss given)")\n"
+        switch outcome {
+        case .success:
+            text += "Verdict: VALID\n"
+            return CommandOutput(status: .success, standardOutput: text, standardError: warning)
+        case .failure(let error):
+            text += "Verdict: REJECTED (\(error.code)): \(error.reason)\n"
+            return CommandOutput(
+                status: .negative, standardOutput: text,
+                standardError: warning + "jwtcheck: token rejected: \(error)\n")
+        }
+    }
+
+    private func json(
+        _ outcome: Result<VerifiedJWT, JWTError>, unverified: UnverifiedJWT?, keySet: JWKSet, warning: String
+    ) -> CommandOutput {
+        var members: [JSONObject.Member] = []
+        func add(_ name: String, _ value: JSONValue) { members.append(.init(name: name, value: value)) }
+        switch outcome {
+        case .success(let verified):
+            add("valid", .bool(true))
+            add("reason", .null)
+            add("code", .null)
+            add("header", .object(verified.header.raw))
+            add("claims", .object(verified.claims.raw))
+            add("kid", verified.keyID.map(JSONValue.string) ?? .null)
+            add("keySelection", .string(verified.keySelection.description))
+        case .failure(let error):
+            add("valid", .bool(false))
+            add("reason", .string(error.reason))
+            add("code", .string(error.code.description))
+            add("header", unverified.map { .object($0.header.raw) } ?? .null)
+            add("claims", unverified.map { .object($0.claims.raw) } ?? .null)
+            let selected = unverified.flatMap { try? keySet.selectKey(keyID: $0.header.keyID) }
+            add("kid", selected?.key.keyID.map(JSONValue.string) ?? .null)
+            add("keySelection", selected.map { .string($0.reason.description) } ?? .null)
+        }
+        add("audienceChecked", .bool(!options.audiences.isEmpty))
+        let text = JSONValue.object(JSONObject(members: members)).description + "\n"
+        switch outcome {
+        case .success:
+            return CommandOutput(status: .success, standardOutput: text, standardError: warning)
+        case .failure(let error):
+            return CommandOutput(
+                status: .negative, standardOutput: text, standardError: warning + "jwtcheck: token rejected: \(error)\n")
+        }
+    }
+}
