@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A JWT claims set (RFC 7519 section 4): the registered claims typed, every claim raw, and the payload bytes.
@@ -32,6 +32,9 @@ public struct JWTClaims: Sendable {
     /// The raw value of any claim.
     public subscript(name: String) -> JSONValue? { raw[name] }
 
+    /// The whole claims set as a `JSONValue` (an object, members in document order).
+    public var json: JSONValue { .object(raw) }
+
     /// The largest NumericDate accepted: 9999-12-31T23:59:59Z.
     static let latestNumericDate: Double = 253_402_300_799
 
@@ -47,7 +50,8 @@ public struct JWTClaims: Sendable {
         guard case .object(let object) = value else {
             throw JWTError(
                 .malformedToken,
-                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)")
+                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)"
+            )
         }
         try self.init(object: object, payload: payload)
     }
@@ -55,15 +59,39 @@ public struct JWTClaims: Sendable {
     init(object: JSONObject, payload: [UInt8]) throws {
         raw = object
         self.payload = payload
-        issuer = try Self.string(object, "iss", section: "4.1.1")
-        subject = try Self.string(object, "sub", section: "4.1.2")
-        jwtID = try Self.string(object, "jti", section: "4.1.7")
-        expiration = try Self.numericDate(object, "exp", section: "4.1.4")
-        notBefore = try Self.numericDate(object, "nbf", section: "4.1.5")
-        issuedAt = try Self.numericDate(object, "iat", section: "4.1.6")
-        switch object["aud"] {
-        case nil: audience = nil
-        case .string(let single): audience = [single]
+        var issuer: String?
+        var subject: String?
+        var jwtID: String?
+        var expiration: Date?
+        var notBefore: Date?
+        var issuedAt: Date?
+        var audience: [String]?
+        // One pass over the members; every registered claim name has three characters (RFC 7519 section 4.1).
+        for member in object.members where member.name.utf8.count == 3 {
+            let value = member.value
+            switch MemberKey.of(member.name) {
+            case MemberKey.iss: issuer = try Self.string(value, "iss", section: "4.1.1")
+            case MemberKey.sub: subject = try Self.string(value, "sub", section: "4.1.2")
+            case MemberKey.aud: audience = try Self.audience(value)
+            case MemberKey.exp: expiration = try Self.numericDate(value, "exp", section: "4.1.4")
+            case MemberKey.nbf: notBefore = try Self.numericDate(value, "nbf", section: "4.1.5")
+            case MemberKey.iat: issuedAt = try Self.numericDate(value, "iat", section: "4.1.6")
+            case MemberKey.jti: jwtID = try Self.string(value, "jti", section: "4.1.7")
+            default: break
+            }
+        }
+        self.issuer = issuer
+        self.subject = subject
+        self.jwtID = jwtID
+        self.expiration = expiration
+        self.notBefore = notBefore
+        self.issuedAt = issuedAt
+        self.audience = audience
+    }
+
+    private static func audience(_ value: JSONValue) throws -> [String] {
+        switch value {
+        case .string(let single): return [single]
         case .array(let elements):
             var values: [String] = []
             values.reserveCapacity(elements.count)
@@ -76,17 +104,16 @@ public struct JWTClaims: Sendable {
                 }
                 values.append(text)
             }
-            audience = values
-        case .some(let other):
+            return values
+        default:
             throw JWTError(
                 .invalidClaim,
-                "the claim \"aud\" is a JSON \(other.typeName) (\(other)); it must be a string or an array of strings "
+                "the claim \"aud\" is a JSON \(value.typeName) (\(value)); it must be a string or an array of strings "
                     + "(RFC 7519 section 4.1.3)")
         }
     }
 
-    private static func string(_ object: JSONObject, _ name: String, section: String) throws -> String? {
-        guard let value = object[name] else { return nil }
+    private static func string(_ value: JSONValue, _ name: String, section: String) throws -> String {
         guard case .string(let text) = value else {
             throw JWTError(
                 .invalidClaim,
@@ -96,8 +123,7 @@ public struct JWTClaims: Sendable {
         return text
     }
 
-    private static func numericDate(_ object: JSONObject, _ name: String, section: String) throws -> Date? {
-        guard let value = object[name] else { return nil }
+    private static func numericDate(_ value: JSONValue, _ name: String, section: String) throws -> Date {
         guard case .number(let number) = value else {
             throw JWTError(
                 .invalidClaim,

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a `JWTVerifier` accepts: algorithms, expected issuer and audiences, required claims, clock tolerance and
@@ -62,6 +62,13 @@ public struct JWTValidationOptions: Sendable {
     /// expiry check, and non-finite ones would make every time comparison false.
     public static let maximumClockTolerance: TimeInterval = 86_400
 
+    private static func missing(_ name: String, _ why: String, _ claims: JWTClaims) throws {
+        throw JWTError(
+            .missingClaim,
+            "the token has no \"\(name)\" claim, and \(why) by the validation options; present claims: "
+                + (claims.raw.names.isEmpty ? "none" : claims.raw.names.joined(separator: ", ")))
+    }
+
     /// Checks a claims set against these options at `now` (RFC 7519 section 4.1, RFC 8725 sections 3.8-3.9).
     /// - Parameters:
     ///   - claims: the claims of a token whose signature has been verified.
@@ -87,17 +94,12 @@ public struct JWTValidationOptions: Sendable {
                 "the current time passed in is \(nowValue) s since 1970, outside 0 ... "
                     + "\(Int(JWTClaims.latestNumericDate)) (1970 to 9999); pass the real clock's time")
         }
-        var required = requiredClaims
-        if issuer != nil { required.insert("iss") }
-        if audiences != nil { required.insert("aud") }
-        for name in required.sorted() where claims.raw[name] == nil {
-            let why =
-                name == "iss" && issuer != nil
-                ? "an issuer is expected" : name == "aud" && audiences != nil ? "audiences are expected" : "it is required"
-            throw JWTError(
-                .missingClaim,
-                "the token has no \"\(name)\" claim, and \(why) by the validation options; present claims: "
-                    + (claims.raw.names.isEmpty ? "none" : claims.raw.names.joined(separator: ", ")))
+        if let issuer, claims.issuer == nil { try Self.missing("iss", "an issuer is expected (\"\(issuer)\")", claims) }
+        if audiences != nil, claims.audience == nil { try Self.missing("aud", "audiences are expected", claims) }
+        for name in requiredClaims where claims.raw[name] == nil {
+            // Report the first missing claim in name order, so the message does not depend on set order.
+            let first = requiredClaims.filter { claims.raw[$0] == nil }.min() ?? name
+            try Self.missing(first, "it is required", claims)
         }
         let nowSeconds = now.timeIntervalSince1970
         if let expiration = claims.expiration {

@@ -28,10 +28,11 @@ public final class PrivateKey: @unchecked Sendable {
         let document = try PEMDocument(parsing: pemRepresentation, expecting: "a private key")
         let blocks = document.blocks.filter { $0.label != "EC PARAMETERS" }
         guard blocks.count == 1, let block = blocks.first else {
+            let found = document.blocks.map(\.label).joined(separator: ", ")
             throw JWTError(
                 .invalidKey,
-                "expected one PEM private key block, found \(blocks.count) ("
-                    + blocks.map(\.label).joined(separator: ", ") + "); keep only the private key"
+                "expected one PEM private key block, found \(blocks.count) (blocks: \(found)); "
+                    + "keep only the private key"
             )
         }
         let structure: PrivateKeyStructure

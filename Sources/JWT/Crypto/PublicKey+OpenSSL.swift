@@ -23,14 +23,14 @@ extension PublicKey {
         guard let lastModulusByte = modulus.last else {
             throw JWTError(.invalidKey, "RSA modulus n is empty or zero; the key is corrupt")
         }
+        let modulusBits = modulus.count * 8 - modulus[0].leadingZeroBitCount
         guard lastModulusByte & 1 == 1 else {
             throw JWTError(
                 .invalidKey,
-                "RSA modulus n is even (\(modulus.count * 8)-bit at most), so it is not a product of two odd primes; "
+                "RSA modulus n (\(modulusBits) bits) is even, so it is not a product of two odd primes; "
                     + "the key is corrupt"
             )
         }
-        let modulusBits = modulus.count * 8 - modulus[0].leadingZeroBitCount
         guard modulusBits <= maximumRSAModulusBits else {
             throw JWTError(
                 .unsupportedKey,

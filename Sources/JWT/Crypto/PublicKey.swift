@@ -14,6 +14,7 @@ public final class PublicKey: @unchecked Sendable {
         /// Ed25519 (RFC 8037).
         case ed25519
 
+        /// "RSA 2048-bit", "EC P-256", "Ed25519": for messages.
         public var description: String {
             switch self {
             case .rsa(let bits): "RSA \(bits)-bit"
@@ -198,15 +199,22 @@ public final class PublicKey: @unchecked Sendable {
 
 extension PublicKey: Hashable {
     /// Keys are equal when their public numbers are.
+    /// - Parameters:
+    ///   - lhs: a key.
+    ///   - rhs: another key.
+    /// - Returns: whether the components are equal.
     public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
         lhs.components == rhs.components
     }
 
+    /// Hashes the public numbers.
+    /// - Parameter hasher: the hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(components)
     }
 }
 
 extension PublicKey: CustomStringConvertible {
+    /// Names the kind: "PublicKey(EC P-256)".
     public var description: String { "PublicKey(\(kind))" }
 }

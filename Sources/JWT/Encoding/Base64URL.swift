@@ -61,52 +61,59 @@ public enum Base64URL {
         let outputCount = (count / 4) * 3 + (remainder == 0 ? 0 : remainder - 1)
         if outputCount == 0 { return [] }
         var failure: JWTError?
-        let output = [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
-            initialized = 0
-            var index = 0
-            var written = 0
-            let fullEnd = count - remainder
-            while index < fullEnd {
-                let v0 = decodeTable[Int(input[index])]
-                let v1 = decodeTable[Int(input[index + 1])]
-                let v2 = decodeTable[Int(input[index + 2])]
-                let v3 = decodeTable[Int(input[index + 3])]
-                if (v0 | v1 | v2 | v3) & 0x80 != 0 {
-                    failure = badCharacter(input, from: index, segment: segment)
-                    return
-                }
-                out[written] = (v0 << 2) | (v1 >> 4)
-                out[written + 1] = (v1 << 4) | (v2 >> 2)
-                out[written + 2] = (v2 << 6) | v3
-                written += 3
-                index += 4
-            }
-            if remainder >= 2 {
-                let v0 = decodeTable[Int(input[index])]
-                let v1 = decodeTable[Int(input[index + 1])]
-                let v2 = remainder == 3 ? decodeTable[Int(input[index + 2])] : 0
-                if (v0 | v1 | v2) & 0x80 != 0 {
-                    failure = badCharacter(input, from: index, segment: segment)
-                    return
-                }
-                out[written] = (v0 << 2) | (v1 >> 4)
-                written += 1
-                // RFC 7515 section 2 / RFC 4648 section 3.5: the unused low bits of the last character must be zero.
-                if remainder == 2 {
-                    if v1 & 0x0F != 0 {
-                        failure = nonCanonical(input, at: count - 1, segment: segment)
+        // Hot path: each character maps through its own table straight to its bits of the 24-bit group, with bit 24
+        // set for characters outside the alphabet, so a group costs four loads, three ORs and one test.
+        let output = quadTables.withUnsafeBufferPointer { tables in
+            [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
+                initialized = 0
+                var index = 0
+                var written = 0
+                let fullEnd = count - remainder
+                let t0 = tables.baseAddress!
+                let t1 = t0 + 256
+                let t2 = t0 + 512
+                let t3 = t0 + 768
+                while index < fullEnd {
+                    let group =
+                        t0[Int(input[index])] | t1[Int(input[index + 1])] | t2[Int(input[index + 2])]
+                        | t3[Int(input[index + 3])]
+                    if group & 0x0100_0000 != 0 {
+                        failure = badCharacter(input, from: index, segment: segment)
                         return
                     }
-                } else {
-                    out[written] = (v1 << 4) | (v2 >> 2)
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: group)
+                    written += 3
+                    index += 4
+                }
+                if remainder >= 2 {
+                    var group = t0[Int(input[index])] | t1[Int(input[index + 1])]
+                    if remainder == 3 { group |= t2[Int(input[index + 2])] }
+                    if group & 0x0100_0000 != 0 {
+                        failure = badCharacter(input, from: index, segment: segment)
+                        return
+                    }
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
                     written += 1
-                    if v2 & 0x03 != 0 {
-                        failure = nonCanonical(input, at: count - 1, segment: segment)
-                        return
+                    // RFC 7515 section 2 / RFC 4648 section 3.5: the unused low bits of the last character must be
+                    // zero.
+                    if remainder == 2 {
+                        if group & 0x00_FFFF != 0 {
+                            failure = nonCanonical(input, at: count - 1, segment: segment)
+                            return
+                        }
+                    } else {
+                        out[written] = UInt8(truncatingIfNeeded: group >> 8)
+                        written += 1
+                        if group & 0x00_00FF != 0 {
+                            failure = nonCanonical(input, at: count - 1, segment: segment)
+                            return
+                        }
                     }
                 }
+                initialized = written
             }
-            initialized = written
         }
         if let failure { throw failure }
         return output
@@ -143,7 +150,20 @@ public enum Base64URL {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Four tables of 256 entries: a character's 6-bit value shifted to its place in a 24-bit group (18, 12, 6, 0),
+    /// or bit 24 for bytes outside the alphabet.
+    private static let quadTables: [UInt32] = {
+        var tables = [UInt32](repeating: 0x0100_0000, count: 1024)
+        for (value, character) in alphabet.enumerated() {
+            for position in 0..<4 {
+                tables[position * 256 + Int(character)] = UInt32(value) << UInt32(18 - 6 * position)
+            }
+        }
+        return tables
+    }()
 
     /// 256 entries: the 6-bit value of a base64url character, or 0xFF for every other byte.
     private static let decodeTable: [UInt8] = {

@@ -27,7 +27,27 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as the nearest Double (may be infinite for text like `1e400`).
     public var doubleValue: Double {
-        Double(text) ?? .nan
+        // Fast path for plain integers of up to 15 digits (exact in a Double), e.g. NumericDates.
+        let utf8 = text.utf8
+        if utf8.count <= 15 {
+            var value: Int64 = 0
+            var negative = false
+            var plain = true
+            var first = true
+            for byte in utf8 {
+                defer { first = false }
+                if byte == UInt8(ascii: "-") && first {
+                    negative = true
+                } else if byte &- UInt8(ascii: "0") < 10 {
+                    value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+                } else {
+                    plain = false
+                    break
+                }
+            }
+            if plain { return Double(negative ? -value : value) }
+        }
+        return Double(text) ?? .nan
     }
 
     /// The exact text.

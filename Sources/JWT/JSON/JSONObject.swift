@@ -29,7 +29,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// The value of the member named `name`, or nil.
     public subscript(name: String) -> JSONValue? {
-        for member in members where member.name == name { return member.value }
+        // Comparing UTF-8 lengths first skips most non-matching names cheaply.
+        let length = name.utf8.count
+        for member in members where member.name.utf8.count == length && member.name == name { return member.value }
         return nil
     }
 

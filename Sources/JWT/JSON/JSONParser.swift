@@ -48,12 +48,16 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while position < input.count {
-            switch input[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
+        var cursor = position
+        while cursor < input.count {
+            switch input[cursor] {
+            case 0x20, 0x09, 0x0A, 0x0D: cursor += 1
+            default:
+                position = cursor
+                return
             }
         }
+        position = cursor
     }
 
     private mutating func parseValue() throws -> JSONValue {
@@ -116,6 +120,7 @@ struct JSONParser {
             return .object(JSONObject(members: members))
         }
         var names: Set<String>? = nil
+        members.reserveCapacity(8)
         while true {
             guard position < input.count else { throw failure("unexpected end of input inside an object") }
             guard input[position] == UInt8(ascii: "\"") else {
@@ -127,7 +132,8 @@ struct JSONParser {
             // RFC 7515 section 4 / RFC 7519 section 4: duplicate member names are an error. Small objects compare linearly,
             // large ones use a set.
             if members.count < 16 {
-                for member in members where member.name == name {
+                let length = name.utf8.count
+                for member in members where member.name.utf8.count == length && member.name == name {
                     throw JWTError(
                         .malformedJSON,
                         "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
@@ -198,7 +204,9 @@ struct JSONParser {
     private mutating func parseNumber() throws -> JSONNumber {
         let start = position
         if input[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < input.count, isDigit(input[position]) else { throw failure("a digit was expected in a number") }
+        guard position < input.count, isDigit(input[position]) else {
+            throw failure("a digit was expected in a number")
+        }
         if input[position] == UInt8(ascii: "0") {
             position += 1
             if position < input.count, isDigit(input[position]) {
@@ -235,17 +243,36 @@ struct JSONParser {
     private mutating func parseString() throws -> String {
         position += 1  // opening quote
         let start = position
-        // Fast path: printable ASCII without escapes.
-        while position < input.count {
-            let byte = input[position]
+        // Fast path: printable ASCII without escapes, eight bytes at a time while no byte in the word is a quote, a
+        // backslash, a control character or non-ASCII (the hot path of every token).
+        var cursor = position
+        let end = input.count
+        while cursor + 8 <= end {
+            let word = input.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            let quote = word ^ 0x2222_2222_2222_2222
+            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let special =
+                ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
+                | ((word &- 0x2020_2020_2020_2020) & ~word) | word
+            if special & 0x8080_8080_8080_8080 != 0 { break }
+            cursor += 8
+        }
+        while cursor < end {
+            let byte = input[cursor]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
-                position += 1
-                return string
+                position = cursor + 1
+                let length = cursor - start
+                if length > 0 && length <= 8 {
+                    var key: UInt64 = 0
+                    for offset in start..<cursor { key = key << 8 | UInt64(input[offset]) }
+                    if let interned = InternedNames.name(forKey: key) { return interned }
+                }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<cursor]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position += 1
+            cursor += 1
         }
+        position = cursor
         guard position < input.count else { throw failure("unterminated string") }
         // Slow path: escapes and multi-byte UTF-8, validated scalar by scalar.
         var bytes = [UInt8](UnsafeRawBufferPointer(rebasing: input[start..<position]))

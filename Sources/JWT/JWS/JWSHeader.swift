@@ -46,8 +46,7 @@ public struct JWSHeader: Sendable, Hashable {
     /// - Parameter object: the header members.
     /// - Throws: `invalidHeader` naming the member and its type.
     init(object: JSONObject) throws {
-        func string(_ name: String, section: String) throws -> String? {
-            guard let value = object[name] else { return nil }
+        func string(_ value: JSONValue, _ name: String, section: String) throws -> String {
             guard case .string(let text) = value else {
                 throw JWTError(
                     .invalidHeader,
@@ -56,32 +55,52 @@ public struct JWSHeader: Sendable, Hashable {
             }
             return text
         }
-        guard let alg = try string("alg", section: "4.1.1") else {
+        var alg: String?
+        var kid: String?
+        var typ: String?
+        var cty: String?
+        var crit: JSONValue?
+        // One pass over the members (this runs for every token verified).
+        for member in object.members {
+            let value = member.value
+            switch MemberKey.of(member.name) {
+            case MemberKey.alg: alg = try string(value, "alg", section: "4.1.1")
+            case MemberKey.kid: kid = try string(value, "kid", section: "4.1.4")
+            case MemberKey.typ: typ = try string(value, "typ", section: "4.1.9")
+            case MemberKey.cty: cty = try string(value, "cty", section: "4.1.10")
+            case MemberKey.jku: _ = try string(value, "jku", section: "4.1.2")
+            case MemberKey.x5u: _ = try string(value, "x5u", section: "4.1.5")
+            case MemberKey.x5t: _ = try string(value, "x5t", section: "4.1.7")
+            case MemberKey.x5tS256: _ = try string(value, "x5t#S256", section: "4.1.8")
+            case MemberKey.jwk:
+                if value.objectValue == nil {
+                    throw JWTError(
+                        .invalidHeader,
+                        "the header member \"jwk\" is a JSON \(value.typeName); it must be an object "
+                            + "(RFC 7515 section 4.1.3)")
+                }
+            case MemberKey.x5c:
+                guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
+                    throw JWTError(
+                        .invalidHeader,
+                        "the header member \"x5c\" must be an array of strings (RFC 7515 section 4.1.6); it is \(value)"
+                    )
+                }
+            case MemberKey.crit: crit = value
+            default: break
+            }
+        }
+        guard let alg else {
             throw JWTError(
-                .invalidHeader, "the header has no \"alg\" member; every JWS names its algorithm (RFC 7515 section 4.1.1)"
+                .invalidHeader,
+                "the header has no \"alg\" member; every JWS names its algorithm (RFC 7515 section 4.1.1)"
             )
         }
         algorithmName = alg
-        keyID = try string("kid", section: "4.1.4")
-        type = try string("typ", section: "4.1.9")
-        contentType = try string("cty", section: "4.1.10")
-        _ = try string("jku", section: "4.1.2")
-        _ = try string("x5u", section: "4.1.5")
-        _ = try string("x5t", section: "4.1.7")
-        _ = try string("x5t#S256", section: "4.1.8")
-        if let jwk = object["jwk"], jwk.objectValue == nil {
-            throw JWTError(
-                .invalidHeader,
-                "the header member \"jwk\" is a JSON \(jwk.typeName); it must be an object (RFC 7515 section 4.1.3)")
-        }
-        if let x5c = object["x5c"] {
-            guard let elements = x5c.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
-                throw JWTError(
-                    .invalidHeader,
-                    "the header member \"x5c\" must be an array of strings (RFC 7515 section 4.1.6); it is \(x5c)")
-            }
-        }
-        if let crit = object["crit"] {
+        keyID = kid
+        type = typ
+        contentType = cty
+        if let crit {
             // RFC 7515 section 4.1.11: a non-empty array of unique strings, each naming a member present in the
             // header and not defined by RFC 7515/7518.
             guard let elements = crit.arrayValue, !elements.isEmpty else {

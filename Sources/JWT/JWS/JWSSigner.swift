@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Produces compact JWS tokens (RFC 7515 section 7.1) with the header `{"alg":...,"kid":...,"typ":"JWT"}`.
@@ -72,7 +72,8 @@ public struct JWSSigner: Sendable {
         guard case .object = value else {
             throw JWTError(
                 .malformedToken,
-                "the claims are a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.1)")
+                "the claims are a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.1)"
+            )
         }
         let signingInput = encodedHeader + "." + Base64URL.encode(payload)
         let message = Array(signingInput.utf8)

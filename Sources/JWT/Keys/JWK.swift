@@ -19,31 +19,63 @@ public struct JWK: Sendable, CustomStringConvertible {
         case secret(SymmetricKey, byteCount: Int)
     }
 
-    /// `kty` as written ("" when absent).
-    public let keyType: String
-    /// `kid` (RFC 7517 section 4.5), if present as a string.
-    public let keyID: String?
-    /// `use` (RFC 7517 section 4.2), if present.
-    public let use: String?
-    /// `alg` (RFC 7517 section 4.4) as written, if present; it may name an unknown algorithm.
-    public let algorithmName: String?
-    /// `key_ops` (RFC 7517 section 4.3), if present.
-    public let keyOperations: [String]?
-    /// The JWK's members as given (or as built, for `init(publicKey:keyID:algorithm:)`).
-    public let members: JSONObject
-    /// Whether the key is usable, and why not.
-    public let usability: Usability
-    /// The key material, or nil when it could not be built.
-    var material: Material? {
-        if let storedPublicKey { return .publicKey(storedPublicKey) }
-        if let storedSecret { return .secret(storedSecret.key, byteCount: storedSecret.byteCount) }
-        return nil
+    /// The parsed key lives in one immutable object, so copying a JWK (key selection, results) is one retain.
+    final class Storage: Sendable {
+        let keyType: String
+        let keyID: String?
+        let use: String?
+        let algorithmName: String?
+        let keyOperations: [String]?
+        let members: JSONObject
+        let usability: Usability
+        /// The key material, or nil when it could not be built.
+        var material: Material? {
+            if let publicKey { return .publicKey(publicKey) }
+            if let secret { return .secret(secret.key, byteCount: secret.byteCount) }
+            return nil
+        }
+        /// `material`, stored as two optionals rather than as the enum: a multi-payload enum keeps its case in the
+        /// spare bits of the pointers it holds, which hides them from LeakSanitizer, so every key alive at exit was
+        /// reported as leaked (`make sanitize`, `make fuzz`).
+        private let publicKey: PublicKey?
+        private let secret: (key: SymmetricKey, byteCount: Int)?
+
+        init(
+            keyType: String, keyID: String?, use: String?, algorithmName: String?, keyOperations: [String]?,
+            members: JSONObject, usability: Usability, material: Material?
+        ) {
+            self.keyType = keyType
+            self.keyID = keyID
+            self.use = use
+            self.algorithmName = algorithmName
+            self.keyOperations = keyOperations
+            self.members = members
+            self.usability = usability
+            switch material {
+            case .publicKey(let key)?: (publicKey, secret) = (key, nil)
+            case .secret(let key, let byteCount)?: (publicKey, secret) = (nil, (key, byteCount))
+            case nil: (publicKey, secret) = (nil, nil)
+            }
+        }
     }
-    /// `material`, stored as two optionals rather than as the enum: a multi-payload enum keeps its case in the
-    /// spare bits of the pointers it holds, which hides them from LeakSanitizer, so every key alive at exit was
-    /// reported as leaked (`make sanitize`, `make fuzz`).
-    private let storedPublicKey: PublicKey?
-    private let storedSecret: (key: SymmetricKey, byteCount: Int)?
+
+    private let storage: Storage
+
+    /// `kty` as written ("" when absent).
+    public var keyType: String { storage.keyType }
+    /// `kid` (RFC 7517 section 4.5), if present as a string.
+    public var keyID: String? { storage.keyID }
+    /// `use` (RFC 7517 section 4.2), if present.
+    public var use: String? { storage.use }
+    /// `alg` (RFC 7517 section 4.4) as written, if present; it may name an unknown algorithm.
+    public var algorithmName: String? { storage.algorithmName }
+    /// `key_ops` (RFC 7517 section 4.3), if present.
+    public var keyOperations: [String]? { storage.keyOperations }
+    /// The JWK's members as given (or as built, for `init(publicKey:keyID:algorithm:)`).
+    public var members: JSONObject { storage.members }
+    /// Whether the key is usable, and why not.
+    public var usability: Usability { storage.usability }
+    var material: Material? { storage.material }
 
     /// Whether the key can verify signatures.
     public var isUsable: Bool {
@@ -98,6 +130,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     public init(publicKey: PublicKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) {
         var members: [JSONObject.Member] = []
         func add(_ name: String, _ value: String) { members.append(.init(name: name, value: .string(value))) }
+        let keyType: String
         switch publicKey.components {
         case .rsa(let modulus, let exponent):
             add("kty", "RSA")
@@ -118,14 +151,9 @@ public struct JWK: Sendable, CustomStringConvertible {
         }
         if let keyID { add("kid", keyID) }
         if let algorithm { add("alg", algorithm.rawValue) }
-        self.keyID = keyID
-        self.algorithmName = algorithm?.rawValue
-        self.use = nil
-        self.keyOperations = nil
-        self.members = JSONObject(members: members)
-        self.storedPublicKey = publicKey
-        self.storedSecret = nil
-        self.usability = .usable
+        storage = Storage(
+            keyType: keyType, keyID: keyID, use: nil, algorithmName: algorithm?.rawValue, keyOperations: nil,
+            members: JSONObject(members: members), usability: .usable, material: .publicKey(publicKey))
     }
 
     /// A JWK for an HMAC secret (`kty` `oct`), usable only for `HS*` algorithms a verifier names.
@@ -156,27 +184,28 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     /// Reads a JWK object; never throws: defects become `.unusable` with the reason.
     init(object: JSONObject, policy: KeyPolicy) {
-        members = object
-        keyType = object["kty"]?.stringValue ?? ""
-        keyID = object["kid"]?.stringValue
-        use = object["use"]?.stringValue
-        algorithmName = object["alg"]?.stringValue
-        keyOperations = object["key_ops"]?.arrayValue?.compactMap(\.stringValue)
+        let material: Material?
+        let usability: Usability
         do {
-            let material = try Self.buildMaterial(object)
-            (storedPublicKey, storedSecret) = Self.stored(material)
-            if case .publicKey(let key) = material, case .fails(let error) = policy.evaluate(key) {
+            let built = try Self.buildMaterial(object)
+            material = built
+            if case .publicKey(let key) = built, case .fails(let error) = policy.evaluate(key) {
                 usability = .unusable(error)
             } else {
                 usability = .usable
             }
         } catch let error as JWTError {
-            (storedPublicKey, storedSecret) = (nil, nil)
+            material = nil
             usability = .unusable(error)
         } catch {
-            (storedPublicKey, storedSecret) = (nil, nil)
+            material = nil
             usability = .unusable(JWTError(.invalidKey, "the key could not be built: \(error)"))
         }
+        storage = Storage(
+            keyType: object["kty"]?.stringValue ?? "", keyID: object["kid"]?.stringValue,
+            use: object["use"]?.stringValue, algorithmName: object["alg"]?.stringValue,
+            keyOperations: object["key_ops"]?.arrayValue?.compactMap(\.stringValue), members: object,
+            usability: usability, material: material)
     }
 
     /// Returns a copy marked unusable for `error` (set-level rules: duplicate kid, secret among public keys).
@@ -185,22 +214,9 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     private init(copying other: JWK, usability: Usability) {
-        keyType = other.keyType
-        keyID = other.keyID
-        use = other.use
-        algorithmName = other.algorithmName
-        keyOperations = other.keyOperations
-        members = other.members
-        storedPublicKey = other.storedPublicKey
-        storedSecret = other.storedSecret
-        self.usability = usability
-    }
-
-    private static func stored(_ material: Material) -> (PublicKey?, (key: SymmetricKey, byteCount: Int)?) {
-        switch material {
-        case .publicKey(let key): (key, nil)
-        case .secret(let key, let byteCount): (nil, (key, byteCount))
-        }
+        storage = Storage(
+            keyType: other.keyType, keyID: other.keyID, use: other.use, algorithmName: other.algorithmName,
+            keyOperations: other.keyOperations, members: other.members, usability: usability, material: other.material)
     }
 
     private static func buildMaterial(_ object: JSONObject) throws -> Material {
@@ -210,7 +226,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             if let value = object[name], value.stringValue == nil {
                 throw JWTError(
                     .invalidKey,
-                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a string (RFC 7517 section 4)")
+                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a string (RFC 7517 section 4)"
+                )
             }
         }
         if let ops = object["key_ops"] {
@@ -294,7 +311,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             default:
                 throw JWTError(
                     .unsupportedKey,
-                    "the \(kid) has kty \"\(kty)\"; supported key types are RSA, EC, OKP and oct (RFC 7518 section 6.1)")
+                    "the \(kid) has kty \"\(kty)\"; supported key types are RSA, EC, OKP and oct (RFC 7518 section 6.1)"
+                )
             }
         } catch let error as JWTError {
             if error.code == .invalidKey || error.code == .unsupportedKey || error.code == .weakKey { throw error }

@@ -129,7 +129,8 @@ public struct JWKSet: Sendable {
             }
             if case .unusable(let why) = key.usability {
                 throw JWTError(
-                    .unusableKey, "the key with kid \"\(keyID)\" is in the set but unusable (\(why.code)): \(why.reason)")
+                    .unusableKey,
+                    "the key with kid \"\(keyID)\" is in the set but unusable (\(why.code)): \(why.reason)")
             }
             return (key, .keyID(keyID))
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Verifies compact JWS/JWT tokens against a key set, failing closed at every step (RFC 7515, RFC 7519, RFC 8725).
@@ -78,7 +78,8 @@ public struct JWTVerifier: Sendable {
                     publicKey.isValidSignature($0, for: signingInput, algorithm: algorithm)
                 }
             case .secret(let secret, _)?:
-                valid = secret.isValidAuthenticationCode(parts.signature, for: Array(signingInput), algorithm: algorithm)
+                valid = secret.isValidAuthenticationCode(
+                    parts.signature, for: Array(signingInput), algorithm: algorithm)
             case nil:
                 valid = false
             }

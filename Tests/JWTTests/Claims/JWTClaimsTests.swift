@@ -21,6 +21,8 @@ struct JWTClaimsTests {
         #expect(claims.notBefore == Date(timeIntervalSince1970: 1_699_999_900.5))
         #expect(claims["x"] == .array([.number(JSONNumber(1))]))
         #expect(try Self.claims(#"{"aud":["a","b"]}"#).audience == ["a", "b"])
+        #expect(claims.json["jti"] == .string("j"))
+        #expect(claims.json.objectValue?.names.first == "iss")
     }
 
     @Test(
@@ -126,9 +128,12 @@ struct JWTClaimsTests {
         try options.validate(try Self.claims(#"{"exp":1800000000,"aud":"app"}"#), now: now)
     }
 
-    @Test("UTC formatting of instants in messages", arguments: [
-        (0.0, "1970-01-01T00:00:00Z"), (951_782_400, "2000-02-29T00:00:00Z"), (253_402_300_799, "9999-12-31T23:59:59Z"),
-    ])
+    @Test(
+        "UTC formatting of instants in messages",
+        arguments: [
+            (0.0, "1970-01-01T00:00:00Z"), (951_782_400, "2000-02-29T00:00:00Z"),
+            (253_402_300_799, "9999-12-31T23:59:59Z"),
+        ])
     func utc(seconds: Double, text: String) {
         #expect(UTCTime.format(Date(timeIntervalSince1970: seconds)) == text)
     }

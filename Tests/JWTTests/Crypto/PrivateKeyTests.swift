@@ -89,6 +89,10 @@ struct PrivateKeyTests {
         expectJWTError(.invalidKey, mentioning: ["found 2", "RSA PRIVATE KEY, PRIVATE KEY"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.rsa1024PKCS1 + "\n" + TestKeys.p256.pemRepresentation)
         }
+        expectJWTError(.invalidKey, mentioning: ["found 0", "blocks: EC PARAMETERS"]) {
+            _ = try PrivateKey(
+                pemRepresentation: "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----")
+        }
         expectJWTError(.invalidKey, mentioning: ["truncated"]) {
             _ = try PrivateKey(pemRepresentation: String(TestKeys.p256.pemRepresentation.dropLast(30)))
         }

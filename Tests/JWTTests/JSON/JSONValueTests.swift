@@ -8,7 +8,9 @@ struct JSONValueTests {
         try JSONValue.parse(Array(text.utf8), maxNestingDepth: depth)
     }
 
-    private func expectMalformed(_ text: String, mentioning cause: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectMalformed(
+        _ text: String, mentioning cause: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             let value = try parse(text)
             Issue.record("accepted \(text) as \(value)", sourceLocation: sourceLocation)
@@ -111,7 +113,9 @@ struct JSONValueTests {
 
     @Test("accepts valid multi-byte UTF-8")
     func acceptsUTF8() throws {
-        #expect(try parse("\"h\u{e9}llo \u{4e16}\u{754c} \u{1F600}\"").stringValue == "h\u{e9}llo \u{4e16}\u{754c} \u{1F600}")
+        #expect(
+            try parse("\"h\u{e9}llo \u{4e16}\u{754c} \u{1F600}\"").stringValue
+                == "h\u{e9}llo \u{4e16}\u{754c} \u{1F600}")
     }
 
     @Test("nesting beyond the limit is limitExceeded, at the limit is fine")
@@ -138,5 +142,14 @@ struct JSONValueTests {
             return error?.code == .limitExceeded && error!.reason.contains("9 bytes")
                 && error!.reason.contains("limit of 4")
         }
+    }
+
+    @Test(
+        "doubleValue agrees with Double(text) on integers, negatives, fractions and exponents",
+        arguments: ["0", "-1", "1700000000", "999999999999999", "1234567890123456", "-42.5", "1e3", "2.5E-3"])
+    func doubleValues(text: String) throws {
+        let number = try #require(try JSONValue.parse(Array(text.utf8)).numberValue)
+        #expect(number.doubleValue == Double(text))
+        #expect(number.text == text)
     }
 }

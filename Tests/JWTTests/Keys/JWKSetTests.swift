@@ -40,7 +40,8 @@ struct JWKSetTests {
         #expect(set.usableKeys.map(\.keyID) == ["ec-1"])
         #expect(set.keyIDs == ["ec-1", "no-e", "alien", "bad-crv", "short", "x448", "bad-b64", "private", "empty"])
         let reasons: [(String, JWTError.Code, String)] = [
-            ("no-e", .invalidKey, "no \"e\""), ("alien", .unsupportedKey, "\"XYZ\""), ("bad-crv", .unsupportedKey, "P-192"),
+            ("no-e", .invalidKey, "no \"e\""), ("alien", .unsupportedKey, "\"XYZ\""),
+            ("bad-crv", .unsupportedKey, "P-192"),
             ("short", .invalidKey, "exactly 32"), ("x448", .unsupportedKey, "X448"), ("bad-b64", .invalidKey, "'+'"),
             ("private", .invalidKey, "private key material"), ("empty", .invalidKey, "empty"),
         ]
@@ -80,7 +81,9 @@ struct JWKSetTests {
     func duplicateKid() throws {
         let set = try Self.set("{\"keys\":[\(Self.ecJWK),\(Self.ecJWK)]}")
         #expect(set.usableKeys.isEmpty)
-        expectJWTError(.unusableKey, mentioning: ["\"ec-1\"", "used by 2 keys"]) { _ = try set.selectKey(keyID: "ec-1") }
+        expectJWTError(.unusableKey, mentioning: ["\"ec-1\"", "used by 2 keys"]) {
+            _ = try set.selectKey(keyID: "ec-1")
+        }
     }
 
     @Test("an oct key among public keys is unusable; alone it is usable")
@@ -140,7 +143,8 @@ struct JWKSetTests {
         #expect(!ROCAFingerprint.matches(modulus: modulus))
         // 65537^k itself is in every subgroup: it has the fingerprint by construction.
         #expect(ROCAFingerprint.matches(modulus: [0x01, 0x00, 0x01]))
-        #expect(KeyPolicy.default.rejectsROCAFingerprint && KeyPolicy.insecureAllowingWeakRSAKeys.rejectsROCAFingerprint)
+        #expect(
+            KeyPolicy.default.rejectsROCAFingerprint && KeyPolicy.insecureAllowingWeakRSAKeys.rejectsROCAFingerprint)
     }
 
     @Test("HMAC keys shorter than the hash are weakKey at verification (RFC 7518 section 3.2)")
@@ -148,11 +152,45 @@ struct JWKSetTests {
         let secret = [UInt8](repeating: 9, count: 40)
         let set = try Self.set("{\"keys\":[{\"kty\":\"oct\",\"kid\":\"h\",\"k\":\"\(JWT.Base64URL.encode(secret))\"}]}")
         let verifier = JWTVerifier(keySet: set, options: JWTValidationOptions(allowedAlgorithms: [.hs256, .hs384]))
-        let ok = try JOSETestKeys.hmacToken(header: #"{"alg":"HS256","kid":"h"}"#, payload: JOSETestKeys.claims(), secret: secret)
+        let ok = try JOSETestKeys.hmacToken(
+            header: #"{"alg":"HS256","kid":"h"}"#, payload: JOSETestKeys.claims(), secret: secret)
         #expect(try verifier.verify(ok, now: JOSETestKeys.now).algorithm == .hs256)
         let short = try JOSETestKeys.hmacToken(
             header: #"{"alg":"HS384","kid":"h"}"#, payload: JOSETestKeys.claims(), secret: secret, algorithm: .hs384)
-        expectJWTError(.weakKey, mentioning: ["40 bytes", "HS384", "48"]) { _ = try verifier.verify(short, now: JOSETestKeys.now) }
+        expectJWTError(.weakKey, mentioning: ["40 bytes", "HS384", "48"]) {
+            _ = try verifier.verify(short, now: JOSETestKeys.now)
+        }
         expectJWTError(.weakKey, mentioning: ["31 bytes"]) { _ = try JWK(secret: [UInt8](repeating: 1, count: 31)) }
+    }
+
+    @Test("a key set document over 1 MiB is invalidKeySet before parsing")
+    func documentSize() {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: JWKSet.maximumDocumentBytes + 1)
+        expectJWTError(.invalidKeySet, mentioning: ["1048577 bytes", "limit of 1048576"]) {
+            _ = try JWKSet(jwksJSON: big)
+        }
+    }
+
+    @Test("KeyPolicy.evaluate: meets for EC and strong RSA, fails with weakKey naming the size otherwise")
+    func policyVerdicts() throws {
+        #expect(KeyPolicy.default.evaluate(JOSETestKeys.ec.publicKey) == .meets)
+        #expect(KeyPolicy.default.evaluate(JOSETestKeys.rsa.publicKey) == .meets)
+        let strict = KeyPolicy(
+            minimumRSAModulusBits: 3072, minimumRSAPublicExponent: 65537, rejectsROCAFingerprint: true)
+        guard case .fails(let error) = strict.evaluate(JOSETestKeys.rsa.publicKey) else {
+            Issue.record("a 2048-bit key meets a 3072-bit policy")
+            return
+        }
+        #expect(error.code == .weakKey && error.reason.contains("2048-bit") && error.reason.contains("3072"))
+        #expect(
+            JWKSet(keys: [JWK(publicKey: JOSETestKeys.rsa.publicKey, keyID: "r")], policy: strict).usableKeys.isEmpty)
+    }
+
+    @Test("a JWK describes itself with kid, type and usability")
+    func description() throws {
+        let usable = JWK(publicKey: JOSETestKeys.ec.publicKey, keyID: "ec-1", algorithm: .es256)
+        #expect(usable.description == "kid \"ec-1\" EC (EC P-256) alg ES256, usable")
+        let set = try Self.set(#"{"keys":[{"kty":"XYZ","kid":"alien"}]}"#)
+        #expect(set.keys[0].description.contains("unusable") && set.keys[0].description.contains("XYZ"))
     }
 }

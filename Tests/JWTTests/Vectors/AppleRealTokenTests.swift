@@ -6,7 +6,8 @@ import Testing
 
 /// The seven genuine Apple-signed Sign in with Apple tokens in ../shared/fixtures/apple-real (public, long expired;
 /// provenance in each folder's source.txt), verified at a fixed "now" between their iat and exp.
-@Suite("Real Apple tokens", .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
+@Suite(
+    "Real Apple tokens", .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
 struct AppleRealTokenTests {
     static let folders = [
         "pepo-AIDOPK1-2020-01", "gameroasters-YuyXoY-2021-02", "listminut-eXaunmL-2021-05",
@@ -65,7 +66,8 @@ struct AppleRealTokenTests {
         #expect(verified.claims.subject?.isEmpty == false || verified.claims["events"] != nil)
         #expect(verified.claims.payload.first == UInt8(ascii: "{"))
         // Also through the full history of Apple keys.
-        let history = try Data(contentsOf: SharedResources.appleRealDirectory.appendingPathComponent("jwks-history.json"))
+        let history = try Data(
+            contentsOf: SharedResources.appleRealDirectory.appendingPathComponent("jwks-history.json"))
         let historyVerifier = JWTVerifier(keySet: try JWKSet(jwksJSON: history), options: Self.options(fixture))
         #expect(try historyVerifier.verify(fixture.token, now: fixture.now).keyID == fixture.kid)
     }
@@ -113,7 +115,9 @@ struct AppleRealTokenTests {
         let payload = Array(text.replacingOccurrences(of: "appleid.apple.com", with: "appleiX.apple.com").utf8)
         #expect(payload != original)
         segments[1] = JWT.Base64URL.encode(payload)
-        #expect(throws: JWTError(.invalidSignature)) { try verifier.verify(segments.joined(separator: "."), now: fixture.now) }
+        #expect(throws: JWTError(.invalidSignature)) {
+            try verifier.verify(segments.joined(separator: "."), now: fixture.now)
+        }
     }
 
     @Test("is rejected as expired after exp + leeway, and with another audience", arguments: [folders[0], folders[6]])

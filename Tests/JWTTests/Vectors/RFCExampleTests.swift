@@ -59,7 +59,9 @@ struct RFCExampleTests {
         #expect(verified.claims.issuer == "joe")
         #expect(verified.claims.expiration == Date(timeIntervalSince1970: 1_300_819_380))
         #expect(verified.claims["http://example.com/is_root"] == .bool(true))
-        #expect(throws: JWTError(.invalidSignature)) { try verifier.verify(Self.flipSignature(token), now: Self.rfc7515Now) }
+        #expect(throws: JWTError(.invalidSignature)) {
+            try verifier.verify(Self.flipSignature(token), now: Self.rfc7515Now)
+        }
         #expect(throws: JWTError(.expired)) {
             try verifier.verify(token, now: Date(timeIntervalSince1970: 1_300_819_380 + 60))
         }
@@ -92,35 +94,36 @@ struct RFCExampleTests {
         """
     /// RFC 7520 sections 4.1.3 (RS256), 4.2.3 (PS384; its signature is randomized, so verify only), 4.3.3 (ES512,
     /// randomized too), 4.4.3 (HS256): protected header and signature of each compact result.
-    static let rfc7520Cases: [(section: String, header: String, signature: String, key: String, algorithm: JWSAlgorithm)] = [
-        (
-            "4.1", "eyJhbGciOiJSUzI1NiIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
-            """
-            MRjdkly7_-oTPTS3AXP41iQIGKa80A0ZmTuV5MEaHoxnW2e5CZ5NlKtainoFmKZopdHM1O2U4mwzJdQx996ivp83xuglII7PNDi84wnB-BDkoBwA78\
-            185hX-Es4JIwmDLJK3lfWRa-XtL0RnltuYv746iYTh_qHRD68BNt1uSNCrUCTJDt5aAE6x8wW1Kt9eRo4QPocSadnHXFxnt8Is9UzpERV0ePPQdLu\
-            W3IS_de3xyIrDaLGdjluPxUAhb6L2aXic1U12podGU0KLUQSE_oI-ZnmKJ3F4uOZDnd6QZWJushZ41Axf_fcIe8u9ipH84ogoree7vjbU5y18kDquDg
-            """, rfc7520RSAKey, .rs256
-        ),
-        (
-            "4.2", "eyJhbGciOiJQUzM4NCIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
-            """
-            cu22eBqkYDKgIlTpzDXGvaFfz6WGoz7fUDcfT0kkOy42miAh2qyBzk1xEsnk2IpN6-tPid6VrklHkqsGqDqHCdP6O8TTB5dDDItllVo6_1OLPpcbUr\
-            hiUSMxbbXUvdvWXzg-UD8biiReQFlfz28zGWVsdiNAUf8ZnyPEgVFn442ZdNqiVJRmBqrYRXe8P_ijQ7p8Vdz0TTrxUeT3lm8d9shnr2lfJT8ImUjv\
-            AA2Xez2Mlp8cBE5awDzT0qI0n6uiP1aCN_2_jLAeQTlqRHtfa64QQSUmFAAjVKPbByi7xho0uTOcbH510a6GYmJUAfmWjwZ6oD4ifKo8DYM-X72Eaw
-            """, rfc7520RSAKey, .ps384
-        ),
-        (
-            "4.3", "eyJhbGciOiJFUzUxMiIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
-            """
-            AE_R_YZCChjn4791jSQCrdPZCNYqHXCTZH0-JZGYNlaAjP2kqaluUIIUnC9qvbu9Plon7KRTzoNEuT4Va2cmL1eJAQy3mtPBu_u_sDDyYjnAMDxXPn\
-            7XrT0lw-kvAD890jl8e2puQens_IEKBpHABlsbEPX6sFY8OcGDqoRuBomu9xQ2
-            """, rfc7520ECKey, .es512
-        ),
-        (
-            "4.4", "eyJhbGciOiJIUzI1NiIsImtpZCI6IjAxOGMwYWU1LTRkOWItNDcxYi1iZmQ2LWVlZjMxNGJjNzAzNyJ9",
-            "s0h6KThzkfBBBkLspW1h84VsJZFTsPPqMDA7g1Md7p0", rfc7520HMACKey, .hs256
-        ),
-    ]
+    static let rfc7520Cases:
+        [(section: String, header: String, signature: String, key: String, algorithm: JWSAlgorithm)] = [
+            (
+                "4.1", "eyJhbGciOiJSUzI1NiIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
+                """
+                MRjdkly7_-oTPTS3AXP41iQIGKa80A0ZmTuV5MEaHoxnW2e5CZ5NlKtainoFmKZopdHM1O2U4mwzJdQx996ivp83xuglII7PNDi84wnB-BDkoBwA78\
+                185hX-Es4JIwmDLJK3lfWRa-XtL0RnltuYv746iYTh_qHRD68BNt1uSNCrUCTJDt5aAE6x8wW1Kt9eRo4QPocSadnHXFxnt8Is9UzpERV0ePPQdLu\
+                W3IS_de3xyIrDaLGdjluPxUAhb6L2aXic1U12podGU0KLUQSE_oI-ZnmKJ3F4uOZDnd6QZWJushZ41Axf_fcIe8u9ipH84ogoree7vjbU5y18kDquDg
+                """, rfc7520RSAKey, .rs256
+            ),
+            (
+                "4.2", "eyJhbGciOiJQUzM4NCIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
+                """
+                cu22eBqkYDKgIlTpzDXGvaFfz6WGoz7fUDcfT0kkOy42miAh2qyBzk1xEsnk2IpN6-tPid6VrklHkqsGqDqHCdP6O8TTB5dDDItllVo6_1OLPpcbUr\
+                hiUSMxbbXUvdvWXzg-UD8biiReQFlfz28zGWVsdiNAUf8ZnyPEgVFn442ZdNqiVJRmBqrYRXe8P_ijQ7p8Vdz0TTrxUeT3lm8d9shnr2lfJT8ImUjv\
+                AA2Xez2Mlp8cBE5awDzT0qI0n6uiP1aCN_2_jLAeQTlqRHtfa64QQSUmFAAjVKPbByi7xho0uTOcbH510a6GYmJUAfmWjwZ6oD4ifKo8DYM-X72Eaw
+                """, rfc7520RSAKey, .ps384
+            ),
+            (
+                "4.3", "eyJhbGciOiJFUzUxMiIsImtpZCI6ImJpbGJvLmJhZ2dpbnNAaG9iYml0b24uZXhhbXBsZSJ9",
+                """
+                AE_R_YZCChjn4791jSQCrdPZCNYqHXCTZH0-JZGYNlaAjP2kqaluUIIUnC9qvbu9Plon7KRTzoNEuT4Va2cmL1eJAQy3mtPBu_u_sDDyYjnAMDxXPn\
+                7XrT0lw-kvAD890jl8e2puQens_IEKBpHABlsbEPX6sFY8OcGDqoRuBomu9xQ2
+                """, rfc7520ECKey, .es512
+            ),
+            (
+                "4.4", "eyJhbGciOiJIUzI1NiIsImtpZCI6IjAxOGMwYWU1LTRkOWItNDcxYi1iZmQ2LWVlZjMxNGJjNzAzNyJ9",
+                "s0h6KThzkfBBBkLspW1h84VsJZFTsPPqMDA7g1Md7p0", rfc7520HMACKey, .hs256
+            ),
+        ]
 
     @Test("RFC 7520 section 4.1 to 4.4 signatures verify over the Figure 8 payload", arguments: 0..<4)
     func rfc7520(index: Int) throws {

@@ -7,7 +7,9 @@ import Testing
 /// Project Wycheproof's JOSE vectors (C2SP/wycheproof, Apache-2.0; commit in ../shared/vectors/wycheproof/SOURCE.txt),
 /// read by path. Each case verifies `jws` with the group's key (public part when given), every algorithm allowed
 /// because the test names the keys: a `valid` case must verify, an `invalid` case must be rejected.
-@Suite("Wycheproof JOSE vectors", .enabled(if: SharedResources.hasWycheproof, Comment(rawValue: SharedResources.absentMessage)))
+@Suite(
+    "Wycheproof JOSE vectors",
+    .enabled(if: SharedResources.hasWycheproof, Comment(rawValue: SharedResources.absentMessage)))
 struct WycheproofJOSETests {
     /// Defective upstream cases, per ../shared/vectors/README.md.
     static let defective: [Int: String] = [
@@ -63,7 +65,8 @@ struct WycheproofJOSETests {
                     // JWS JSON serialization: this library accepts only the compact form, so it must be rejected.
                     token = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
                 } else {
-                    tally.skipped[tcId] = "JWE (RFC 7516) case: encryption is out of scope, this library verifies JWS only"
+                    tally.skipped[tcId] =
+                        "JWE (RFC 7516) case: encryption is out of scope, this library verifies JWS only"
                     continue
                 }
                 let comment = test["comment"] as? String ?? ""
@@ -73,7 +76,8 @@ struct WycheproofJOSETests {
                     case "valid": tally.validAccepted += 1
                     case "acceptable": tally.acceptable += 1
                     default:
-                        Issue.record("\(file) tc\(tcId) (\(comment)): invalid token verified with \(verified.algorithm)")
+                        Issue.record(
+                            "\(file) tc\(tcId) (\(comment)): invalid token verified with \(verified.algorithm)")
                     }
                 } catch let error as JWTError {
                     switch result {
@@ -92,7 +96,9 @@ struct WycheproofJOSETests {
             }
         }
         #expect(tally.total == declared, "\(file): ran \(tally.total) of \(declared) declared cases")
-        #expect(checkedCodes == expectedCodes.count, "\(file): \(checkedCodes) of \(expectedCodes.count) expected codes seen")
+        #expect(
+            checkedCodes == expectedCodes.count,
+            "\(file): \(checkedCodes) of \(expectedCodes.count) expected codes seen")
         return tally
     }
 

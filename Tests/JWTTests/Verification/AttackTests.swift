@@ -7,7 +7,8 @@ import Testing
 @Suite("Attacks are refused")
 struct AttackTests {
     let verifier = JWTVerifier(
-        keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"]))
+        keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"])
+    )
 
     @Test("a correctly signed token verifies (the baseline the attacks start from)")
     func baseline() throws {
@@ -32,7 +33,9 @@ struct AttackTests {
 
     @Test("alg confusion: HS256 MACed with the RSA public key's bytes is refused")
     func algorithmConfusion() throws {
-        for secret in [JOSETestKeys.rsa.publicKey.derRepresentation, Array(JOSETestKeys.rsa.publicKey.pemRepresentation.utf8)] {
+        for secret in [
+            JOSETestKeys.rsa.publicKey.derRepresentation, Array(JOSETestKeys.rsa.publicKey.pemRepresentation.utf8),
+        ] {
             let token = try JOSETestKeys.hmacToken(
                 header: #"{"alg":"HS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), secret: secret)
             // Default options do not allow HMAC at all.
@@ -59,7 +62,8 @@ struct AttackTests {
 
     @Test("a kid not in the set is refused, naming the kid asked for and the kids held; no fallback")
     func unknownKid() throws {
-        let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rotated-away"}"#, payload: JOSETestKeys.claims())
+        let token = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rotated-away"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.unknownKeyID, mentioning: ["\"rotated-away\"", "\"rsa-1\"", "\"ec-1\"", "\"ed-1\""]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
@@ -73,7 +77,9 @@ struct AttackTests {
         let named = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1","jwk":\#(jwkText)}"#, payload: JOSETestKeys.claims(),
             key: JOSETestKeys.attacker, algorithm: .es256)
-        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) { _ = try verifier.verify(named, now: JOSETestKeys.now) }
+        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) {
+            _ = try verifier.verify(named, now: JOSETestKeys.now)
+        }
         // Without kid, the set (three usable keys) is ambiguous: the jwk header never picks a key.
         let unnamed = try JOSETestKeys.token(
             header: #"{"alg":"ES256","jwk":\#(jwkText)}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.attacker,
@@ -82,7 +88,8 @@ struct AttackTests {
             _ = try verifier.verify(unnamed, now: JOSETestKeys.now)
         }
         // With a one-key set and no kid, the set's key is used, never the header's.
-        let single = JWTVerifier(keySet: JWKSet(keys: [JWK(publicKey: JOSETestKeys.ec.publicKey)]), options: verifier.options)
+        let single = JWTVerifier(
+            keySet: JWKSet(keys: [JWK(publicKey: JOSETestKeys.ec.publicKey)]), options: verifier.options)
         expectJWTError(.invalidSignature, mentioning: []) { _ = try single.verify(unnamed, now: JOSETestKeys.now) }
     }
 
@@ -91,7 +98,9 @@ struct AttackTests {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1","\#(member)":"https://attacker.example/keys"}"#,
             payload: JOSETestKeys.claims(), key: JOSETestKeys.attacker, algorithm: .es256)
-        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) { _ = try verifier.verify(token, now: JOSETestKeys.now) }
+        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) {
+            _ = try verifier.verify(token, now: JOSETestKeys.now)
+        }
         // A correctly signed token with such a header still verifies with the set's key: the URL is ignored.
         let honest = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1","\#(member)":"https://attacker.example/keys"}"#,
@@ -101,7 +110,8 @@ struct AttackTests {
 
     @Test("duplicate alg members in the header are refused (no last-one-wins)")
     func duplicateAlg() throws {
-        let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1","alg":"none"}"#, payload: JOSETestKeys.claims())
+        let token = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rsa-1","alg":"none"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.malformedJSON, mentioning: ["header", "\"alg\" twice"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
@@ -121,9 +131,12 @@ struct AttackTests {
         }
         var options = verifier.options
         options.understoodCriticalHeaders = ["exp-ext"]
-        #expect(try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now).keyID == "rsa-1")
+        #expect(
+            try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now).keyID
+                == "rsa-1")
         // b64 (RFC 7797) is not understood either.
-        let b64 = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1","crit":["b64"],"b64":false}"#, payload: "{}")
+        let b64 = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rsa-1","crit":["b64"],"b64":false}"#, payload: "{}")
         expectJWTError(.unsupportedCriticalHeader, mentioning: ["\"b64\""]) {
             _ = try verifier.verify(b64, now: JOSETestKeys.now)
         }
@@ -146,11 +159,13 @@ struct AttackTests {
     @Test("deep nesting in the header or the payload is refused at the limit")
     func deepNesting() throws {
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        let header = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1","x":\#(deep)}"#, payload: JOSETestKeys.claims())
+        let header = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rsa-1","x":\#(deep)}"#, payload: JOSETestKeys.claims())
         expectJWTError(.limitExceeded, mentioning: ["header", "limit of 64"]) {
             _ = try verifier.verify(header, now: JOSETestKeys.now)
         }
-        let payload = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(#""x":\#(deep)"#))
+        let payload = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(#""x":\#(deep)"#))
         expectJWTError(.limitExceeded, mentioning: ["payload", "limit of 64"]) {
             _ = try verifier.verify(payload, now: JOSETestKeys.now)
         }
@@ -182,7 +197,9 @@ struct AttackTests {
         let insecure = try JWKSet(jwksJSON: Array(jwks.utf8), policy: .insecureAllowingWeakRSAKeys)
         #expect(insecure.usableKeys.count == 2)
         // Selected now, so the (wrong) signature is what fails.
-        expectJWTError(.invalidSignature, mentioning: []) { _ = try JWTVerifier(keySet: insecure).verify(token, now: JOSETestKeys.now) }
+        expectJWTError(.invalidSignature, mentioning: []) {
+            _ = try JWTVerifier(keySet: insecure).verify(token, now: JOSETestKeys.now)
+        }
     }
 
     @Test("a key with use \"enc\" or key_ops without verify does not verify signatures")
@@ -191,7 +208,8 @@ struct AttackTests {
         members.append(.init(name: "use", value: .string("enc")))
         let encSet = try JWKSet(jwksJSON: Array("{\"keys\":[\(JSONValue.object(JSONObject(members: members)))]}".utf8))
         let token = try JOSETestKeys.token(
-            header: #"{"alg":"ES256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.ec, algorithm: .es256)
+            header: #"{"alg":"ES256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.ec,
+            algorithm: .es256)
         expectJWTError(.algorithmKeyMismatch, mentioning: ["use \"enc\"", "\"sig\""]) {
             _ = try JWTVerifier(keySet: encSet).verify(token, now: JOSETestKeys.now)
         }
@@ -206,7 +224,8 @@ struct AttackTests {
     @Test("a JWK alg that differs from the header's is refused")
     func mismatchedJWKAlg() throws {
         // rsa-1 is pinned to RS256; an honest PS256 signature by the same key is still refused.
-        let token = try JOSETestKeys.token(header: #"{"alg":"PS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), algorithm: .ps256)
+        let token = try JOSETestKeys.token(
+            header: #"{"alg":"PS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), algorithm: .ps256)
         expectJWTError(.algorithmKeyMismatch, mentioning: ["PS256", "\"RS256\"", "rsa-1"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
@@ -259,7 +278,9 @@ struct AttackTests {
             ("a.b", "2 segments"), ("a.b.c.d", "4 segments"), ("a.b.c.d.e", "JWE"), ("", "empty"),
             ("{\"payload\":\"x\"}", "JSON serialization"),
         ] {
-            expectJWTError(.malformedToken, mentioning: [fragment]) { _ = try verifier.verify(token, now: JOSETestKeys.now) }
+            expectJWTError(.malformedToken, mentioning: [fragment]) {
+                _ = try verifier.verify(token, now: JOSETestKeys.now)
+            }
         }
     }
 

@@ -27,7 +27,9 @@ struct JWTVerifierTests {
             (.ps512, "rsa-x"), (.es256, "ec-1"), (.edDSA, "ed-1"),
         ])
     func signAndVerify(algorithm: JWSAlgorithm, kid: String) throws {
-        let key = algorithm.rawValue.hasPrefix("ES") ? JOSETestKeys.ec : algorithm == .edDSA ? JOSETestKeys.ed : JOSETestKeys.rsa
+        let key =
+            algorithm.rawValue.hasPrefix("ES")
+            ? JOSETestKeys.ec : algorithm == .edDSA ? JOSETestKeys.ed : JOSETestKeys.rsa
         // rsa-1 is pinned to RS256; other RSA algorithms use an unpinned JWK of the same key.
         var keys = JOSETestKeys.keySet.keys
         keys.append(JWK(publicKey: JOSETestKeys.rsa.publicKey, keyID: "rsa-x"))
@@ -41,7 +43,8 @@ struct JWTVerifierTests {
         #expect(verified.header.type == "JWT")
         #expect(try verified.claims(as: AppClaims.self) == Self.claims)
         #expect(verified.claims["role"]?.stringValue == "admin")
-        #expect(verified.claims.payload == Array(try JWT.Base64URL.decode(token.split(separator: ".")[1], segment: "p")))
+        #expect(
+            verified.claims.payload == Array(try JWT.Base64URL.decode(token.split(separator: ".")[1], segment: "p")))
     }
 
     @Test("HMAC signing and verification when HS256 is named; sign(claimsJSON:) keeps the bytes exactly")
@@ -50,7 +53,9 @@ struct JWTVerifierTests {
         let signer = try JWSSigner(symmetricKey: secret, algorithm: .hs256, keyID: "h")
         let json = Array(JOSETestKeys.claims(#""n":12345678901234567890"#).utf8)
         let token = try signer.sign(claimsJSON: json)
-        let set = try JWKSet(jwksJSON: Array("{\"keys\":[{\"kty\":\"oct\",\"kid\":\"h\",\"k\":\"\(JWT.Base64URL.encode(secret.bytes))\"}]}".utf8))
+        let set = try JWKSet(
+            jwksJSON: Array(
+                "{\"keys\":[{\"kty\":\"oct\",\"kid\":\"h\",\"k\":\"\(JWT.Base64URL.encode(secret.bytes))\"}]}".utf8))
         var hsOptions = options
         hsOptions.allowedAlgorithms = [.hs256]
         let verified = try JWTVerifier(keySet: set, options: hsOptions).verify(token, now: JOSETestKeys.now)
@@ -73,7 +78,9 @@ struct JWTVerifierTests {
             _ = try JWSSigner(symmetricKey: SymmetricKey(bytes: [UInt8](repeating: 1, count: 16)), algorithm: .hs256)
         }
         let signer = try JWSSigner(privateKey: JOSETestKeys.ec, algorithm: .es256)
-        expectJWTError(.malformedToken, mentioning: ["array", "JSON object"]) { _ = try signer.sign(claimsJSON: Array("[1]".utf8)) }
+        expectJWTError(.malformedToken, mentioning: ["array", "JSON object"]) {
+            _ = try signer.sign(claimsJSON: Array("[1]".utf8))
+        }
         expectJWTError(.malformedJSON, mentioning: []) { _ = try signer.sign(claimsJSON: Array("{".utf8)) }
         expectJWTError(.malformedToken, mentioning: ["JSON object"]) { _ = try signer.sign([1, 2, 3]) }
     }
@@ -84,11 +91,14 @@ struct JWTVerifierTests {
         struct WrongType: Decodable { let sub: Int }
         let token = try JWSSigner(privateKey: JOSETestKeys.rsa, algorithm: .rs256, keyID: "rsa-1")
             .sign(claimsJSON: Array(JOSETestKeys.claims().utf8))
-        let verified = try JWTVerifier(keySet: JOSETestKeys.keySet, options: options).verify(token, now: JOSETestKeys.now)
+        let verified = try JWTVerifier(keySet: JOSETestKeys.keySet, options: options).verify(
+            token, now: JOSETestKeys.now)
         expectJWTError(.decodingFailed, mentioning: ["NeedsRole", "\"role\" is missing"]) {
             _ = try verified.claims(as: NeedsRole.self)
         }
-        expectJWTError(.decodingFailed, mentioning: ["WrongType", "\"sub\""]) { _ = try verified.claims(as: WrongType.self) }
+        expectJWTError(.decodingFailed, mentioning: ["WrongType", "\"sub\""]) {
+            _ = try verified.claims(as: WrongType.self)
+        }
     }
 
     @Test("claim failures surface from verify after the signature: expired, issuer, audience")
@@ -99,7 +109,8 @@ struct JWTVerifierTests {
         expectJWTError(.expired, mentioning: ["exp 1750000600"]) {
             _ = try verifier.verify(token, now: Date(timeIntervalSince1970: 1_750_000_660))
         }
-        let wrongIssuer = JWTVerifier(keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://other.example"))
+        let wrongIssuer = JWTVerifier(
+            keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://other.example"))
         expectJWTError(.issuerMismatch, mentioning: ["https://issuer.example", "https://other.example"]) {
             _ = try wrongIssuer.verify(token, now: JOSETestKeys.now)
         }
@@ -108,8 +119,11 @@ struct JWTVerifierTests {
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: #"{"exp":1}"#, key: JOSETestKeys.otherRSA)
         expectJWTError(.invalidSignature, mentioning: []) { _ = try verifier.verify(forged, now: JOSETestKeys.now) }
         // A string NumericDate in a correctly signed token is invalidClaim.
-        let stringExp = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: #"{"exp":"1750000600"}"#)
-        expectJWTError(.invalidClaim, mentioning: ["\"exp\"", "string"]) { _ = try verifier.verify(stringExp, now: JOSETestKeys.now) }
+        let stringExp = try JOSETestKeys.token(
+            header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: #"{"exp":"1750000600"}"#)
+        expectJWTError(.invalidClaim, mentioning: ["\"exp\"", "string"]) {
+            _ = try verifier.verify(stringExp, now: JOSETestKeys.now)
+        }
     }
 
     @Test("UnverifiedJWT reads header and claims without any key, and says so in its name")
@@ -128,9 +142,12 @@ struct JWTVerifierTests {
 
     @Test("verifyJWS checks the signature only; its payload may be any bytes")
     func jwsOnly() throws {
-        let token = try JOSETestKeys.token(header: #"{"alg":"EdDSA","kid":"ed-1"}"#, payload: "hello", key: JOSETestKeys.ed, algorithm: .edDSA)
+        let token = try JOSETestKeys.token(
+            header: #"{"alg":"EdDSA","kid":"ed-1"}"#, payload: "hello", key: JOSETestKeys.ed, algorithm: .edDSA)
         let verifier = JWTVerifier(keySet: JOSETestKeys.keySet)
         #expect(try verifier.verifyJWS(token).payload == Array("hello".utf8))
-        expectJWTError(.malformedJSON, mentioning: ["payload"]) { _ = try verifier.verify(token, now: JOSETestKeys.now) }
+        expectJWTError(.malformedJSON, mentioning: ["payload"]) {
+            _ = try verifier.verify(token, now: JOSETestKeys.now)
+        }
     }
 }
