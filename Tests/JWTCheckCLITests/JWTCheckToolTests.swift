@@ -183,8 +183,9 @@ struct JWTCheckToolTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("mixed.json").path
         // A good key beside a 1024-bit RSA key and an unknown key type: the set stays usable.
-        let weak = try PrivateKey.generate(.rsa(modulusBits: 1024))
-        let weakJWK = JWK(publicKey: weak.publicKey, keyID: "weak")
+        let weakModulus = [UInt8(0xC3)] + [UInt8](repeating: 0x5A, count: 126) + [0x01]
+        let weakJWK = JWK(
+            publicKey: try PublicKey(rsaModulus: weakModulus, exponent: [1, 0, 1]), keyID: "weak")
         let good = try String(contentsOfFile: Self.jwks, encoding: .utf8)
         let goodKey = try #require(
             (JSONSerialization.jsonObject(with: Data(good.utf8)) as? [String: Any])?["keys"] as? [[String: Any]])
@@ -202,7 +203,10 @@ struct JWTCheckToolTests {
         #expect(keys.map { $0["usable"] as? Bool } == [true, false, false])
         // The token signed by sample-key-2 still verifies against this set: one bad key spoils nothing.
         #expect(tool().run(["token", Self.token, "--jwks", path]).status == .success)
-        let selectingWeak = try JWSSigner(privateKey: weak, algorithm: .rs256, keyID: "weak").sign(
+        // Selecting the weak key is refused before any signature check, whoever signed the token.
+        let signer = try PrivateKey(
+            pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
+        let selectingWeak = try JWSSigner(privateKey: signer, algorithm: .rs256, keyID: "weak").sign(
             claimsJSON: Array("{\"exp\":1795959000}".utf8))
         let rejected = tool().run(["token", selectingWeak, "--jwks", path])
         #expect(rejected.status == .negative)
