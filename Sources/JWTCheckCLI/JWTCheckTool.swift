@@ -13,7 +13,8 @@ public struct JWTCheckTool: Sendable {
         self.environment = environment
     }
 
-    /// Runs a command line.
+    /// Runs a command line synchronously, without the network (see `execute(_:)`); `perform(_:)` runs every
+    /// command.
     /// - Parameter arguments: the arguments after the program name.
     /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
     public func run(_ arguments: [String]) -> CommandOutput {
@@ -24,7 +25,40 @@ public struct JWTCheckTool: Sendable {
         }
     }
 
-    /// Runs a parsed command.
+    /// Runs a command line, every command included: those that fetch a key set or call Apple's endpoints run
+    /// asynchronously. `main.swift` calls this.
+    /// - Parameter arguments: the arguments after the program name.
+    /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
+    public func perform(_ arguments: [String]) async -> CommandOutput {
+        do {
+            return try await executeAsync(try JWTCheckParser.parse(arguments))
+        } catch {
+            return CommandOutput(status: error.status, standardError: "jwtcheck: \(error.message)\n")
+        }
+    }
+
+    /// Runs a parsed command, fetching over the network where it needs to.
+    /// - Parameter command: the command.
+    /// - Returns: what it produced.
+    /// - Throws: `CommandFailure` for usage, input and network errors.
+    func executeAsync(_ command: JWTCheckCommand) async throws(CommandFailure) -> CommandOutput {
+        switch command {
+        case .token(let options):
+            return try await TokenCommand(options: options, environment: environment).run()
+        case .apple(.verify(let options)):
+            return try await AppleVerifyCommand(options: options, isNotification: false, environment: environment).run()
+        case .apple(.notification(let options)):
+            return try await AppleVerifyCommand(options: options, isNotification: true, environment: environment).run()
+        case .apple(.endpoint(let options)):
+            return try await AppleEndpointCommand(options: options, environment: environment).run()
+        default:
+            return try execute(command)
+        }
+    }
+
+    /// Runs a parsed command without the network: `run(_:)`'s path. Commands that need the network (a key set
+    /// URL, Apple's key set, Apple's endpoints, `apple verify`/`notification`) fail with `.unavailable` here;
+    /// `perform(_:)` runs them.
     /// - Parameter command: the command.
     /// - Returns: what it produced.
     /// - Throws: `CommandFailure` for usage and input errors.
@@ -32,6 +66,13 @@ public struct JWTCheckTool: Sendable {
         switch command {
         case .help(let subcommand):
             return CommandOutput(standardOutput: HelpText.text(for: subcommand))
+        case .appleHelp(let subcommand):
+            return CommandOutput(standardOutput: AppleHelpText.text(for: subcommand))
+        case .apple(.clientSecret(let options)):
+            return try AppleClientSecretCommand(options: options, environment: environment).run()
+        case .apple:
+            throw CommandFailure(
+                .unavailable, "jwtcheck apple verify/notification/exchange/refresh/revoke run through perform(_:)")
         case .version:
             return CommandOutput(standardOutput: "jwtcheck \(GatehouseVersion.string)\n")
         case .token(let options):

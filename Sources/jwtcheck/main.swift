@@ -1,4 +1,4 @@
 import CommandLineKit
 import JWTCheckCLI
 
-CommandRunner.finish(JWTCheckTool().run(Array(CommandLine.arguments.dropFirst())))
+CommandRunner.finish(await JWTCheckTool().perform(Array(CommandLine.arguments.dropFirst())))

@@ -42,7 +42,7 @@ struct JWTCheckParserTests {
             ([], "no command given"),
             (["tokne"], "did you mean 'token'"),
             (["token", "--jwks", "k"], "needs TOKEN"),
-            (["token", "t"], "needs --jwks"),
+            (["token", "t", "--no-cache", "--cache-dir", "d"], "exclude each other"),
             (["token", "t", "u", "--jwks", "k"], "takes one TOKEN"),
             (["token", "t", "--jwks", "k", "--leeway", "-1"], "--leeway takes whole seconds"),
             (["token", "t", "--jwks", "k", "--leeway", "ten"], "'ten'"),

@@ -1,3 +1,4 @@
+import AppleSignIn
 import CommandLineKit
 import JWT
 
@@ -13,8 +14,14 @@ struct TokenCommand {
     let options: TokenOptions
     let environment: ToolEnvironment
 
-    func run() throws(CommandFailure) -> CommandOutput {
-        // Validation of the parameters comes before any input is read.
+    /// The parameters, validated before any input is read.
+    private struct Parameters {
+        var algorithms: Set<JWSAlgorithm>?
+        var now: Int64
+        var issuer: String?
+    }
+
+    private func parameters() throws(CommandFailure) -> Parameters {
         let algorithms = try AlgorithmNames.parse(options.algorithms)
         let now: Int64
         if let text = options.now {
@@ -22,12 +29,54 @@ struct TokenCommand {
         } else {
             now = environment.now()
         }
-        let keySet = try KeySetInput.read(options.jwksPath)
-        let token = try TokenInput.read(options.token, environment: environment)
+        var issuer = options.issuer
+        if options.jwksPath == nil {
+            // Apple's key set: only Apple's tokens.
+            let apple = AppleIdentityTokenVerifier.issuer
+            if let given = issuer, given != apple {
+                throw .usage(
+                    "without --jwks the key set is Apple's, so the issuer must be \(apple), not '\(given)'; give "
+                        + "--jwks for another issuer's keys")
+            }
+            issuer = apple
+        }
+        return Parameters(algorithms: algorithms, now: now, issuer: issuer)
+    }
 
+    /// Runs with a key set file only (no network): a URL or Apple's default key set is refused.
+    func run() throws(CommandFailure) -> CommandOutput {
+        let parameters = try parameters()
+        guard let path = options.jwksPath, !KeySetSource.isURL(path) else {
+            throw CommandFailure(
+                .unavailable,
+                "fetching a key set needs the asynchronous entry point JWTCheckTool.perform(_:)")
+        }
+        let keySet = try KeySetInput.read(path)
+        let token = try TokenInput.read(options.token, environment: environment)
+        return verify(token, keySet: keySet, parameters: parameters)
+    }
+
+    /// Runs with a key set file or URL (Apple's key set when `--jwks` is absent).
+    func run() async throws(CommandFailure) -> CommandOutput {
+        let parameters = try parameters()
+        if let path = options.jwksPath, !KeySetSource.isURL(path) {
+            let keySet = try KeySetInput.read(path)
+            let token = try TokenInput.read(options.token, environment: environment)
+            return verify(token, keySet: keySet, parameters: parameters)
+        }
+        let token = try TokenInput.read(options.token, environment: environment)
+        let keyID = (try? UnverifiedJWT(parsing: token))?.header.keyID
+        let keySet = try await KeySetSource.load(
+            options.jwksPath, keyID: keyID, fetching: options.fetching, environment: environment)
+        return verify(token, keySet: keySet, parameters: parameters)
+    }
+
+    private func verify(_ token: String, keySet: JWKSet, parameters: Parameters) -> CommandOutput {
+        let algorithms = parameters.algorithms
+        let now = parameters.now
         let validation = JWTValidationOptions(
             allowedAlgorithms: algorithms ?? JWSAlgorithm.asymmetric,
-            issuer: options.issuer,
+            issuer: parameters.issuer,
             audiences: options.audiences.isEmpty ? nil : Set(options.audiences),
             leeway: TimeInterval(options.leewaySeconds ?? 60))
         let verifier = JWTVerifier(keySet: keySet, options: validation)
@@ -49,12 +98,14 @@ struct TokenCommand {
         if options.json {
             return json(outcome, unverified: unverified, keySet: keySet, warning: audienceWarning)
         }
-        return human(outcome, unverified: unverified, keySet: keySet, now: now, warning: audienceWarning)
+        return human(
+            outcome, unverified: unverified, keySet: keySet, now: now, issuer: parameters.issuer,
+            warning: audienceWarning)
     }
 
     private func human(
         _ outcome: Result<VerifiedJWT, JWTError>, unverified: UnverifiedJWT?, keySet: JWKSet, now: Int64,
-        warning: String
+        issuer: String?, warning: String
     ) -> CommandOutput {
         var text = ""
         let header = (try? outcome.get())?.header ?? unverified?.header
@@ -86,7 +137,7 @@ struct TokenCommand {
         text += "  audience  "
             + (options.audiences.isEmpty ? "NOT CHECKED (no --aud given)" : options.audiences.joined(separator: ", "))
             + "\n"
-        text += "  issuer    \(options.issuer ?? "not checked (no --iss given)")\n"
+        text += "  issuer    \(issuer ?? "not checked (no --iss given)")\n"
         switch outcome {
         case .success:
             text += "Verdict: VALID\n"

@@ -1,4 +1,11 @@
+import AppleSignIn
 import CommandLineKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `jwtcheck` takes from the outside world, injected so tests pin it: the clock and standard input.
 public struct ToolEnvironment: Sendable {
@@ -6,19 +13,26 @@ public struct ToolEnvironment: Sendable {
     public var now: @Sendable () -> Int64
     /// Standard input's bytes, or `nil` when it is larger than the cap given.
     public var readStandardInput: @Sendable (_ maxBytes: Int) -> [UInt8]?
+    /// The default directory of the on-disk key set copy (`--cache-dir` overrides it); nil for no copy.
+    public var cacheDirectory: String?
 
     /// Creates an environment.
     /// - Parameters:
     ///   - now: the clock.
     ///   - readStandardInput: the standard input reader.
+    ///   - cacheDirectory: the default key set cache directory; nil (the default) for none.
     public init(
-        now: @escaping @Sendable () -> Int64, readStandardInput: @escaping @Sendable (_ maxBytes: Int) -> [UInt8]?
+        now: @escaping @Sendable () -> Int64, readStandardInput: @escaping @Sendable (_ maxBytes: Int) -> [UInt8]?,
+        cacheDirectory: String? = nil
     ) {
         self.now = now
         self.readStandardInput = readStandardInput
+        self.cacheDirectory = cacheDirectory
     }
 
-    /// The real clock and the process's standard input.
+    /// The real clock, the process's standard input, and the per-user cache directory
+    /// (`$XDG_CACHE_HOME/gatehouse`, else `~/.cache/gatehouse`).
     public static let system = ToolEnvironment(
-        now: { WallClock.now() }, readStandardInput: { InputFile.readStandardInput(maxBytes: $0) })
+        now: { WallClock.now() }, readStandardInput: { InputFile.readStandardInput(maxBytes: $0) },
+        cacheDirectory: KeySetDiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
 }

@@ -10,6 +10,7 @@ public enum HelpText {
         case .decode: return decode
         case .keys: return keys
         case .sign: return sign
+        case .apple: return AppleHelpText.apple
         }
     }
 
@@ -24,13 +25,15 @@ public enum HelpText {
           decode    Show a token's header and claims WITHOUT verifying them.
           keys      Show each key of a key set: kid, type, alg, use, size, thumbprint, and why it is unusable.
           sign      Sign claims with a private key (PEM or Apple .p8) and print the compact JWS.
+          apple     Sign in with Apple: verify identity tokens and notifications, make client secrets, call
+                    Apple's token endpoint ('jwtcheck apple --help').
 
         OPTIONS:
           -h, --help  Show help; 'jwtcheck <command> --help' for a command.
           --version   Show the version.
 
         EXIT STATUS: 0 valid or done, 1 token rejected, 64 usage error, 65 bad input data,
-        66 input file missing or unreadable.
+        66 input file missing or unreadable, 69 key set or Apple endpoint cannot be reached.
 
         """
 
@@ -38,14 +41,17 @@ public enum HelpText {
         OVERVIEW: Verify a token against a key set and show its header, the key used and why, the claims, and the
         verdict.
 
-        USAGE: jwtcheck token <token> --jwks <file> [--aud <id>]... [--iss <issuer>] [--alg <alg>]...
+        USAGE: jwtcheck token <token> [--jwks <file|url>] [--aud <id>]... [--iss <issuer>] [--alg <alg>]...
                               [--leeway <seconds>] [--now <time>] [--json]
+                              [--no-cache | --cache-dir <dir>] [--cacert <file>]
 
         ARGUMENTS:
           <token>            The compact token; @path to read it from a file; - for standard input.
 
         OPTIONS:
-          --jwks <file>      The JWKS document holding the verification keys (required).
+          --jwks <file|url>  The JWKS document holding the verification keys: a file, or an http(s) URL to
+                             fetch. Without it, Apple's key set (https://appleid.apple.com/auth/keys) is
+                             fetched and the issuer must be https://appleid.apple.com.
           --aud <id>         An accepted audience (repeatable). Without it the audience is NOT checked, and the
                              report says so.
           --iss <issuer>     The required issuer.
@@ -54,10 +60,15 @@ public enum HelpText {
           --leeway <seconds> Clock skew allowed for exp, nbf and iat (default 60).
           --now <time>       Verify as of this time: ISO 8601 (2024-04-04T12:00:00Z) or Unix seconds.
           --json             Print one JSON object: valid, reason, header, claims, kid.
+          --no-cache         Do not read or write the on-disk copy of a fetched key set.
+          --cache-dir <dir>  Keep the on-disk copy here (default $XDG_CACHE_HOME/gatehouse, else
+                             ~/.cache/gatehouse).
+          --cacert <file>    Trust the CAs in this PEM file instead of the system store.
           -h, --help         Show this help.
 
         EXIT STATUS: 0 valid; 1 rejected (the reason on stderr); 64 usage; 65 key set is not a JWKS;
-        66 token or key set file missing.
+        66 token or key set file missing; 69 key set URL cannot be fetched (connection, timeout, TLS,
+        non-2xx status).
 
         """
 

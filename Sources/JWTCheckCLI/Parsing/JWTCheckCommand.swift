@@ -12,6 +12,10 @@ public enum JWTCheckCommand: Sendable, Equatable {
     case keys(KeysOptions)
     /// `jwtcheck sign --key PEM --alg ALG --claims JSON`: produce a compact JWS.
     case sign(SignOptions)
+    /// `jwtcheck apple <subcommand>`: Sign in with Apple.
+    case apple(AppleCommand)
+    /// `--help` for `jwtcheck apple` or one of its subcommands (`nil` for `apple` itself).
+    case appleHelp(AppleCommand.Subcommand?)
 
     /// The subcommands, by name.
     public enum Subcommand: String, Sendable, CaseIterable {
@@ -23,6 +27,8 @@ public enum JWTCheckCommand: Sendable, Equatable {
         case keys
         /// Sign claims.
         case sign
+        /// Sign in with Apple.
+        case apple
     }
 }
 
@@ -53,8 +59,9 @@ public enum TokenSource: Sendable, Equatable {
 public struct TokenOptions: Sendable, Equatable {
     /// The token.
     public var token: TokenSource
-    /// The key set file (`--jwks`).
-    public var jwksPath: String
+    /// The key set (`--jwks`): a file, or an http(s) URL; nil for Apple's key set URL, in which case the issuer
+    /// must be Apple's.
+    public var jwksPath: String?
     /// Accepted audiences (`--aud`, repeatable); empty means the audience is not checked, and the output says so.
     public var audiences: [String] = []
     /// The expected issuer (`--iss`).
@@ -67,12 +74,14 @@ public struct TokenOptions: Sendable, Equatable {
     public var now: String?
     /// One JSON object instead of the human report (`--json`).
     public var json = false
+    /// How a key set URL is fetched and cached (`--no-cache`, `--cache-dir`, `--cacert`).
+    public var fetching = FetchOptions()
 
     /// Creates options with the required members.
     /// - Parameters:
     ///   - token: where the token comes from.
-    ///   - jwksPath: the key set file.
-    public init(token: TokenSource, jwksPath: String) {
+    ///   - jwksPath: the key set file or URL; nil for Apple's key set URL.
+    public init(token: TokenSource, jwksPath: String?) {
         self.token = token
         self.jwksPath = jwksPath
     }

@@ -35,6 +35,7 @@ public enum JWTCheckParser {
         case .decode: return try parseDecode(rest)
         case .keys: return try parseKeys(rest)
         case .sign: return try parseSign(rest)
+        case .apple: return try AppleParser.parse(rest)
         }
     }
 
@@ -44,13 +45,11 @@ public enum JWTCheckParser {
             options: [
                 .value("jwks"), .value("aud", repeatable: true), .value("iss"), .value("alg", repeatable: true),
                 .value("leeway"), .value("now"), .flag("json"),
-            ])
+            ] + FetchOptions.specs)
         if scanned.has("help") { return .help(.token) }
         let token = try singlePositional(scanned, name: "TOKEN", subcommand: .token)
-        guard let jwks = scanned.value("jwks") else {
-            throw .usage("jwtcheck token needs --jwks FILE (the key set to verify with)\n\n" + HelpText.token)
-        }
-        var options = TokenOptions(token: TokenSource(argument: token), jwksPath: jwks)
+        var options = TokenOptions(token: TokenSource(argument: token), jwksPath: scanned.value("jwks"))
+        options.fetching = try fetchOptions(scanned)
         options.audiences = scanned.allValues("aud")
         options.issuer = scanned.value("iss")
         options.algorithms = scanned.allValues("alg")
@@ -97,6 +96,18 @@ public enum JWTCheckParser {
             SignOptions(
                 keyPath: scanned.value("key")!, algorithm: scanned.value("alg")!, keyID: scanned.value("kid"),
                 claims: scanned.value("claims")!))
+    }
+
+    /// `--no-cache`, `--cache-dir`, `--cacert`; the first two exclude each other.
+    static func fetchOptions(_ scanned: ScannedArguments) throws(CommandFailure) -> FetchOptions {
+        var options = FetchOptions()
+        options.noCache = scanned.has("no-cache")
+        options.cacheDirectory = scanned.value("cache-dir")
+        options.caBundlePath = scanned.value("cacert")
+        if options.noCache, options.cacheDirectory != nil {
+            throw .usage("--no-cache and --cache-dir exclude each other: give one")
+        }
+        return options
     }
 
     private static func singlePositional(

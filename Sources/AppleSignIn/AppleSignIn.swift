@@ -1,1 +1,0 @@
-// Module AppleSignIn: see the folders beside this file.

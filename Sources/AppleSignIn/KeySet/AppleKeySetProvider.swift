@@ -1,0 +1,228 @@
+public import GatehouseHTTP
+public import JWT
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Apple's key set, fetched and cached for every verifier of a process.
+///
+/// - Freshness: `Cache-Control: max-age` clamped to `minimumFreshness...maximumFreshness`; revalidated with
+///   `If-None-Match` when the server sent an `ETag` (a 304 renews the copy).
+/// - Rotation: a token whose `kid` is not in the cached set triggers a fetch at once, so a key Apple just published
+///   works on its first token.
+/// - Single flight and rate limit: all concurrent callers share one fetch, and fetches start at most once per
+///   `minimumRefetchInterval`, so tokens with invented kids cannot make it hammer Apple.
+/// - Failures: a fetch that fails keeps the cached set in service until `staleLimit` past its freshness, then
+///   callers get `keySetUnavailable` naming the fetch error. A body that is not a JWKS (or has no usable key) never
+///   replaces a good set.
+///
+/// The clock is injected; no method reads the system time.
+public actor AppleKeySetProvider {
+    /// The configuration.
+    public nonisolated let configuration: Configuration
+
+    private let http: any HTTPFetching
+    private let now: @Sendable () -> Date
+
+    private struct Cached {
+        var keySet: JWKSet
+        var etag: String?
+        var validatedAt: Date
+        var freshUntil: Date
+    }
+
+    private var cached: Cached?
+    private var inFlight: Task<AppleSignInError?, Never>?
+    private var lastAttempt: Date?
+    private var lastFailure: AppleSignInError?
+    private var loadedFromDisk = false
+    private var requests = 0
+
+    /// Creates a provider. Nothing is fetched until a key is needed.
+    /// - Parameters:
+    ///   - http: the HTTP client (`CurlHTTPClient()` in production).
+    ///   - configuration: URL, intervals and limits.
+    ///   - now: the clock, e.g. `{ Date() }`.
+    public init(
+        http: any HTTPFetching, configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date
+    ) {
+        self.http = http
+        self.configuration = configuration
+        self.now = now
+    }
+
+    /// How many requests this provider has sent to the key set URL.
+    public var fetchCount: Int { requests }
+
+    /// The key set to verify a token with the given `kid`: the cached set when it is fresh and holds the kid;
+    /// otherwise a fetch (shared with concurrent callers, at most one per `minimumRefetchInterval`) first.
+    ///
+    /// The set returned may still lack the kid (the fetch was rate-limited, or Apple does not know it either);
+    /// the verifier then rejects the token with `unknownKeyID`, never with a fallback key.
+    /// - Parameter keyID: the token's `kid`, or nil.
+    /// - Returns: the set to verify with.
+    /// - Throws: `AppleSignInError.keySetUnavailable` (no set within the stale limit; names the fetch error) or
+    ///   `.invalidKeySet` (the URL served something that is not a JWKS and nothing good is cached).
+    public func keySet(containing keyID: String?) async throws -> JWKSet {
+        loadFromDiskOnce()
+        let time = now()
+        if let cached, time < cached.freshUntil {
+            // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
+            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
+                _ = await sharedFetch()
+                return self.cached?.keySet ?? cached.keySet
+            }
+            return cached.keySet
+        }
+        // Stale or empty: fetch (rate-limited), else serve within the stale limit.
+        var failure: AppleSignInError?
+        if mayFetch(at: time) || inFlight != nil {
+            failure = await sharedFetch()
+        } else {
+            failure = lastFailure
+        }
+        let after = now()
+        if let cached = self.cached {
+            if after < cached.freshUntil { return cached.keySet }
+            let staleFor = after.timeIntervalSince(cached.freshUntil)
+            if staleFor <= configuration.staleLimit { return cached.keySet }
+            throw AppleSignInError(
+                .keySetUnavailable,
+                "the cached key set from \(configuration.url) went stale \(Int(staleFor)) s ago, beyond the stale "
+                    + "limit of \(Int(configuration.staleLimit)) s, and "
+                    + (failure.map { "the last fetch failed: \($0.reason)" }
+                        ?? "no refetch is allowed before \(Int(configuration.minimumRefetchInterval)) s have passed"),
+                httpError: failure?.httpError)
+        }
+        if let failure { throw failure }
+        throw AppleSignInError(
+            .keySetUnavailable,
+            "no key set from \(configuration.url) is cached and the last fetch attempt was under "
+                + "\(Int(configuration.minimumRefetchInterval)) s ago; try again later")
+    }
+
+    /// Fetches now unless a fetch is in flight (then waits for it) or one started under
+    /// `minimumRefetchInterval` ago.
+    /// - Returns: the key set held afterwards.
+    /// - Throws: as `keySet(containing:)`.
+    public func refresh() async throws -> JWKSet {
+        loadFromDiskOnce()
+        let failure: AppleSignInError? =
+            (mayFetch(at: now()) || inFlight != nil) ? await sharedFetch() : lastFailure
+        if let cached { return cached.keySet }
+        throw failure
+            ?? AppleSignInError(.keySetUnavailable, "no key set from \(configuration.url) has been fetched yet")
+    }
+
+    private func mayFetch(at time: Date) -> Bool {
+        guard let lastAttempt else { return true }
+        return time.timeIntervalSince(lastAttempt) >= configuration.minimumRefetchInterval
+    }
+
+    /// One fetch for every concurrent caller.
+    private func sharedFetch() async -> AppleSignInError? {
+        if let inFlight { return await inFlight.value }
+        lastAttempt = now()
+        let task = Task { await self.fetch() }
+        inFlight = task
+        let outcome = await task.value
+        inFlight = nil
+        return outcome
+    }
+
+    /// Sends the request and applies the outcome; returns the failure, if any.
+    private func fetch() async -> AppleSignInError? {
+        requests += 1
+        let url = configuration.url
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let etag = cached?.etag { headers.add(name: "If-None-Match", value: etag) }
+        let response: HTTPResponse
+        do {
+            response = try await http.send(.get(url, headers: headers))
+        } catch let error as HTTPError {
+            return record(
+                AppleSignInError(
+                    .keySetUnavailable,
+                    "cannot fetch Apple's key set from \(url): HTTPError.\(error.code): \(error.reason)",
+                    httpError: error))
+        } catch {
+            return record(AppleSignInError(.keySetUnavailable, "cannot fetch Apple's key set from \(url): \(error)"))
+        }
+        let time = now()
+        let freshness = freshness(response.headers["Cache-Control"])
+        if response.status == 304, var current = cached {
+            current.validatedAt = time
+            current.freshUntil = time.addingTimeInterval(freshness)
+            if let etag = response.headers.first("ETag") { current.etag = etag }
+            cached = current
+            lastFailure = nil
+            configuration.diskCache?.touch(url: url, at: time)
+            return nil
+        }
+        guard response.isSuccess else {
+            return record(
+                AppleSignInError(
+                    .keySetUnavailable,
+                    "cannot fetch Apple's key set from \(url): the server answered HTTP \(response.status)"
+                        + (response.status == 304 ? " without a cached copy to revalidate" : "")))
+        }
+        let keySet: JWKSet
+        do {
+            keySet = try Self.parse(response.body)
+        } catch let error as AppleSignInError {
+            return record(
+                AppleSignInError(
+                    .invalidKeySet, "the body served by \(url) is not a usable JWKS: \(error.reason)",
+                    jwtError: error.jwtError))
+        } catch {
+            return record(AppleSignInError(.invalidKeySet, "the body served by \(url) is not a JWKS: \(error)"))
+        }
+        cached = Cached(
+            keySet: keySet, etag: response.headers.first("ETag"), validatedAt: time,
+            freshUntil: time.addingTimeInterval(freshness))
+        lastFailure = nil
+        configuration.diskCache?.store(response.body, url: url, storedAt: time)
+        return nil
+    }
+
+    private func record(_ failure: AppleSignInError) -> AppleSignInError {
+        lastFailure = failure
+        return failure
+    }
+
+    private func freshness(_ cacheControl: String?) -> TimeInterval {
+        guard let maxAge = CacheControl.maxAge(cacheControl) else { return configuration.defaultFreshness }
+        return min(max(maxAge, configuration.minimumFreshness), configuration.maximumFreshness)
+    }
+
+    /// A JWKS with at least one usable key, or an error.
+    static func parse(_ body: [UInt8]) throws -> JWKSet {
+        let keySet: JWKSet
+        do {
+            keySet = try JWKSet(jwksJSON: body)
+        } catch let error as JWTError {
+            throw AppleSignInError(.invalidKeySet, error.reason, jwtError: error)
+        }
+        guard !keySet.usableKeys.isEmpty else {
+            throw AppleSignInError(
+                .invalidKeySet,
+                "it holds \(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s") and none is usable")
+        }
+        return keySet
+    }
+
+    private func loadFromDiskOnce() {
+        guard !loadedFromDisk else { return }
+        loadedFromDisk = true
+        guard cached == nil, let disk = configuration.diskCache else { return }
+        let time = now()
+        let maximumAge = configuration.minimumFreshness + configuration.staleLimit
+        guard case .hit(let keySet, let storedAt) = disk.load(url: configuration.url, now: time, maximumAge: maximumAge)
+        else { return }
+        let freshUntil = storedAt.addingTimeInterval(configuration.minimumFreshness)
+        cached = Cached(keySet: keySet, etag: nil, validatedAt: storedAt, freshUntil: freshUntil)
+    }
+}

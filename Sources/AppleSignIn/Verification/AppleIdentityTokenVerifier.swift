@@ -1,0 +1,179 @@
+public import JWT
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Verifies Sign in with Apple identity tokens and server-to-server notifications.
+///
+/// Fixed, not configurable: the issuer `https://appleid.apple.com`, the algorithm RS256 (RFC 8725 section 3.1),
+/// the key chosen by `kid` only, `exp`, `iat` and `sub` required. Required from the caller: one or more client IDs
+/// (your bundle ID and your Services ID); there is no way to skip the audience check (RFC 8725 section 3.9).
+/// Optional: an expected nonce, and an access token or authorization code to bind through `at_hash` / `c_hash`.
+public struct AppleIdentityTokenVerifier: Sendable {
+    /// Apple's issuer, `https://appleid.apple.com`.
+    public static let issuer = "https://appleid.apple.com"
+
+    /// The accepted client IDs, in the order given.
+    public let clientIDs: [String]
+    /// The clock tolerance for `exp`, in seconds.
+    public let leeway: TimeInterval
+
+    private let keys: KeySource
+    private let now: @Sendable () -> Date
+
+    private enum KeySource: Sendable {
+        case fixed(JWKSet)
+        case provider(AppleKeySetProvider)
+    }
+
+    /// A verifier that takes Apple's keys from a provider (fetched, cached and refreshed on rotation).
+    /// - Parameters:
+    ///   - clientIDs: your bundle ID and/or Services ID; at least one.
+    ///   - keySetProvider: the source of Apple's keys, shared by every verifier of the process.
+    ///   - leeway: clock tolerance for `exp` in seconds (default 60, at most 600).
+    ///   - now: the clock, e.g. `{ Date() }`; tests pin it.
+    /// - Throws: `AppleSignInError.invalidConfiguration` for an empty client ID list, an empty client ID, or a
+    ///   leeway outside 0...600.
+    public init(
+        clientIDs: [String], keySetProvider: AppleKeySetProvider, leeway: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date
+    ) throws {
+        try self.init(clientIDs: clientIDs, keys: .provider(keySetProvider), leeway: leeway, now: now)
+    }
+
+    /// A verifier with a fixed key set: for tests, fixtures and offline checks. In production use the provider,
+    /// or tokens signed by a key Apple rotated in will fail.
+    /// - Parameters:
+    ///   - clientIDs: your bundle ID and/or Services ID; at least one.
+    ///   - keySet: Apple's keys.
+    ///   - leeway: clock tolerance for `exp` in seconds (default 60, at most 600).
+    ///   - now: the clock.
+    /// - Throws: `AppleSignInError.invalidConfiguration` as for the provider initialiser.
+    public init(
+        clientIDs: [String], keySet: JWKSet, leeway: TimeInterval = 60, now: @escaping @Sendable () -> Date
+    ) throws {
+        try self.init(clientIDs: clientIDs, keys: .fixed(keySet), leeway: leeway, now: now)
+    }
+
+    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, now: @escaping @Sendable () -> Date) throws
+    {
+        guard !clientIDs.isEmpty else {
+            throw AppleSignInError(
+                .invalidConfiguration,
+                "no client ID given: the audience check cannot be skipped; pass your app's bundle ID (tokens from "
+                    + "iOS/macOS apps) and/or your Services ID (Sign in with Apple on the web)")
+        }
+        if let empty = clientIDs.firstIndex(where: { $0.isEmpty }) {
+            throw AppleSignInError(
+                .invalidConfiguration, "client ID number \(empty + 1) is empty; give a bundle ID or Services ID")
+        }
+        guard leeway >= 0, leeway <= 600 else {
+            throw AppleSignInError(
+                .invalidConfiguration, "the leeway is \(leeway) s; it must be between 0 and 600 seconds")
+        }
+        self.clientIDs = clientIDs
+        self.keys = keys
+        self.leeway = leeway
+        self.now = now
+    }
+
+    /// Verifies an identity token (the `identityToken` an app receives, or the `id_token` of Apple's token
+    /// endpoint).
+    /// - Parameters:
+    ///   - identityToken: the compact JWT.
+    ///   - nonce: the nonce the app sent, if any. When given, the `nonce` claim must match; a token without one
+    ///     is refused unless it says `nonce_supported: false`.
+    ///   - accessToken: an access token from the same token endpoint response, checked against `at_hash`.
+    ///   - authorizationCode: the authorization code this token came with, checked against `c_hash`.
+    /// - Returns: the typed claims.
+    /// - Throws: `AppleSignInError`: `invalidToken` (with `jwtError`: signature, kid, alg, issuer, audience,
+    ///   expiry), `nonceMissing`, `nonceMismatch`, `tokenHashMismatch`, `invalidClaim`, or the key set's
+    ///   `keySetUnavailable` / `invalidKeySet`.
+    public func verify(
+        _ identityToken: String, nonce: AppleNonce? = nil, accessToken: String? = nil,
+        authorizationCode: String? = nil
+    ) async throws -> AppleIdentityToken {
+        let verified = try await verifyJWT(identityToken, required: ["exp", "iat", "sub"], what: "identity token")
+        let token = try AppleIdentityToken(claims: verified.claims, keyID: verified.keyID)
+        if let nonce {
+            let expected = nonce.expectedClaim
+            if let actual = token.nonce {
+                guard actual == expected else {
+                    let how: String
+                    switch nonce {
+                    case .exact: how = "the nonce given"
+                    case .sha256(let raw): how = "the SHA-256 hex of the raw nonce \"\(raw)\""
+                    }
+                    throw AppleSignInError(
+                        .nonceMismatch,
+                        "the token's nonce is \"\(actual)\" but \(how) is \"\(expected)\"; the token was requested "
+                            + "for another sign-in (replay), or the app sends the raw nonce and the server expects "
+                            + "its hash, or the other way round")
+                }
+            } else if token.nonceSupported != false {
+                throw AppleSignInError(
+                    .nonceMissing,
+                    "a nonce was expected but the token has no \"nonce\" claim, and nonce_supported is "
+                        + (token.nonceSupported == true ? "true" : "absent")
+                        + "; the app must pass the nonce in its authorization request")
+            }
+        }
+        if let accessToken {
+            try OIDCTokenHash.check(
+                claim: token.accessTokenHash, name: "at_hash", value: accessToken, what: "access token")
+        }
+        if let authorizationCode {
+            try OIDCTokenHash.check(
+                claim: token.authorizationCodeHash, name: "c_hash", value: authorizationCode,
+                what: "authorization code")
+        }
+        return token
+    }
+
+    /// Verifies the JWT of a server-to-server notification (same keys, issuer and audience rules as identity
+    /// tokens) and decodes its `events` claim.
+    /// - Parameter payloadJWT: the JWT from the `payload` field.
+    /// - Returns: the notification.
+    /// - Throws: `AppleSignInError`: `invalidToken`, `invalidNotification`, or the key set's errors.
+    public func verifyNotification(_ payloadJWT: String) async throws -> AppleServerNotification {
+        let verified = try await verifyJWT(payloadJWT, required: ["exp", "iat", "events"], what: "notification")
+        return try AppleServerNotification(claims: verified.claims, keyID: verified.keyID)
+    }
+
+    /// Verifies a server-to-server notification from the body Apple POSTs, `{"payload":"<JWT>"}`.
+    /// - Parameter body: the request body.
+    /// - Returns: the notification.
+    /// - Throws: `AppleSignInError.invalidNotification` for a body without a `payload` string, then as
+    ///   `verifyNotification(_:)`.
+    public func verifyNotification(body: some Collection<UInt8>) async throws -> AppleServerNotification {
+        try await verifyNotification(AppleServerNotification.payloadToken(fromBody: body))
+    }
+
+    /// Signature, key, algorithm, issuer, audience and times.
+    private func verifyJWT(_ token: String, required: Set<String>, what: String) async throws -> VerifiedJWT {
+        let options = JWTValidationOptions(
+            allowedAlgorithms: [.rs256], issuer: Self.issuer, audiences: Set(clientIDs), requiredClaims: required,
+            leeway: leeway)
+        let keySet: JWKSet
+        switch keys {
+        case .fixed(let set):
+            keySet = set
+        case .provider(let provider):
+            let header: JWSHeader
+            do {
+                header = try UnverifiedJWT(parsing: token, limits: options.limits).header
+            } catch let error as JWTError {
+                throw AppleSignInError.rejected(error, what: what)
+            }
+            keySet = try await provider.keySet(containing: header.keyID)
+        }
+        do {
+            return try JWTVerifier(keySet: keySet, options: options).verify(token, now: now())
+        } catch let error as JWTError {
+            throw AppleSignInError.rejected(error, what: what)
+        }
+    }
+}

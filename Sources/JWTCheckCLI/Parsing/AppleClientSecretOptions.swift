@@ -1,0 +1,26 @@
+/// Options of `jwtcheck apple client-secret`, also taken by `exchange`, `refresh` and `revoke`.
+public struct AppleClientSecretOptions: Sendable, Equatable {
+    /// The `.p8` AuthKey file (`--p8`).
+    public var p8Path: String
+    /// The Key ID (`--key-id`).
+    public var keyID: String
+    /// The Team ID (`--team-id`).
+    public var teamID: String
+    /// The client ID (`--client-id`): the bundle ID or Services ID.
+    public var clientID: String
+    /// The lifetime in days (`--days`, default 180).
+    public var days: Int = 180
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - p8Path: the `.p8` file.
+    ///   - keyID: the Key ID.
+    ///   - teamID: the Team ID.
+    ///   - clientID: the client ID.
+    public init(p8Path: String, keyID: String, teamID: String, clientID: String) {
+        self.p8Path = p8Path
+        self.keyID = keyID
+        self.teamID = teamID
+        self.clientID = clientID
+    }
+}

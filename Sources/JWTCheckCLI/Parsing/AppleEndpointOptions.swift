@@ -1,0 +1,44 @@
+/// Options of `jwtcheck apple exchange`, `refresh` and `revoke`.
+public struct AppleEndpointOptions: Sendable, Equatable {
+    /// Which call.
+    public enum Action: String, Sendable, Equatable {
+        /// Exchange an authorization code.
+        case exchange
+        /// Validate a refresh token.
+        case refresh
+        /// Revoke a token.
+        case revoke
+    }
+
+    /// Which call.
+    public var action: Action
+    /// The authorization code (exchange) or the token (refresh, revoke).
+    public var value: TokenSource
+    /// The client secret's key and IDs.
+    public var secret: AppleClientSecretOptions
+    /// The base URL (`--endpoint`), default `https://appleid.apple.com`.
+    public var endpoint: String?
+    /// `--redirect-uri` (exchange only).
+    public var redirectURI: String?
+    /// `--hint refresh_token|access_token` (revoke only; default refresh_token).
+    public var hint: String?
+    /// The key set for the returned `id_token` (`--jwks`); nil for Apple's.
+    public var jwks: String?
+    /// The time to verify the `id_token` at and to date the secret (`--now`), as given.
+    public var now: String?
+    /// One JSON object instead of the human report.
+    public var json = false
+    /// Cache and CA options.
+    public var fetching = FetchOptions()
+
+    /// Creates options with the required members.
+    /// - Parameters:
+    ///   - action: which call.
+    ///   - value: the code or token.
+    ///   - secret: the client secret options.
+    public init(action: Action, value: TokenSource, secret: AppleClientSecretOptions) {
+        self.action = action
+        self.value = value
+        self.secret = secret
+    }
+}

@@ -1,0 +1,185 @@
+import AppleSignIn
+import Foundation
+import JWT
+import Testing
+
+/// The verifier's fixed rules (issuer, RS256, audience required) and the caller's (nonce, at_hash, c_hash), on
+/// tokens signed by test keys.
+@Suite("Apple identity token verifier")
+struct AppleIdentityTokenVerifierTests {
+    @Test("no client ID: the verifier cannot be made, so the audience check cannot be skipped")
+    func clientIDsRequired() throws {
+        #expect(throws: AppleSignInError(.invalidConfiguration)) {
+            try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), now: { Date() })
+        }
+        do {
+            _ = try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), now: { Date() })
+        } catch let error as AppleSignInError {
+            #expect(error.description.hasPrefix("AppleSignInError.invalidConfiguration: no client ID given"))
+            #expect(error.reason.contains("audience check cannot be skipped"))
+        }
+        let empty = #expect(throws: AppleSignInError.self) {
+            try AppleIdentityTokenVerifier(clientIDs: ["a", ""], keySet: TestKeys.keySet(), now: { Date() })
+        }
+        #expect(empty?.reason.contains("client ID number 2 is empty") == true)
+        let leeway = #expect(throws: AppleSignInError.self) {
+            try AppleIdentityTokenVerifier(clientIDs: ["a"], keySet: TestKeys.keySet(), leeway: -1, now: { Date() })
+        }
+        #expect(leeway?.code == .invalidConfiguration)
+        #expect(leeway?.reason.contains("-1.0 s") == true)
+    }
+
+    @Test("a bundle ID and a Services ID: a token for either passes, a token for a third app fails")
+    func severalClientIDs() async throws {
+        let verifier = try TestKeys.verifier(clientIDs: ["com.example.gatehouse", "com.example.gatehouse.web"])
+        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.example.gatehouse.web"])))
+        let error = await appleError {
+            try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.attacker.app"])))
+        }
+        #expect(error?.code == .invalidToken)
+        #expect(error?.jwtError?.code == .audienceMismatch)
+        #expect(error?.reason.contains("com.attacker.app") == true)
+    }
+
+    @Test("an issuer other than https://appleid.apple.com is refused, naming it")
+    func issuer() async throws {
+        let token = TestKeys.token(TestKeys.claims(["iss": "https://appleid.apple.com.evil.example"]))
+        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        #expect(error?.jwtError?.code == .issuerMismatch)
+        #expect(error?.reason.contains("appleid.apple.com.evil.example") == true)
+    }
+
+    @Test("only RS256: a PS256 token from the same RSA key is refused naming the algorithm")
+    func onlyRS256() async throws {
+        let token = TestKeys.token(algorithm: .ps256)
+        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        #expect(error?.jwtError?.code == .algorithmNotAllowed)
+        #expect(error?.reason.contains("PS256") == true)
+        #expect(error?.reason.contains("RS256") == true)
+    }
+
+    @Test("an unknown kid is refused, never verified with another key of the set")
+    func unknownKid() async throws {
+        let token = TestKeys.token(kid: "not-in-set")
+        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        #expect(error?.jwtError?.code == .unknownKeyID)
+        #expect(error?.reason.contains("not-in-set") == true)
+        #expect(error?.reason.contains("key-1") == true)
+    }
+
+    @Test("typed claims: strings \"true\"/\"false\", Booleans, real_user_status kept when unknown, transfer_sub")
+    func typedClaims() async throws {
+        let token = try await TestKeys.verifier().verify(
+            TestKeys.token(
+                TestKeys.claims([
+                    "email": "a@example.com", "email_verified": "false", "is_private_email": false,
+                    "real_user_status": 7, "transfer_sub": "000999.abc.0001", "nonce_supported": false,
+                ])))
+        #expect(token.emailVerified == false)
+        #expect(token.isPrivateEmail == false)
+        #expect(token.nonceSupported == false)
+        #expect(token.realUserStatus == AppleRealUserStatus(rawValue: 7))
+        #expect(token.realUserStatus?.isKnown == false)
+        #expect(token.transferSubject == "000999.abc.0001")
+        #expect(token.authenticationTime == Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt)))
+
+        let likely = try await TestKeys.verifier().verify(TestKeys.token(TestKeys.claims(["real_user_status": 2])))
+        #expect(likely.realUserStatus == .likelyReal)
+        #expect(likely.emailVerified == nil)
+    }
+
+    @Test(
+        "claims of a type Apple never sends are refused naming the claim and value",
+        arguments: [
+            ("email_verified", "yes" as any Sendable), ("is_private_email", 1 as any Sendable),
+            ("real_user_status", "2" as any Sendable), ("nonce", 5 as any Sendable),
+        ])
+    func mistypedClaims(name: String, value: any Sendable) async throws {
+        let token = TestKeys.token(TestKeys.claims([name: value]))
+        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        #expect(error?.code == .invalidClaim)
+        #expect(error?.reason.contains("\"\(name)\"") == true)
+    }
+
+    @Test("nonce: exact match passes; the SHA-256 hex helper passes for the raw value")
+    func nonceMatches() async throws {
+        let hashed = AppleNonce.sha256Hex("raw-nonce")
+        #expect(hashed.count == 64)
+        #expect(AppleNonce.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let token = TestKeys.token(TestKeys.claims(["nonce": hashed, "nonce_supported": true]))
+        _ = try await TestKeys.verifier().verify(token, nonce: .exact(hashed))
+        _ = try await TestKeys.verifier().verify(token, nonce: .sha256(ofRaw: "raw-nonce"))
+        // Without an expected nonce, the nonce is read but not checked.
+        #expect(try await TestKeys.verifier().verify(token).nonce == hashed)
+    }
+
+    @Test("nonce: the raw value where the hash was sent (and the reverse) is a mismatch naming both")
+    func nonceMismatch() async throws {
+        let hashed = AppleNonce.sha256Hex("raw-nonce")
+        let token = TestKeys.token(TestKeys.claims(["nonce": hashed]))
+        let error = await appleError { try await TestKeys.verifier().verify(token, nonce: .exact("raw-nonce")) }
+        #expect(error?.code == .nonceMismatch)
+        #expect(error?.reason.contains(hashed) == true)
+        #expect(error?.reason.contains("\"raw-nonce\"") == true)
+
+        let raw = TestKeys.token(TestKeys.claims(["nonce": "raw-nonce"]))
+        let reverse = await appleError { try await TestKeys.verifier().verify(raw, nonce: .sha256(ofRaw: "raw-nonce")) }
+        #expect(reverse?.code == .nonceMismatch)
+        #expect(reverse?.reason.contains("SHA-256 hex of the raw nonce") == true)
+    }
+
+    @Test("nonce expected but absent: refused when nonce_supported is true or absent, accepted when it is false")
+    func nonceMissing() async throws {
+        for supported in [true as Any, NSNull() as Any, "true" as Any] {
+            let token = TestKeys.token(TestKeys.claims(["nonce_supported": supported]))
+            let error = await appleError { try await TestKeys.verifier().verify(token, nonce: .exact("n")) }
+            #expect(error?.code == .nonceMissing)
+            #expect(error?.reason.contains("no \"nonce\" claim") == true)
+        }
+        let unsupported = TestKeys.token(TestKeys.claims(["nonce_supported": false]))
+        let token = try await TestKeys.verifier().verify(unsupported, nonce: .exact("n"))
+        #expect(token.nonceSupported == false)
+    }
+
+    @Test("c_hash binds the authorization code: the right code passes, another code or no c_hash fails")
+    func authorizationCodeHash() async throws {
+        let code = "c1a2b3.0.nrxq.Zy9"
+        let hash = Base64URL.encode(Digest.sha256(Array(code.utf8)).prefix(16))
+        let token = TestKeys.token(TestKeys.claims(["c_hash": hash]))
+        _ = try await TestKeys.verifier().verify(token, authorizationCode: code)
+        let wrong = await appleError { try await TestKeys.verifier().verify(token, authorizationCode: "other") }
+        #expect(wrong?.code == .tokenHashMismatch)
+        #expect(wrong?.reason.contains(hash) == true)
+        let absent = await appleError {
+            try await TestKeys.verifier().verify(TestKeys.token(), authorizationCode: code)
+        }
+        #expect(absent?.code == .tokenHashMismatch)
+        #expect(absent?.reason.contains("no \"c_hash\" claim") == true)
+    }
+
+    @Test("exp is enforced with the leeway; a token issued far in the future is refused")
+    func times() async throws {
+        let expired = TestKeys.token(TestKeys.claims(["exp": TestKeys.issuedAt + 3_500]))
+        let verifier = try AppleIdentityTokenVerifier(
+            clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 120,
+            now: { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
+        _ = try await verifier.verify(expired)
+        let strict = try AppleIdentityTokenVerifier(
+            clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 0,
+            now: { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
+        let error = await appleError { try await strict.verify(expired) }
+        #expect(error?.jwtError?.code == .expired)
+        let future = TestKeys.token(TestKeys.claims(["iat": TestKeys.issuedAt + 7_200]))
+        let early = await appleError { try await strict.verify(future) }
+        #expect(early?.jwtError?.code == .issuedInFuture)
+    }
+
+    @Test("a missing sub is refused naming the claim")
+    func subRequired() async throws {
+        let token = TestKeys.token(TestKeys.claims(["sub": NSNull()]))
+        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        #expect(error?.jwtError?.code == .missingClaim)
+        #expect(error?.reason.contains("\"sub\"") == true)
+    }
+}

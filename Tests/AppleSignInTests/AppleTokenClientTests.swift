@@ -1,0 +1,150 @@
+import AppleSignIn
+import Foundation
+import GatehouseHTTP
+import GatehouseTesting
+import JWT
+import Testing
+
+/// The token endpoint and revoke against a loopback server answering like Apple: success bodies and each error.
+@Suite("Apple token endpoint client")
+struct AppleTokenClientTests {
+    static let accessToken = "a1b2c3d4e5.0.nrxq.AccessTokenValue"
+
+    static func form(_ request: LoopbackRequest) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in request.bodyText.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return fields
+    }
+
+    static func idToken(accessToken: String = accessToken, aud: String = TestKeys.clientID) -> String {
+        let hash = Base64URL.encode(Digest.sha256(Array(accessToken.utf8)).prefix(16))
+        return TestKeys.token(TestKeys.claims(["at_hash": hash, "aud": aud, "email": "u@example.com"]))
+    }
+
+    static func successBody(idToken: String = idToken(), refresh: Bool = true) -> String {
+        "{\"access_token\":\"\(accessToken)\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
+            + (refresh ? "\"refresh_token\":\"r1.0.refresh\"," : "") + "\"id_token\":\"\(idToken)\"}"
+    }
+
+    static func client(_ server: LoopbackHTTPServer) throws -> AppleTokenClient {
+        try AppleTokenClient(http: CurlHTTPClient(), verifier: TestKeys.verifier(), baseURL: server.baseURL)
+    }
+
+    @Test("exchange: the form Apple expects (no redirect_uri unless given), typed tokens, id_token verified")
+    func exchange() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json(Self.successBody()))
+        let client = try Self.client(server)
+        let response = try await client.exchange(code: "c.0.code", clientID: TestKeys.clientID, clientSecret: "secret")
+        #expect(response.accessToken == Self.accessToken)
+        #expect(response.tokenType == "Bearer")
+        #expect(response.expiresIn == 3600)
+        #expect(response.refreshToken == "r1.0.refresh")
+        #expect(response.identity?.email == "u@example.com")
+        let sent = Self.form(try #require(server.requests(path: "/auth/token").first))
+        #expect(
+            sent == [
+                "client_id": TestKeys.clientID, "client_secret": "secret", "code": "c.0.code",
+                "grant_type": "authorization_code",
+            ])
+        #expect(server.requests(path: "/auth/token").first?.method == "POST")
+
+        _ = try await client.exchange(
+            code: "c2", redirectURI: "https://example.com/callback", clientID: TestKeys.clientID, clientSecret: "s")
+        let second = Self.form(try #require(server.requests(path: "/auth/token").last))
+        #expect(second["redirect_uri"] == "https://example.com/callback")
+    }
+
+    @Test("refresh token validation sends grant_type=refresh_token and verifies the id_token")
+    func refresh() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json(Self.successBody(refresh: false)))
+        let response = try await Self.client(server).validate(
+            refreshToken: "r1.0.refresh", clientID: TestKeys.clientID, clientSecret: "secret")
+        #expect(response.refreshToken == nil)
+        #expect(response.identity != nil)
+        let sent = Self.form(try #require(server.requests(path: "/auth/token").first))
+        #expect(sent["grant_type"] == "refresh_token")
+        #expect(sent["refresh_token"] == "r1.0.refresh")
+        #expect(sent["code"] == nil)
+    }
+
+    @Test("revoke posts token and token_type_hint to /auth/revoke; 200 with an empty body is success")
+    func revoke() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/revoke", respond: LoopbackResponse(status: 200))
+        try await Self.client(server).revoke(
+            token: "r1.0.refresh", hint: .refreshToken, clientID: TestKeys.clientID, clientSecret: "secret")
+        let sent = Self.form(try #require(server.requests(path: "/auth/revoke").first))
+        #expect(sent["token"] == "r1.0.refresh")
+        #expect(sent["token_type_hint"] == "refresh_token")
+        #expect(sent["client_id"] == TestKeys.clientID)
+    }
+
+    @Test(
+        "Apple's error bodies become typed errors whose text says the usual cause",
+        arguments: [
+            ("invalid_request", AppleSignInError.Code.invalidRequest, "a parameter is missing"),
+            ("invalid_client", .invalidClient, "its sub must equal the client ID that obtained the code"),
+            ("invalid_grant", .invalidGrant, "codes are single use"),
+            ("unauthorized_client", .unauthorizedClient, "may not use this grant"),
+            ("unsupported_grant_type", .unsupportedGrantType, "authorization_code or refresh_token"),
+            ("invalid_scope", .invalidScope, "scope"),
+        ])
+    func errors(apple: String, code: AppleSignInError.Code, cause: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
+        server.route("/auth/revoke", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
+        let client = try Self.client(server)
+        let error = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(error?.code == code)
+        #expect(error?.reason.contains(apple) == true)
+        #expect(error?.reason.contains(cause) == true)
+        #expect(error?.reason.contains("HTTP 400") == true)
+        let revoked = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        #expect(revoked?.code == code)
+    }
+
+    @Test("an unknown error, a 5xx, a closed port and a body that is not JSON are named failures")
+    func failures() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json("{\"error\":\"server_busy\"}", status: 503))
+        let client = try Self.client(server)
+        let busy = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(busy?.code == .tokenEndpointFailure)
+        #expect(busy?.reason.contains("HTTP 503") == true)
+        #expect(busy?.reason.contains("server_busy") == true)
+
+        server.route("/auth/token", respond: .text("<html>"))
+        let html = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(html?.code == .invalidTokenResponse)
+        #expect(html?.reason.contains("not JSON") == true)
+
+        let closed = try AppleTokenClient(
+            http: CurlHTTPClient(), verifier: TestKeys.verifier(),
+            baseURL: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())")
+        let refused = await appleError { try await closed.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(refused?.code == .tokenEndpointFailure)
+        #expect(refused?.httpError?.code == .connectionFailed)
+        #expect(refused?.reason.contains("/auth/token") == true)
+    }
+
+    @Test("a returned id_token for another client ID, or with an at_hash of another access token, is refused")
+    func idTokenChecked() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(aud: "com.other"))))
+        let client = try Self.client(server)
+        let audience = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(audience?.jwtError?.code == .audienceMismatch)
+
+        server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(accessToken: "other"))))
+        let hash = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(hash?.code == .tokenHashMismatch)
+        #expect(hash?.reason.contains("at_hash") == true)
+    }
+}

@@ -1,0 +1,425 @@
+import AppleSignIn
+import CommandLineKit
+import Foundation
+import GatehouseTesting
+import JWT
+import Testing
+
+@testable import JWTCheckCLI
+
+/// `jwtcheck apple ...` and `jwtcheck token` with a key set URL, in process: the pure parser, then runs against the
+/// samples, the real Apple fixtures and loopback servers.
+@Suite("jwtcheck apple")
+struct AppleCommandTests {
+    static let samples = SharedResources.samplesDirectory.path
+    static let sampleToken = "@\(samples)/identity-token.jwt"
+    static let sampleJWKS = "\(samples)/jwks.json"
+    static let p8 = "\(samples)/keys/AuthKey_TEST0KEY01.p8"
+    /// 2026-11-29T12:30:00Z, inside the sample token's life.
+    static let sampleNow: Int64 = 1_795_955_400
+    static let secretOptions = ["--p8", p8, "--key-id", "TEST0KEY01", "--team-id", "TEAM123456"]
+
+    func tool(now: Int64 = sampleNow) -> JWTCheckTool {
+        JWTCheckTool(environment: ToolEnvironment(now: { now }, readStandardInput: { _ in [] }, cacheDirectory: nil))
+    }
+
+    static var sampleJWKSText: String {
+        get throws { try String(contentsOfFile: sampleJWKS, encoding: .utf8) }
+    }
+
+    // MARK: parsing
+
+    @Test("apple verify: client IDs, nonce forms, key set, time and cache options")
+    func parseVerify() throws {
+        let command = try JWTCheckParser.parse([
+            "apple", "verify", "@t.jwt", "--client-id", "a", "--client-id=b", "--nonce-sha256", "raw", "--jwks",
+            "https://example.com/keys", "--now", "1700000000", "--json", "--cache-dir", "/c", "--cacert", "ca.pem",
+        ])
+        var expected = AppleVerifyOptions(token: .file("t.jwt"), clientIDs: ["a", "b"])
+        expected.nonce = .sha256("raw")
+        expected.jwks = "https://example.com/keys"
+        expected.now = "1700000000"
+        expected.json = true
+        expected.fetching.cacheDirectory = "/c"
+        expected.fetching.caBundlePath = "ca.pem"
+        #expect(command == .apple(.verify(expected)))
+        #expect(try JWTCheckParser.parse(["apple", "--help"]) == .help(.apple))
+        #expect(try JWTCheckParser.parse(["apple", "help", "revoke"]) == .appleHelp(.revoke))
+        for subcommand in AppleCommand.Subcommand.allCases {
+            #expect(try JWTCheckParser.parse(["apple", subcommand.rawValue, "--help"]) == .appleHelp(subcommand))
+            let text = AppleHelpText.text(for: subcommand)
+            #expect(text.contains("USAGE: jwtcheck apple \(subcommand.rawValue)"))
+            #expect(text.contains("OPTIONS:"))
+        }
+    }
+
+    @Test("apple client-secret, exchange and revoke options")
+    func parseSecretAndEndpoint() throws {
+        let secret = try JWTCheckParser.parse(
+            ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "c", "--days", "30"])
+        var options = AppleClientSecretOptions(
+            p8Path: Self.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
+        options.days = 30
+        #expect(secret == .apple(.clientSecret(options)))
+        options.days = 180
+        let exchange = try JWTCheckParser.parse(
+            ["apple", "exchange", "code1"] + Self.secretOptions
+                + ["--client-id", "c", "--redirect-uri", "https://x/cb", "--endpoint", "http://127.0.0.1:9"])
+        var expected = AppleEndpointOptions(action: .exchange, value: .literal("code1"), secret: options)
+        expected.redirectURI = "https://x/cb"
+        expected.endpoint = "http://127.0.0.1:9"
+        #expect(exchange == .apple(.endpoint(expected)))
+        let revoke = try JWTCheckParser.parse(
+            ["apple", "revoke", "r"] + Self.secretOptions + ["--client-id", "c", "--hint", "access_token"])
+        guard case .apple(.endpoint(let parsed)) = revoke else {
+            Issue.record("not an endpoint command")
+            return
+        }
+        #expect(parsed.hint == "access_token")
+        #expect(parsed.action == .revoke)
+    }
+
+    @Test(
+        "apple usage errors name what is wrong",
+        arguments: [
+            (["apple"], "needs a subcommand"),
+            (["apple", "verfy"], "did you mean 'verify'"),
+            (["apple", "verify", "t"], "needs --client-id"),
+            (["apple", "verify", "--client-id", "a"], "needs TOKEN"),
+            (["apple", "verify", "t", "--client-id", ""], "is empty"),
+            (
+                ["apple", "verify", "t", "--client-id", "a", "--nonce", "x", "--nonce-sha256", "y"],
+                "exclude each other"
+            ),
+            (["apple", "notification", "t", "--client-id", "a", "--nonce", "x"], "notifications carry no nonce"),
+            (["apple", "verify", "t", "--client-id", "a", "--leeway", "601"], "0 to 600"),
+            (["apple", "client-secret", "--p8", "k", "--key-id", "K", "--team-id", "T"], "needs --client-id"),
+            (
+                [
+                    "apple", "client-secret", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--days", "183",
+                ],
+                "1 to 182"
+            ),
+            (
+                [
+                    "apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--hint", "id",
+                ],
+                "refresh_token or access_token"
+            ),
+            (
+                [
+                    "apple", "exchange", "c", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--endpoint",
+                    "ftp://x",
+                ], "http(s) URL"
+            ),
+            (
+                [
+                    "apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--jwks", "x",
+                ],
+                "unknown option --jwks"
+            ),
+        ])
+    func usageErrors(arguments: [String], expected: String) {
+        #expect {
+            try JWTCheckParser.parse(arguments)
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && failure?.message.contains(expected) == true
+        }
+    }
+
+    // MARK: apple verify
+
+    @Test("apple verify on the sample: the Apple user and VALID; --nonce-sha256 of the raw nonce passes")
+    func verifySample() async throws {
+        let output = await tool().perform([
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
+            "--nonce-sha256", "sample-nonce",
+        ])
+        #expect(output.status == .success)
+        #expect(output.standardOutput.contains("sub               001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200"))
+        #expect(output.standardOutput.contains("private relay     yes"))
+        #expect(output.standardOutput.contains("email verified    yes"))
+        #expect(output.standardOutput.contains("real user status  likely real (2)"))
+        #expect(output.standardOutput.contains("(checked: SHA-256 hex of \"sample-nonce\")"))
+        #expect(output.standardOutput.hasSuffix("Verdict: VALID\n"))
+        #expect(output.standardError.isEmpty)
+    }
+
+    @Test("apple verify rejections exit 1 naming the code and cause")
+    func verifyRejections() async throws {
+        let nonce = await tool().perform([
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
+            "--nonce", "sample-nonce",
+        ])
+        #expect(nonce.status == .negative)
+        #expect(nonce.standardOutput.contains("Verdict: REJECTED (nonceMismatch)"))
+        #expect(nonce.standardError.contains("AppleSignInError.nonceMismatch"))
+
+        let audience = await tool().perform([
+            "apple", "verify", Self.sampleToken, "--client-id", "com.other", "--jwks", Self.sampleJWKS, "--json",
+        ])
+        #expect(audience.status == .negative)
+        #expect(
+            audience.standardOutput.hasPrefix(
+                "{\"valid\":false,\"code\":\"invalidToken\",\"jwtCode\":\"audienceMismatch\""))
+        #expect(audience.standardError.contains("com.other"))
+
+        let expired = await tool(now: Self.sampleNow + 200_000).perform([
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
+        ])
+        #expect(expired.status == .negative)
+        #expect(expired.standardOutput.contains("invalidToken/expired"))
+    }
+
+    @Test(
+        "apple verify on each real Apple token with its own key set and a fixed --now",
+        .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)),
+        arguments: RealFixtures.identityTokens)
+    func verifyReal(fixture: RealFixtures.Fixture) async throws {
+        let output = await tool().perform([
+            "apple", "verify", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
+            "\(fixture.path)/jwks.json", "--now", String(fixture.issuedAt + 60), "--json",
+        ])
+        #expect(output.status == .success, "\(fixture.name): \(output.standardError)")
+        #expect(output.standardOutput.hasPrefix("{\"valid\":true,\"sub\":\"00"))
+    }
+
+    @Test(
+        "apple notification: the real token and the same token in Apple's JSON body both show email-disabled",
+        .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
+    func notification() async throws {
+        let fixture = RealFixtures.notification
+        let arguments = [
+            "--client-id", fixture.audience, "--jwks", "\(fixture.path)/jwks.json", "--now",
+            String(fixture.issuedAt + 60),
+        ]
+        let direct = await tool().perform(["apple", "notification", "@\(fixture.path)/token.jwt"] + arguments)
+        #expect(direct.status == .success, "\(direct.standardError)")
+        #expect(direct.standardOutput.contains("event             email-disabled"))
+        #expect(direct.standardOutput.contains("zdfu7jtuus@privaterelay.appleid.com"))
+
+        let directory = try TemporaryDirectory()
+        let body = directory.file("body.json")
+        let token = try String(contentsOfFile: "\(fixture.path)/token.jwt", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try Data("{\"payload\":\"\(token)\"}\n".utf8).write(to: body)
+        let fromBody = await tool().perform(["apple", "notification", "@\(body.path)", "--json"] + arguments)
+        #expect(fromBody.status == .success)
+        #expect(fromBody.standardOutput.contains("\"event\":\"email-disabled\""))
+
+        let identity = await tool().perform([
+            "apple", "notification", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks",
+            Self.sampleJWKS,
+        ])
+        #expect(identity.status == .negative)
+        #expect(identity.standardError.contains("\"events\""))
+    }
+
+    // MARK: key set URLs
+
+    @Test("a key set URL: fetched, verified against; the issuer defaults to Apple's only without --jwks")
+    func keySetURL() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/keys", respond: .json(try Self.sampleJWKSText))
+        let verify = await tool().perform([
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
+            "--no-cache",
+        ])
+        #expect(verify.status == .success, "\(verify.standardError)")
+        let token = await tool().perform([
+            "token", Self.sampleToken, "--jwks", server.url("/keys"), "--aud", "com.example.gatehouse", "--no-cache",
+        ])
+        #expect(token.status == .success, "\(token.standardError)")
+        #expect(server.requestCount(path: "/keys") == 2)
+
+        let issuer = await tool().perform(["token", Self.sampleToken, "--iss", "https://example.com"])
+        #expect(issuer.status == .usage)
+        #expect(issuer.standardError.contains("the issuer must be https://appleid.apple.com"))
+    }
+
+    @Test(
+        "key set fetch failures: 69 for a closed port or a 500 naming URL and cause, 65 for a body that is not a JWKS")
+    func keySetFailures() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/500", respond: .text("boom", status: 500))
+        server.route("/html", respond: .text("<html>"))
+        let closed = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/keys"
+        for (url, status, named) in [
+            (closed, ExitStatus.unavailable, "connectionFailed"), (server.url("/500"), .unavailable, "HTTP 500"),
+            (server.url("/html"), .dataError, "not a usable JWKS"),
+        ] {
+            for command in [
+                ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
+                ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
+            ] {
+                let output = await tool().perform(command + ["--jwks", url, "--no-cache"])
+                #expect(output.status == status, "\(command[0]) \(url): \(output.standardError)")
+                #expect(output.standardError.contains(url))
+                #expect(output.standardError.contains(named), "\(output.standardError)")
+            }
+        }
+        let missingCA = await tool().perform([
+            "token", Self.sampleToken, "--jwks", server.url("/keys"), "--cacert", "/nonexistent/ca.pem",
+        ])
+        #expect(missingCA.status == .noInput)
+        #expect(missingCA.standardError.contains("/nonexistent/ca.pem"))
+    }
+
+    @Test("https key set URL: trusted with --cacert (0); without it the TLS failure exits 69 naming URL and cause")
+    func tls() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/keys", respond: .json(try Self.sampleJWKSText))
+        let tls = try LoopbackTLSTerminator(forwardingTo: server)
+        let arguments = [
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
+            "--no-cache",
+        ]
+        let trusted = await tool().perform(arguments + ["--cacert", tls.caBundlePath])
+        #expect(trusted.status == .success, "\(trusted.standardError)")
+        let untrusted = await tool().perform(arguments)
+        #expect(untrusted.status == .unavailable)
+        #expect(untrusted.standardError.contains(tls.url("/keys")))
+        #expect(untrusted.standardError.contains("tlsFailure"), "\(untrusted.standardError)")
+        tls.stop()
+    }
+
+    @Test("--cache-dir: the fetched key set is written there, 0600, and a later run reads it while the server is down")
+    func cacheDirectory() async throws {
+        let server = try LoopbackHTTPServer()
+        let directory = try TemporaryDirectory()
+        server.route("/keys", respond: .json(try Self.sampleJWKSText))
+        let arguments = [
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
+            "--cache-dir", directory.url.path + "/cache",
+        ]
+        #expect(await tool().perform(arguments).status == .success)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path + "/cache")
+        #expect(files == [AppleNonce.sha256Hex(server.url("/keys")) + ".jwks.json"])
+        server.route("/keys", respond: .text("down", status: 500))
+        #expect(await tool().perform(arguments).status == .success)
+        #expect(server.requestCount(path: "/keys") == 1, "the second run starts warm from the disk copy")
+    }
+
+    // MARK: client secret and the token endpoint
+
+    @Test("apple client-secret prints an ES256 JWT with Apple's claims; bad inputs exit 64, 65, 66")
+    func clientSecret() throws {
+        let output = tool().run(
+            ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "com.example.gatehouse"])
+        #expect(output.status == .success)
+        let secret = output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = try PrivateKey(pemRepresentation: try String(contentsOfFile: Self.p8, encoding: .utf8))
+        let verified = try JWTVerifier(
+            keySet: JWKSet(keys: [JWK(publicKey: key.publicKey, keyID: "TEST0KEY01")]),
+            options: .init(allowedAlgorithms: [.es256], issuer: "TEAM123456", audiences: ["https://appleid.apple.com"])
+        ).verify(secret, now: Date(timeIntervalSince1970: TimeInterval(Self.sampleNow)))
+        #expect(verified.claims.subject == "com.example.gatehouse")
+        #expect(verified.claims.raw["exp"] == .number(JSONNumber(Self.sampleNow + 180 * 86_400)))
+
+        let missing = tool().run([
+            "apple", "client-secret", "--p8", "/nonexistent.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+        ])
+        #expect(missing.status == .noInput)
+        #expect(missing.standardError.contains("/nonexistent.p8"))
+        let rsa = tool().run([
+            "apple", "client-secret", "--p8", "\(Self.samples)/keys/sample-key-1.pem", "--key-id", "K", "--team-id",
+            "T",
+            "--client-id", "c",
+        ])
+        #expect(rsa.status == .dataError)
+        #expect(rsa.standardError.contains("EC P-256"))
+    }
+
+    static func endpointArguments(_ action: String, _ value: String, server: String) -> [String] {
+        ["apple", action, value] + secretOptions + [
+            "--client-id", "com.example.gatehouse", "--endpoint", server, "--jwks", sampleJWKS,
+        ]
+    }
+
+    @Test("apple exchange and refresh against a loopback Apple: tokens shown, id_token verified; revoke says so")
+    func endpoint() async throws {
+        let server = try LoopbackHTTPServer()
+        let idToken = try String(contentsOfFile: "\(Self.samples)/identity-token.jwt", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        server.route(
+            "/auth/token",
+            respond: .json(
+                "{\"access_token\":\"a.0.x\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
+                    + "\"refresh_token\":\"r.0.y\",\"id_token\":\"\(idToken)\"}"))
+        server.route("/auth/revoke", respond: LoopbackResponse(status: 200))
+        let exchange = await tool().perform(Self.endpointArguments("exchange", "c.0.code", server: server.baseURL))
+        #expect(exchange.status == .success, "\(exchange.standardError)")
+        #expect(exchange.standardOutput.contains("refresh_token  r.0.y"))
+        #expect(
+            exchange.standardOutput.contains(
+                "id_token       verified: sub 001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200"))
+        let sent = try #require(server.requests(path: "/auth/token").first).bodyText
+        #expect(sent.contains("grant_type=authorization_code"))
+        #expect(sent.contains("client_secret=ey"))
+        #expect(!sent.contains("redirect_uri"))
+
+        let refresh = await tool().perform(
+            Self.endpointArguments("refresh", "r.0.y", server: server.baseURL) + ["--json"])
+        #expect(refresh.status == .success)
+        #expect(refresh.standardOutput.contains("\"sub\":\"001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200\""))
+
+        var revokeArguments = Self.endpointArguments("revoke", "r.0.y", server: server.baseURL)
+        revokeArguments.removeLast(2)
+        let revoke = await tool().perform(revokeArguments)
+        #expect(revoke.status == .success, "\(revoke.standardError)")
+        #expect(revoke.standardOutput.contains("Revoked (refresh_token)"))
+        #expect(
+            try #require(server.requests(path: "/auth/revoke").first).bodyText.contains("token_type_hint=refresh_token")
+        )
+    }
+
+    @Test("token endpoint failures: Apple's invalid_grant is 1 with its cause, a 500 or a closed port is 69")
+    func endpointFailures() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .json("{\"error\":\"invalid_grant\"}", status: 400))
+        let grant = await tool().perform(Self.endpointArguments("exchange", "c", server: server.baseURL))
+        #expect(grant.status == .negative)
+        #expect(grant.standardError.contains("invalidGrant"))
+        #expect(grant.standardError.contains("single use"))
+
+        server.route("/auth/token", respond: .text("boom", status: 500))
+        let busy = await tool().perform(Self.endpointArguments("refresh", "r", server: server.baseURL))
+        #expect(busy.status == .unavailable)
+        #expect(busy.standardError.contains("HTTP 500"))
+
+        let closed = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let refused = await tool().perform(Self.endpointArguments("exchange", "c", server: closed))
+        #expect(refused.status == .unavailable)
+        #expect(refused.standardError.contains(closed + "/auth/token"))
+    }
+}
+
+/// The real Apple tokens of `../shared/fixtures/apple-real/`.
+enum RealFixtures {
+    struct Fixture: Sendable, CustomTestStringConvertible {
+        let name: String
+        let audience: String
+        let issuedAt: Int64
+        var path: String { SharedResources.appleRealDirectory.appendingPathComponent(name).path }
+        var testDescription: String { name }
+    }
+
+    static let identityTokens = [
+        Fixture(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
+        Fixture(name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
+        Fixture(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
+        Fixture(
+            name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
+        Fixture(name: "authcare-W6WcOKB-2023-07", audience: "app.namecare.ios", issuedAt: 1_689_543_571),
+        Fixture(
+            name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
+    ]
+
+    static let notification = Fixture(
+        name: "gameroasters-eXaunmL-s2s-event-2021-08", audience: "com.gameroasters.stack4", issuedAt: 1_630_085_412)
+}
