@@ -10,8 +10,10 @@ SWIFT ?= swift
 STRICT := -Xswiftc -warnings-as-errors
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-# Suites named *Concurrency* (e.g. "ConcurrencyTests") are the ones run under ThreadSanitizer.
-CONCURRENCY_FILTER := Concurrency
+# Run under ThreadSanitizer: suites whose type name contains "Concurrency" (ConcurrencyTests,
+# VerifierConcurrencyTests, KeySetFlappingConcurrencyTests) and tests whose function name starts with "concurrent",
+# plus the key set provider's storm of concurrent verifications. `swift test list` shows what a filter selects.
+CONCURRENCY_FILTER := Concurrency|/concurrent|/storm\(
 FUZZ_SECONDS ?= 60
 # No Swift backtracer (it holds a crashing process for half a minute); LeakSanitizer on, with the toolchain's own
 # leaks suppressed by library name in .ci/lsan.supp.
