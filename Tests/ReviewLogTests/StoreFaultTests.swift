@@ -6,7 +6,7 @@ import Testing
 
 @Suite(
     "review store on a full or read-only disk: a clear error and no partial write",
-    .enabled(if: TmpfsMount.isAvailable, TmpfsMount.unavailableMessage))
+    .enabled(if: TmpfsMount.isAvailable, Comment(rawValue: TmpfsMount.unavailableMessage)))
 struct StoreFaultTests {
     static let at = Timestamp(iso8601: "2020-03-15T10:00:00+09:00")!
 

@@ -1,30 +1,36 @@
 import Foundation
-import GatehouseTesting
-import Testing
 
 /// A small tmpfs mounted for one test: a disk that fills up, and a file system that can be made read-only.
-/// Tests run as root, where `chmod` does not stop a write; a mount does.
-final class TmpfsMount {
-    let directory: TemporaryDirectory
-    var path: String { directory.url.path }
+/// Tests run as root, where `chmod` does not stop a write; a mount does. Unmounted (lazily) when released.
+public final class TmpfsMount: @unchecked Sendable {
+    /// The mount point, a fresh temporary folder.
+    public let directory: TemporaryDirectory
+    /// The mount point's path.
+    public var path: String { directory.url.path }
 
     /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN, `mount` present): checked once.
-    static let isAvailable: Bool = {
+    public static let isAvailable: Bool = {
         guard getuid() == 0, let probe = try? TmpfsMount(kilobytes: 64) else { return false }
         _ = probe
         return true
     }()
 
-    static let unavailableMessage: Comment =
+    /// Why tests that need a mount are skipped, for `.enabled(if:_:)`.
+    public static let unavailableMessage =
         "mounting a tmpfs needs root with CAP_SYS_ADMIN; disk-full and read-only tests skipped"
 
-    init(kilobytes: Int) throws {
+    /// Mounts a tmpfs of `kilobytes` KiB on a new temporary folder.
+    /// - Parameter kilobytes: the file system's size.
+    /// - Throws: when `mount` fails.
+    public init(kilobytes: Int) throws {
         directory = try TemporaryDirectory()
         try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", directory.url.path])
     }
 
-    /// Remounts read-only (`ro: true`) or read-write.
-    func remount(readOnly: Bool) throws {
+    /// Remounts read-only or read-write.
+    /// - Parameter readOnly: true for read-only.
+    /// - Throws: when `mount` fails.
+    public func remount(readOnly: Bool) throws {
         try Self.run("/bin/mount", ["-o", "remount," + (readOnly ? "ro" : "rw"), path])
     }
 
