@@ -13,7 +13,8 @@ enum TimeFuzzing {
             if let seconds = try? TimeParser.parse(text, now: now, acceptsUnixSeconds: acceptsUnixSeconds) {
                 _ = WallClock.format(seconds, utc: true)
                 _ = Timestamp(secondsSince1970: seconds).iso8601
-                _ = DurationFormat.string(seconds: Timestamp(secondsSince1970: now).seconds(until: .init(secondsSince1970: seconds)))
+                _ = DurationFormat.string(
+                    seconds: Timestamp(secondsSince1970: now).seconds(until: .init(secondsSince1970: seconds)))
             }
         }
         if let timestamp = Timestamp(iso8601: text) {

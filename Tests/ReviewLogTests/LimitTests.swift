@@ -10,21 +10,26 @@ import Testing
 struct ReviewLimitTests {
     static let at = Timestamp(iso8601: "2020-03-15T10:00:00+09:00")!
 
-    @Test("a note, app name or version one character over its limit is invalidValue naming it; at the limit it is stored")
+    @Test(
+        "a note, app name or version one character over its limit is invalidValue naming it; at the limit it is stored")
     func valueLengths() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
         let cases: [(LogRequest, LogRequest, String)] = [
             (
-                LogRequest(app: "A", version: "1", state: .waitingForReview, at: Self.at,
+                LogRequest(
+                    app: "A", version: "1", state: .waitingForReview, at: Self.at,
                     note: String(repeating: "n", count: ReviewLimits.maximumNoteCharacters)),
-                LogRequest(app: "A", version: "1", state: .inReview, at: Self.at,
+                LogRequest(
+                    app: "A", version: "1", state: .inReview, at: Self.at,
                     note: String(repeating: "n", count: ReviewLimits.maximumNoteCharacters + 1)),
                 "note is 4001 characters, longer than the limit of 4000"
             ),
             (
-                LogRequest(app: String(repeating: "a", count: 200), version: "1", state: .waitingForReview, at: Self.at),
-                LogRequest(app: String(repeating: "a", count: 201), version: "1", state: .waitingForReview, at: Self.at),
+                LogRequest(
+                    app: String(repeating: "a", count: 200), version: "1", state: .waitingForReview, at: Self.at),
+                LogRequest(
+                    app: String(repeating: "a", count: 201), version: "1", state: .waitingForReview, at: Self.at),
                 "app name is 201 characters, longer than the limit of 200"
             ),
             (

@@ -49,9 +49,11 @@ struct VerifierConcurrencyTests {
 
     @Test("key sets parsed and searched from 32 tasks at once agree with a sequential parse")
     func concurrentKeySetParsing() async throws {
-        let document = Array(
-            #"{"keys":[{"kty":"EC","kid":"a","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","#
-                .utf8) + Array(#""y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"},{"kty":"oct","kid":"b","k":"AA"}]}"#.utf8)
+        let document =
+            Array(
+                #"{"keys":[{"kty":"EC","kid":"a","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","#
+                    .utf8)
+            + Array(#""y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"},{"kty":"oct","kid":"b","k":"AA"}]}"#.utf8)
         let expected = try JWKSet(jwksJSON: document).keys.map(\.isUsable)
         let results = await withTaskGroup(of: [Bool]?.self) { group in
             for _ in 0..<32 {

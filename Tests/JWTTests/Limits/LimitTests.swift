@@ -51,7 +51,9 @@ struct LimitTests {
             _ = try UnverifiedJWT(parsing: token, limits: options.limits)
         }
         // The same token under the default limits verifies.
-        #expect(try JWTVerifier(keySet: JOSETestKeys.keySet).verify(token, now: JOSETestKeys.now).claims.subject == "user-1")
+        #expect(
+            try JWTVerifier(keySet: JOSETestKeys.keySet).verify(token, now: JOSETestKeys.now).claims.subject == "user-1"
+        )
     }
 
     @Test("a key set of more than JWKSet.maximumKeys keys is limitExceeded naming the count; 100 keys are read")
@@ -69,7 +71,8 @@ struct LimitTests {
     @Test("a key set document over JWKSet.maximumDocumentBytes is refused before parsing")
     func documentSize() throws {
         let padding = String(repeating: " ", count: JWKSet.maximumDocumentBytes)
-        expectJWTError(.invalidKeySet, mentioning: ["\(JWKSet.maximumDocumentBytes + 13) bytes", "nothing was parsed"]) {
+        expectJWTError(.invalidKeySet, mentioning: ["\(JWKSet.maximumDocumentBytes + 13) bytes", "nothing was parsed"])
+        {
             _ = try JWKSet(jwksJSON: Array(("{\"keys\":[]}" + padding + "  ").utf8))
         }
     }
