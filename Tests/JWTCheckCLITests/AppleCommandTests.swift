@@ -122,6 +122,13 @@ struct AppleCommandTests {
                 ],
                 "unknown option --jwks"
             ),
+            (
+                [
+                    "apple", "exchange", "c", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--days", "9",
+                ],
+                "unknown option --days"
+            ),
         ])
     func usageErrors(arguments: [String], expected: String) {
         #expect {
