@@ -43,9 +43,9 @@ public struct JWTClaims: Sendable {
     ///   - payload: the decoded JWS payload.
     ///   - maxNestingDepth: the JSON nesting limit.
     /// - Throws: `malformedJSON`, `limitExceeded`, `malformedToken` (not an object), `invalidClaim`.
-    init(payload: [UInt8], maxNestingDepth: Int) throws {
+    init(payload: [UInt8], maxNestingDepth: Int, maxMembers: Int = JSONValue.defaultMaximumMembers) throws {
         let value = try payload.withUnsafeBytes {
-            try JSONParser.parse($0, maxDepth: maxNestingDepth, what: "payload")
+            try JSONParser.parse($0, maxDepth: maxNestingDepth, maxMembers: maxMembers, what: "payload")
         }
         guard case .object(let object) = value else {
             throw JWTError(

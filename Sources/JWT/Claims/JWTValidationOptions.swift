@@ -58,6 +58,10 @@ public struct JWTValidationOptions: Sendable {
         self.limits = limits
     }
 
+    /// The largest `leeway` and `maximumFutureIssuedAt` accepted: one day (86400 s). Larger values defeat the
+    /// expiry check, and non-finite ones would make every time comparison false.
+    public static let maximumClockTolerance: TimeInterval = 86_400
+
     private static func missing(_ name: String, _ why: String, _ claims: JWTClaims) throws {
         throw JWTError(
             .missingClaim,
@@ -69,8 +73,27 @@ public struct JWTValidationOptions: Sendable {
     /// - Parameters:
     ///   - claims: the claims of a token whose signature has been verified.
     ///   - now: the current time, injected by the caller.
-    /// - Throws: `missingClaim`, `expired`, `notYetValid`, `issuedInFuture`, `issuerMismatch`, `audienceMismatch`.
+    /// - Throws: `invalidOptions` (a leeway or future-`iat` tolerance outside 0 ... `maximumClockTolerance`, or a
+    ///   non-finite or negative `now`), `missingClaim`, `expired`, `notYetValid`, `issuedInFuture`,
+    ///   `issuerMismatch`, `audienceMismatch`.
     public func validate(_ claims: JWTClaims, now: Date) throws {
+        // Fail closed before any claim is compared: with NaN every comparison is false, so an expired token would
+        // pass; an infinite or huge value would also overflow Int(...) in the messages below.
+        for (name, value) in [("leeway", leeway), ("maximumFutureIssuedAt", maximumFutureIssuedAt)]
+        where !(value >= 0 && value <= Self.maximumClockTolerance) {
+            throw JWTError(
+                .invalidOptions,
+                "the validation option \(name) is \(value) s; it must be a finite number of seconds from 0 to "
+                    + "\(Int(Self.maximumClockTolerance)) (JWTValidationOptions.maximumClockTolerance); no token is "
+                    + "accepted with it")
+        }
+        let nowValue = now.timeIntervalSince1970
+        guard nowValue.isFinite, nowValue >= 0, nowValue <= JWTClaims.latestNumericDate else {
+            throw JWTError(
+                .invalidOptions,
+                "the current time passed in is \(nowValue) s since 1970, outside 0 ... "
+                    + "\(Int(JWTClaims.latestNumericDate)) (1970 to 9999); pass the real clock's time")
+        }
         if let issuer, claims.issuer == nil { try Self.missing("iss", "an issuer is expected (\"\(issuer)\")", claims) }
         if audiences != nil, claims.audience == nil { try Self.missing("aud", "audiences are expected", claims) }
         for name in requiredClaims where claims.raw[name] == nil {

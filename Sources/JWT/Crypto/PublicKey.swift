@@ -39,7 +39,17 @@ public final class PublicKey: @unchecked Sendable {
     /// The key type and size.
     public let kind: Kind
     /// The key's public numbers.
-    public let components: Components
+    public var components: Components {
+        switch kind {
+        case .rsa: .rsa(modulus: numbers[0], exponent: numbers[1])
+        case .ec(let curve): .ec(curve: curve, x: numbers[0], y: numbers[1])
+        case .ed25519: .ed25519(x: numbers[0])
+        }
+    }
+    /// The numbers of `components` in order (n, e; x, y; x), stored in a plain array rather than in the enum: a
+    /// multi-payload enum keeps its case in the spare bits of the pointers it holds, which hides them from
+    /// LeakSanitizer, so every key alive at exit was reported as leaked (`make sanitize`, `make fuzz`).
+    private let numbers: [[UInt8]]
     /// The SubjectPublicKeyInfo DER encoding (RFC 5280 section 4.1.2.7).
     public let derRepresentation: [UInt8]
     /// The OpenSSL key, owned.
@@ -48,7 +58,11 @@ public final class PublicKey: @unchecked Sendable {
     private init(key: EVPKey, kind: Kind, components: Components, derRepresentation: [UInt8]) {
         self.key = key
         self.kind = kind
-        self.components = components
+        switch components {
+        case .rsa(let modulus, let exponent): self.numbers = [modulus, exponent]
+        case .ec(_, let x, let y): self.numbers = [x, y]
+        case .ed25519(let x): self.numbers = [x]
+        }
         self.derRepresentation = derRepresentation
     }
 

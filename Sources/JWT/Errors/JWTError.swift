@@ -14,6 +14,7 @@ public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
             case expired, notYetValid, issuedInFuture, missingClaim, invalidClaim
             case issuerMismatch, audienceMismatch
             case signingFailed, cryptoFailure, decodingFailed
+            case invalidOptions
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -70,6 +71,10 @@ public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let cryptoFailure = Code(.cryptoFailure)
         /// Verified claims or header could not be decoded into the caller's type.
         public static let decodingFailed = Code(.decodingFailed)
+
+        /// The validation options or the time passed in are out of range (a non-finite or negative leeway, a
+        /// non-finite "now"): nothing was accepted.
+        public static let invalidOptions = Code(.invalidOptions)
 
         public var description: String { base.rawValue }
     }

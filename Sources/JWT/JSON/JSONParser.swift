@@ -8,6 +8,7 @@
 struct JSONParser {
     private let input: UnsafeRawBufferPointer
     private let maxDepth: Int
+    private let maxMembers: Int
     private let what: String
     private var position = 0
     private var depth = 0
@@ -16,11 +17,15 @@ struct JSONParser {
     /// - Parameters:
     ///   - input: the UTF-8 bytes.
     ///   - maxDepth: the deepest nesting of arrays/objects allowed.
+    ///   - maxMembers: the most members one object, or elements one array, may have.
     ///   - what: what the text is, for messages ("header", "payload", "JWKS document").
     /// - Returns: the value.
     /// - Throws: `JWTError.malformedJSON` or `JWTError.limitExceeded`.
-    static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int, what: String) throws -> JSONValue {
-        var parser = JSONParser(input: input, maxDepth: maxDepth, what: what)
+    static func parse(
+        _ input: UnsafeRawBufferPointer, maxDepth: Int, maxMembers: Int = JSONValue.defaultMaximumMembers,
+        what: String
+    ) throws -> JSONValue {
+        var parser = JSONParser(input: input, maxDepth: maxDepth, maxMembers: maxMembers, what: what)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -30,9 +35,10 @@ struct JSONParser {
         return value
     }
 
-    private init(input: UnsafeRawBufferPointer, maxDepth: Int, what: String) {
+    private init(input: UnsafeRawBufferPointer, maxDepth: Int, maxMembers: Int, what: String) {
         self.input = input
         self.maxDepth = maxDepth
+        self.maxMembers = maxMembers
         self.what = what
     }
 
@@ -93,6 +99,16 @@ struct JSONParser {
         }
     }
 
+    /// Refuses one more member or element once `maxMembers` have been read, before reading it.
+    private func checkMemberCount(_ count: Int, _ container: String) throws {
+        if count >= maxMembers {
+            throw JWTError(
+                .limitExceeded,
+                "the \(what) has an \(container) with more than \(maxMembers) members (at byte offset \(position)); "
+                    + "the limit is \(maxMembers) members per object or array, so it was not read further")
+        }
+    }
+
     private mutating func parseObject() throws -> JSONValue {
         try enter()
         position += 1  // {
@@ -110,6 +126,7 @@ struct JSONParser {
             guard input[position] == UInt8(ascii: "\"") else {
                 throw failure("unexpected \(describe(input[position])), a member name string was expected")
             }
+            try checkMemberCount(members.count, "object")
             let nameOffset = position
             let name = try parseString()
             // RFC 7515 section 4 / RFC 7519 section 4: duplicate member names are an error. Small objects compare linearly,
@@ -166,6 +183,7 @@ struct JSONParser {
             return .array(elements)
         }
         while true {
+            try checkMemberCount(elements.count, "array")
             elements.append(try parseValue())
             skipWhitespace()
             guard position < input.count else { throw failure("unexpected end of input inside an array") }

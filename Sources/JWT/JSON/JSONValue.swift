@@ -16,17 +16,23 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     /// `null`.
     case null
 
+    /// The most members one object, or elements one array, may have unless a caller says otherwise: 1024.
+    public static let defaultMaximumMembers = 1024
+
     /// Parses a JSON text strictly: RFC 8259 grammar, valid UTF-8 without lone surrogates, no duplicate member
     /// names (RFC 7515 section 4, RFC 7519 section 4), at most `maxNestingDepth` nested arrays/objects.
     /// - Parameters:
     ///   - bytes: the UTF-8 JSON text.
     ///   - maxNestingDepth: the deepest nesting allowed (default 64).
     ///   - maxBytes: the largest input accepted, checked before any parsing (default 1 MiB).
+    ///   - maxMembers: the most members one object, or elements one array, may have (default
+    ///     `defaultMaximumMembers`, 1024).
     /// - Returns: the value.
-    /// - Throws: `JWTError.malformedJSON` naming the byte offset and cause; `JWTError.limitExceeded` for size or
-    ///   depth.
+    /// - Throws: `JWTError.malformedJSON` naming the byte offset and cause; `JWTError.limitExceeded` for size,
+    ///   depth or member count.
     public static func parse(
-        _ bytes: some Collection<UInt8>, maxNestingDepth: Int = 64, maxBytes: Int = 1 << 20
+        _ bytes: some Collection<UInt8>, maxNestingDepth: Int = 64, maxBytes: Int = 1 << 20,
+        maxMembers: Int = defaultMaximumMembers
     ) throws -> JSONValue {
         if bytes.count > maxBytes {
             throw JWTError(
@@ -34,12 +40,15 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
                 "the JSON text is \(bytes.count) bytes, over the limit of \(maxBytes) bytes; nothing was parsed")
         }
         if let value = try bytes.withContiguousStorageIfAvailable({ buffer in
-            try JSONParser.parse(UnsafeRawBufferPointer(buffer), maxDepth: maxNestingDepth, what: "JSON text")
+            try JSONParser.parse(
+                UnsafeRawBufferPointer(buffer), maxDepth: maxNestingDepth, maxMembers: maxMembers, what: "JSON text")
         }) {
             return value
         }
         let copy = Array(bytes)
-        return try copy.withUnsafeBytes { try JSONParser.parse($0, maxDepth: maxNestingDepth, what: "JSON text") }
+        return try copy.withUnsafeBytes {
+            try JSONParser.parse($0, maxDepth: maxNestingDepth, maxMembers: maxMembers, what: "JSON text")
+        }
     }
 
     /// The member named `name` when this is an object, else nil.

@@ -62,7 +62,8 @@ struct CompactJWS {
         }
         let headerBytes = try Base64URL.decode(headerPart, segment: "header")
         header = try headerBytes.withUnsafeBytes {
-            try JWSHeader(decoded: $0, maxNestingDepth: limits.maxNestingDepth)
+            try JWSHeader(
+                decoded: $0, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
         }
         payload = try Base64URL.decode(payloadPart, segment: "payload")
         signature = try Base64URL.decode(signaturePart, segment: "signature")

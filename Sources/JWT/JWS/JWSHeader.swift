@@ -29,8 +29,11 @@ public struct JWSHeader: Sendable, Hashable {
     ///   - bytes: the decoded header JSON.
     ///   - maxNestingDepth: the JSON nesting limit.
     /// - Throws: `malformedJSON`, `limitExceeded`, `malformedToken` (not an object), `invalidHeader`.
-    init(decoded bytes: UnsafeRawBufferPointer, maxNestingDepth: Int) throws {
-        let value = try JSONParser.parse(bytes, maxDepth: maxNestingDepth, what: "header")
+    init(
+        decoded bytes: UnsafeRawBufferPointer, maxNestingDepth: Int,
+        maxMembers: Int = JSONValue.defaultMaximumMembers
+    ) throws {
+        let value = try JSONParser.parse(bytes, maxDepth: maxNestingDepth, maxMembers: maxMembers, what: "header")
         guard case .object(let object) = value else {
             throw JWTError(
                 .malformedToken,

@@ -20,7 +20,8 @@ public struct UnverifiedJWT: Sendable {
         var token = token
         let parts = try token.withUTF8 { try CompactJWS(UnsafeRawBufferPointer($0), limits: limits) }
         header = parts.header
-        claims = try JWTClaims(payload: parts.payload, maxNestingDepth: limits.maxNestingDepth)
+        claims = try JWTClaims(
+            payload: parts.payload, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
         signature = parts.signature
     }
 }

@@ -13,12 +13,17 @@ public struct JWKSet: Sendable {
     /// The largest JWKS document accepted: 1 MiB.
     public static let maximumDocumentBytes = 1 << 20
 
+    /// The most keys a JWKS document may hold: 100 (Apple publishes three). Each key is built and checked when the
+    /// set is read, so this bounds the work a hostile or broken key set endpoint can cause.
+    public static let maximumKeys = 100
+
     /// Reads a JWKS document.
     /// - Parameters:
     ///   - jwksJSON: the document's bytes.
     ///   - policy: which keys are acceptable; default `KeyPolicy.default`.
     /// - Throws: `JWTError.invalidKeySet` when the document is not a JWKS: not JSON, too large or deep, not an
-    ///   object, or without a `keys` array. Defects of single keys do not throw.
+    ///   object, or without a `keys` array; `JWTError.limitExceeded` when it holds more than `maximumKeys` keys.
+    ///   Defects of single keys do not throw.
     public init(jwksJSON: some Collection<UInt8>, policy: KeyPolicy = .default) throws {
         let value: JSONValue
         do {
@@ -43,6 +48,12 @@ public struct JWKSet: Sendable {
             throw JWTError(
                 .invalidKeySet,
                 "the key set member \"keys\" is a JSON \(keysValue.typeName); it must be an array (RFC 7517 section 5)")
+        }
+        if entries.count > Self.maximumKeys {
+            throw JWTError(
+                .limitExceeded,
+                "the key set holds \(entries.count) keys, over the limit of \(Self.maximumKeys) "
+                    + "(JWKSet.maximumKeys); no key was built: check that the URL serves the issuer's key set")
         }
         let keys = entries.enumerated().map { index, entry -> JWK in
             guard case .object(let keyObject) = entry else {

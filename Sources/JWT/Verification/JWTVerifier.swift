@@ -33,7 +33,9 @@ public struct JWTVerifier: Sendable {
     /// - Throws: `JWTError`; its code says which check failed and its reason names the values involved.
     public func verify(_ token: String, now: Date) throws -> VerifiedJWT {
         let verified = try verifyJWS(token)
-        let claims = try JWTClaims(payload: verified.payload, maxNestingDepth: options.limits.maxNestingDepth)
+        let claims = try JWTClaims(
+            payload: verified.payload, maxNestingDepth: options.limits.maxNestingDepth,
+            maxMembers: options.limits.maxObjectMembers)
         try options.validate(claims, now: now)
         return VerifiedJWT(
             header: verified.header, algorithm: verified.algorithm, claims: claims, key: verified.key,

@@ -5,8 +5,9 @@
 #endif
 
 extension EventInterchange {
-    /// The largest import file read (64 MiB), so a wrong path cannot exhaust memory.
-    public static let maximumFileBytes = 64 << 20
+    /// The largest import file read (64 MiB, `ReviewLimits.maximumImportFileBytes`), so a wrong path cannot exhaust
+    /// memory.
+    public static let maximumFileBytes = ReviewLimits.maximumImportFileBytes
 
     /// Reads and parses an import file; `-` reads standard input. The format comes from the name or the content.
     /// - Parameter path: the file's path, or `-`.
@@ -42,7 +43,8 @@ extension EventInterchange {
             bytes += chunk[0..<count]
             if bytes.count > maximumFileBytes {
                 throw ReviewError(
-                    .malformedImport, "the import file \(path) is larger than \(maximumFileBytes >> 20) MiB; split it")
+                    .malformedImport, "the import file \(path) is larger than the limit of \(maximumFileBytes >> 20) MiB "
+                        + "(\(maximumFileBytes) bytes); nothing was imported: split it into smaller files")
             }
         }
         return bytes

@@ -95,4 +95,11 @@ enum DatabaseFile {
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Whether the file system holding `path` is mounted read-only: SQLite then reports "unable to open database
+    /// file" for the WAL index it cannot create, which would not tell the user why.
+    static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    }
 }

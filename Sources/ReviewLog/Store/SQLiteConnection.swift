@@ -95,6 +95,20 @@ final class SQLiteConnection {
                 "the review store \(path) stayed locked by another process beyond the busy timeout (SQLite: "
                     + "\(message)); try again")
         }
+        if primary == SQLITE_READONLY
+            || ((primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR) && DatabaseFile.isOnReadOnlyFileSystem(path))
+        {
+            return ReviewError(
+                .storeUnavailable,
+                "the review store \(path) is on a read-only file system or is read-only (SQLite: \(message)); "
+                    + "nothing was written: remount it read-write, or point --db or REVIEW_DB at a writable place")
+        }
+        if primary == SQLITE_FULL {
+            return ReviewError(
+                .storeFailure,
+                "the disk holding the review store \(path) is full (SQLite: \(message)); the command's transaction "
+                    + "was rolled back, so nothing of it was written: free some space and run it again")
+        }
         let statement = sql.split(separator: " ").prefix(3).joined(separator: " ")
         return ReviewError(
             .storeFailure, "SQLite failed on the review store \(path) (\(statement) ...): \(message) (code \(status))")

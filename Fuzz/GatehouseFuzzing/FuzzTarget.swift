@@ -1,0 +1,42 @@
+/// The libFuzzer targets of the package: each one feeds arbitrary bytes to a parser that reads untrusted input and
+/// must never crash, hang or leak on any of them (errors are the expected answer to bad input).
+///
+/// `make fuzz` builds one executable per target (`fuzz-<name>`) with `-sanitize=fuzzer,address`; the same code runs
+/// the seed corpora and every past finding in the normal test suite (`GatehouseFuzzingTests`).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The compact JWS parser, then verification against a fixed key set (RSA, EC, Ed25519 and an HMAC secret).
+    case jws
+    /// The JWKS and single-JWK parsers, with key selection and thumbprints of the usable keys.
+    case jwks
+    /// PEM and DER import of public and private keys, and the key policy on what imports.
+    case keyImport = "key-import"
+    /// The `review import` parser, JSON and CSV.
+    case reviewImport = "review-import"
+    /// The command-line time parser (ISO 8601, dates, relative times, Unix seconds) and ISO 8601 timestamps.
+    case time
+    /// `jwtcheck`'s command-line parser, over NUL-separated arguments.
+    case jwtcheckCLI = "jwtcheck-cli"
+    /// `review`'s command-line parser, over NUL-separated arguments.
+    case reviewCLI = "review-cli"
+
+    /// Runs the target on one input. Returns normally on every input; a crash, a sanitizer report or a hang is
+    /// a finding.
+    /// - Parameter input: the bytes.
+    public func run(_ input: UnsafeRawBufferPointer) {
+        switch self {
+        case .jws: JWSFuzzing.run(input)
+        case .jwks: JWKSFuzzing.run(input)
+        case .keyImport: KeyImportFuzzing.run(input)
+        case .reviewImport: ReviewImportFuzzing.run(input)
+        case .time: TimeFuzzing.run(input)
+        case .jwtcheckCLI: CommandLineFuzzing.runJWTCheck(input)
+        case .reviewCLI: CommandLineFuzzing.runReview(input)
+        }
+    }
+
+    /// Runs the target on one input held in an array.
+    /// - Parameter input: the bytes.
+    public func run(_ input: [UInt8]) {
+        input.withUnsafeBytes { run($0) }
+    }
+}

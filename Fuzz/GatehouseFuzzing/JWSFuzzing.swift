@@ -1,0 +1,61 @@
+import JWT
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The compact JWS target: the unverified parser, then full verification (signature, key choice, claims) by five
+/// verifiers with fixed keys and a fixed "now", so every check after the parser is reached by the seed tokens.
+enum JWSFuzzing {
+    /// A verifier and the instant its example tokens are valid at.
+    private struct Case: Sendable {
+        let verifier: JWTVerifier
+        let now: Date
+    }
+
+    /// Built once per process: the key sets are constants, so a failure here is a defect of the harness.
+    private static let cases: [Case] = {
+        func set(_ json: String) -> JWKSet {
+            do { return try JWKSet(jwksJSON: Array(json.utf8)) } catch { fatalError("fuzz key set: \(error)") }
+        }
+        let rfc7515Now = Date(timeIntervalSince1970: 1_300_819_000)
+        var hmacOptions = JWTValidationOptions(requiredClaims: [])
+        hmacOptions.allowedAlgorithms.insert(.hs256)
+        return [
+            Case(
+                verifier: JWTVerifier(
+                    keySet: set(FuzzKeys.sampleJWKS),
+                    options: JWTValidationOptions(
+                        issuer: "https://appleid.apple.com", audiences: ["com.example.gatehouse"])),
+                now: Date(timeIntervalSince1970: 1_795_953_700)),
+            Case(verifier: JWTVerifier(keySet: set(FuzzKeys.single(FuzzKeys.rfc7515RSA))), now: rfc7515Now),
+            Case(verifier: JWTVerifier(keySet: set(FuzzKeys.single(FuzzKeys.rfc7515EC))), now: rfc7515Now),
+            Case(
+                verifier: JWTVerifier(
+                    keySet: set(FuzzKeys.single(FuzzKeys.rfc8037Ed25519)),
+                    options: JWTValidationOptions(requiredClaims: [])),
+                now: rfc7515Now),
+            Case(
+                verifier: JWTVerifier(keySet: set(FuzzKeys.single(FuzzKeys.rfc7520HMAC)), options: hmacOptions),
+                now: rfc7515Now),
+        ]
+    }()
+
+    static func run(_ input: UnsafeRawBufferPointer) {
+        let token = FuzzInput.text(input)
+        if let unverified = try? UnverifiedJWT(parsing: token) {
+            // Touch what a logger would print.
+            _ = unverified.header.algorithm
+            _ = unverified.claims.raw.names
+            _ = unverified.claims.expiration
+        }
+        for item in cases {
+            if let verified = try? item.verifier.verify(token, now: item.now) {
+                _ = verified.claims.subject
+            }
+            _ = try? item.verifier.verifyJWS(token)
+        }
+    }
+}
