@@ -48,6 +48,14 @@ let package = Package(
         // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
         .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
 
+        // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .executableTarget(
+            name: "gatehouse-bench",
+            dependencies: ["JWT", "AppleSignIn", "COpenSSL", "AllocationCounter"],
+            path: "Benchmarks/GatehouseBenchmarks"
+        ),
+
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
         .testTarget(name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting"]),
