@@ -21,11 +21,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // libcurl's headers only: it is not linked but opened on first use by CCurlLoader (process start-up).
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        .target(name: "CCurlLoader", dependencies: ["CCurl"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -34,7 +35,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "JWT", dependencies: ["COpenSSL"]),
-        .target(name: "GatehouseHTTP", dependencies: ["CCurl"]),
+        .target(name: "GatehouseHTTP", dependencies: ["CCurl", "CCurlLoader"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite"]),
 

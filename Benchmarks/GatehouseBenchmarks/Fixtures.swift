@@ -22,6 +22,8 @@ struct Fixtures {
     static let issuer = "https://appleid.apple.com"
 
     let jwksJSON: String
+    /// Only the three Apple-shaped RS256 keys: what `jwtcheck token` reads in the whole-process comparison.
+    let appleJWKSJSON: String
     let keySet: JWKSet
     let rs256: Signed
     let ps256: Signed
@@ -45,6 +47,7 @@ struct Fixtures {
         members.append(Self.jwk(ecKey.publicKey, kid: "es-2026", alg: "ES256"))
         members.append(Self.jwk(edKey.publicKey, kid: "ed-2026", alg: "EdDSA"))
         jwksJSON = "{\"keys\":[" + members.joined(separator: ",") + "]}"
+        appleJWKSJSON = "{\"keys\":[" + members.prefix(3).joined(separator: ",") + "]}"
         keySet = try JWKSet(jwksJSON: Array(jwksJSON.utf8))
 
         let claims = Self.appleClaims(issuedAt: issuedAt)

@@ -13,11 +13,12 @@ extension Bench {
         let signed = fixtures.rs256
         try write(signed.token, to: "\(work)/token.txt")
         try write(fixtures.jwksJSON, to: "\(work)/jwks.json")
+        try write(fixtures.appleJWKSJSON, to: "\(work)/apple-jwks.json")
         try write(signed.publicKey.pemRepresentation, to: "\(work)/key.pem")
         try Data(signed.signature).write(to: URL(fileURLWithPath: "\(work)/signature.bin"))
         try Data(signed.signingInput).write(to: URL(fileURLWithPath: "\(work)/signing-input.txt"))
         let jwtcheck = [
-            "\(binaries)/jwtcheck", "token", "@\(work)/token.txt", "--jwks", "\(work)/jwks.json", "--aud",
+            "\(binaries)/jwtcheck", "token", "@\(work)/token.txt", "--jwks", "\(work)/apple-jwks.json", "--aud",
             Fixtures.clientID, "--iss", Fixtures.issuer,
         ]
         let dgst = [

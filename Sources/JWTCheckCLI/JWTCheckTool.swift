@@ -25,6 +25,24 @@ public struct JWTCheckTool: Sendable {
         }
     }
 
+    /// Whether a command line must run through `perform(_:)`: it fetches a key set (a URL, or Apple's key set
+    /// when `--jwks` is absent) or calls Apple. Every other command line gives the same output from `run(_:)`,
+    /// which `main.swift` prefers: it starts no concurrency threads, so the process starts and ends sooner.
+    /// - Parameter arguments: the arguments after the program name.
+    /// - Returns: true when `run(_:)` would answer `.unavailable` for want of the network.
+    public func needsNetwork(_ arguments: [String]) -> Bool {
+        guard let command = try? JWTCheckParser.parse(arguments) else { return false }
+        switch command {
+        case .token(let options):
+            guard let path = options.jwksPath else { return true }
+            return KeySetSource.isURL(path)
+        case .apple(.verify), .apple(.notification), .apple(.endpoint):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Runs a command line, every command included: those that fetch a key set or call Apple's endpoints run
     /// asynchronously. `main.swift` calls this.
     /// - Parameter arguments: the arguments after the program name.
