@@ -11,6 +11,21 @@ enum Clock {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// CPU seconds this thread has used (CLOCK_THREAD_CPUTIME_ID): time spent descheduled while other processes
+    /// run is not counted, which keeps in-process ratios stable on a shared machine.
+    static func threadCPUNow() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Thread CPU seconds `body` took; `body` must not suspend (it runs on this thread throughout).
+    static func threadCPUTime(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = threadCPUNow()
+        try await body()
+        return threadCPUNow() - start
+    }
+
     /// Seconds `body` took.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = now()
@@ -33,7 +48,8 @@ func medianOf(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// A ratio measured interleaved: rounds of (baseline batch, subject batch), the order alternating per round.
+/// A ratio measured interleaved: rounds of (baseline batch, subject batch), the order alternating per round, each
+/// batch timed in this thread's CPU time.
 struct InterleavedRatio {
     /// subject throughput / baseline throughput, per round.
     var ratios: [Double] = []
@@ -54,11 +70,11 @@ struct InterleavedRatio {
             var base = 0.0
             var subj = 0.0
             if round % 2 == 0 {
-                base = try await Clock.time { try await baseline(batch) }
-                subj = try await Clock.time { try await subject(batch) }
+                base = try await Clock.threadCPUTime { try await baseline(batch) }
+                subj = try await Clock.threadCPUTime { try await subject(batch) }
             } else {
-                subj = try await Clock.time { try await subject(batch) }
-                base = try await Clock.time { try await baseline(batch) }
+                subj = try await Clock.threadCPUTime { try await subject(batch) }
+                base = try await Clock.threadCPUTime { try await baseline(batch) }
             }
             result.baselineSeconds.append(base)
             result.subjectSeconds.append(subj)

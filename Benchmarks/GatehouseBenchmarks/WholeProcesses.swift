@@ -10,13 +10,6 @@ extension Bench {
             report.add("Whole processes", "skipped: openssl or sqlite3 missing (make bench installs them)")
             return
         }
-        let signed = fixtures.rs256
-        try write(signed.token, to: "\(work)/token.txt")
-        try write(fixtures.jwksJSON, to: "\(work)/jwks.json")
-        try write(fixtures.appleJWKSJSON, to: "\(work)/apple-jwks.json")
-        try write(signed.publicKey.pemRepresentation, to: "\(work)/key.pem")
-        try Data(signed.signature).write(to: URL(fileURLWithPath: "\(work)/signature.bin"))
-        try Data(signed.signingInput).write(to: URL(fileURLWithPath: "\(work)/signing-input.txt"))
         let jwtcheck = [
             "\(binaries)/jwtcheck", "token", "@\(work)/token.txt", "--jwks", "\(work)/apple-jwks.json", "--aud",
             Fixtures.clientID, "--iss", Fixtures.issuer,
@@ -69,6 +62,18 @@ extension Bench {
             "review stats over \(cycles) cycles (\(events) events)",
             "\(fixed(stats, 3)) s (import took \(fixed(importSeconds, 1)) s)",
             target: "< 1 s", met: stats < 1, short: "stats \(fixed(stats, 2)) s")
+    }
+
+    /// The token, key sets, PEM key, signature and signing input, as files for the processes.
+    static func writeFiles(settings: Settings, fixtures: Fixtures) throws {
+        let work = settings.workDirectory
+        let signed = fixtures.rs256
+        try write(signed.token, to: "\(work)/token.txt")
+        try write(fixtures.jwksJSON, to: "\(work)/jwks.json")
+        try write(fixtures.appleJWKSJSON, to: "\(work)/apple-jwks.json")
+        try write(signed.publicKey.pemRepresentation, to: "\(work)/key.pem")
+        try Data(signed.signature).write(to: URL(fileURLWithPath: "\(work)/signature.bin"))
+        try Data(signed.signingInput).write(to: URL(fileURLWithPath: "\(work)/signing-input.txt"))
     }
 
     struct ProcessRatio {

@@ -4,7 +4,7 @@
 // Every figure is a ratio taken in this one process and run: the two sides run interleaved, in alternating order,
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
-// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>] [--quick]
+// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,peers]
 
 import AppleSignIn
 import Foundation
@@ -17,6 +17,10 @@ struct Settings {
     var pythonDependencies: String?
     var peersDirectory = "Benchmarks/peers"
     var quick = false
+    /// Sections to run (crypto, allocations, scaling, memory, processes, peers); all when empty.
+    var sections: Set<String> = []
+
+    func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
     static func parse(_ arguments: [String]) -> Settings {
         var settings = Settings()
@@ -34,6 +38,7 @@ struct Settings {
             case "--pydeps": settings.pythonDependencies = value()
             case "--peers": settings.peersDirectory = value()
             case "--quick": settings.quick = true
+            case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
             default: fatalError("unknown argument \(arguments[index])")
             }
             index += 1
@@ -77,21 +82,22 @@ enum Bench {
         print("sanity: all four algorithms verify; tampered tokens are refused")
 
         // 1. Signature algorithms against their naive raw baselines.
-        print("\n== In-process verification against raw OpenSSL (EVP_DigestVerifyInit + EVP_DigestVerify) ==")
-        let rounds = settings.quick ? 7 : 21
         let rsRaw = raw(fixtures.rs256)
+        if settings.runs("crypto") {
+        print("\n== In-process verification against raw OpenSSL (EVP_DigestVerifyInit + EVP_DigestVerify) ==")
+        let rounds = settings.quick ? 9 : 41
         let rs = try await InterleavedRatio.measure(
-            rounds: rounds, batch: count(2000),
+            rounds: rounds, batch: count(1000),
             baseline: { n in rsRaw.loop(n) },
             subject: { n in
                 for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
             })
         report.add(
             "RS256 full Apple verification vs raw", "\(fixed(rs.median, 3)) of raw (min \(fixed(rs.spread.0, 3)), "
-                + "max \(fixed(rs.spread.1, 3)); raw \(perSecond(rs.baselineSeconds, count(2000)))/s)",
+                + "max \(fixed(rs.spread.1, 3)); raw \(perSecond(rs.baselineSeconds, count(1000)))/s)",
             target: "≥ 0.95", met: rs.median >= 0.95, short: "RS256 \(fixed(rs.median, 3))")
         let rsPlain = try await InterleavedRatio.measure(
-            rounds: rounds, batch: count(2000),
+            rounds: rounds, batch: count(1000),
             baseline: { n in rsRaw.loop(n) },
             subject: { n in for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) } })
         report.add("RS256 JWTVerifier (iss, aud, exp, iat) vs raw", "\(fixed(rsPlain.median, 3)) of raw")
@@ -99,7 +105,7 @@ enum Bench {
         for (signed, target) in [(fixtures.es256, 0.95), (fixtures.ps256, 0.95), (fixtures.edDSA, 0.95)] {
             let baseline = raw(signed)
             let result = try await InterleavedRatio.measure(
-                rounds: rounds, batch: count(signed.algorithm == .ps256 ? 2000 : 1000),
+                rounds: rounds, batch: count(signed.algorithm == .ps256 ? 1000 : 500),
                 baseline: { n in baseline.loop(n) },
                 subject: { n in for _ in 0..<n { blackHole(try verifier.verify(signed.token, now: now)) } })
             report.add(
@@ -108,7 +114,10 @@ enum Bench {
                 short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
         }
 
+        }
+
         // 2. Heap allocations per verification, counted by the interposed malloc (Benchmarks/AllocationCounter).
+        if settings.runs("allocations") {
         print("\n== Heap allocations per verification ==")
         if await Memory.counterIsInterposed() {
             let n = 1000
@@ -128,8 +137,10 @@ enum Bench {
         } else {
             report.add("Heap allocations per RS256 verification", "not counted: malloc is not interposed")
         }
+        }
 
         // 3. Scaling: all cores at once against one.
+        if settings.runs("scaling") {
         print("\n== Scaling ==")
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let perTask = count(3000)
@@ -151,8 +162,10 @@ enum Bench {
             "RS256 on \(cores) cores vs 1 core", "\(fixed(speedup, 2))× (min \(fixed(scaling.min()!, 2)))",
             target: "≥ \(fixed(0.9 * Double(cores), 1))×", met: speedup >= 0.9 * Double(cores),
             short: "\(cores) cores \(fixed(speedup, 2))×")
+        }
 
         // 4. Resident memory after 1,000,000 verifications against after 10,000.
+        if settings.runs("memory") {
         print("\n== Resident memory ==")
         let total = settings.quick ? 100_000 : 1_000_000
         for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token)) }
@@ -166,14 +179,22 @@ enum Bench {
             "RSS after \(total) vs 10000 verifications",
             "\(fixed(growth, 2))% (\(early / 1024) KiB -> \(late / 1024) KiB; \(Int(Double(total - 10_000) / elapsed))/s)",
             target: "< 1%", met: growth < 1, short: "RSS \(fixed(growth, 2))%")
+        }
 
         // 5. Whole processes.
-        print("\n== Whole processes ==")
-        try await processes(settings: settings, fixtures: fixtures, report: &report)
+        if settings.runs("processes") || settings.runs("peers") {
+            try writeFiles(settings: settings, fixtures: fixtures)
+        }
+        if settings.runs("processes") {
+            print("\n== Whole processes ==")
+            try await processes(settings: settings, fixtures: fixtures, report: &report)
+        }
 
         // 6. PyJWT in its own process, same token and key set.
-        print("\n== Peers ==")
-        try await peers(settings: settings, fixtures: fixtures, apple: apple, report: &report)
+        if settings.runs("peers") {
+            print("\n== Peers ==")
+            try await peers(settings: settings, fixtures: fixtures, apple: apple, report: &report)
+        }
 
         print("\n" + report.table())
         print(report.summary())
