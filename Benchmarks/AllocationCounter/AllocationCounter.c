@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 // glibc's allocator under its exported internal names.
@@ -76,3 +77,5 @@ uint64_t gatehouse_allocations_stop(void) {
     __atomic_store_n(&counting, 0, __ATOMIC_SEQ_CST);
     return __atomic_load_n(&allocations, __ATOMIC_RELAXED);
 }
+
+void gatehouse_bench_line_buffered_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

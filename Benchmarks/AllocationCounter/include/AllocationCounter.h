@@ -16,4 +16,7 @@ void gatehouse_allocations_start(void);
 /// Stops counting and returns the number of allocations (malloc, calloc, realloc, memalign family) since start.
 uint64_t gatehouse_allocations_stop(void);
 
+/// Makes standard output line-buffered, so the benchmark's progress shows when piped (Swift 6 cannot name stdout).
+void gatehouse_bench_line_buffered_stdout(void);
+
 #endif

@@ -51,7 +51,12 @@ public struct VersionTimeline: Sendable, Hashable {
     public static func timelines(of events: [ReviewEvent], now: Timestamp) -> [VersionTimeline] {
         var grouped: [VersionKey: [ReviewEvent]] = [:]
         for event in events { grouped[event.versionKey, default: []].append(event) }
-        return grouped.keys.sorted().map { VersionTimeline(key: $0, events: grouped[$0]!, now: now) }
+        // VersionKey's order, with each app name lowercased once rather than in every comparison (100,000 versions
+        // took 3.4 million lowercased() calls).
+        let ordered = grouped.keys.map { (folded: $0.app.lowercased(), key: $0) }.sorted {
+            ($0.folded, $0.key.platform.rawValue, $0.key.version) < ($1.folded, $1.key.platform.rawValue, $1.key.version)
+        }
+        return ordered.map { VersionTimeline(key: $0.key, events: grouped[$0.key]!, now: now) }
     }
 
     /// The current state: the last span of the last cycle.
