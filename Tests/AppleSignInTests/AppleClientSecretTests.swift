@@ -63,7 +63,8 @@ struct AppleClientSecretTests {
         #expect(rsa?.code == .invalidPrivateKey)
         #expect(rsa?.reason.contains("RSA 2048-bit") == true)
         let p384 = #expect(throws: AppleSignInError.self) {
-            try AppleClientSecret(privateKey: try PrivateKey.generate(.ec(.p384)), keyID: "K", teamID: "T", clientID: "C")
+            try AppleClientSecret(
+                privateKey: try PrivateKey.generate(.ec(.p384)), keyID: "K", teamID: "T", clientID: "C")
         }
         #expect(p384?.code == .invalidPrivateKey)
         let text = #expect(throws: AppleSignInError.self) {

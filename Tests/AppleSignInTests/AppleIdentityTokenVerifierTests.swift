@@ -151,7 +151,9 @@ struct AppleIdentityTokenVerifierTests {
         let wrong = await appleError { try await TestKeys.verifier().verify(token, authorizationCode: "other") }
         #expect(wrong?.code == .tokenHashMismatch)
         #expect(wrong?.reason.contains(hash) == true)
-        let absent = await appleError { try await TestKeys.verifier().verify(TestKeys.token(), authorizationCode: code) }
+        let absent = await appleError {
+            try await TestKeys.verifier().verify(TestKeys.token(), authorizationCode: code)
+        }
         #expect(absent?.code == .tokenHashMismatch)
         #expect(absent?.reason.contains("no \"c_hash\" claim") == true)
     }

@@ -82,13 +82,21 @@ struct AppleKeySetProviderTests {
         let provider = Self.provider(server, clock: clock)
         let verifier = try Self.verifier(provider, clock: clock)
 
+        // Tokens with invented kids: a header naming a random kid over a real payload and signature (an attacker
+        // cannot sign them, and the verifier refuses them at key selection). Every tenth token is genuine.
+        let genuine = TestKeys.token()
+        let rest = genuine.drop { $0 != "." }
+        func invented() -> String {
+            let header = "{\"alg\":\"RS256\",\"kid\":\"kid-\(UInt64.random(in: 0...UInt64.max))\"}"
+            return Base64URL.encode(Array(header.utf8)) + rest
+        }
         func storm(_ count: Int) async -> (refused: Int, accepted: Int) {
             await withTaskGroup(of: Bool.self) { group in
                 for index in 0..<count {
+                    let token = index % 10 == 0 ? genuine : invented()
                     group.addTask {
-                        let kid = index % 10 == 0 ? "key-1" : "kid-\(UInt64.random(in: 0...UInt64.max))"
                         do {
-                            _ = try await verifier.verify(TestKeys.token(kid: kid))
+                            _ = try await verifier.verify(token)
                             return true
                         } catch let error as AppleSignInError {
                             return error.jwtError?.code == .unknownKeyID ? false : true
@@ -107,7 +115,9 @@ struct AppleKeySetProviderTests {
         #expect(first.refused == 270)
         #expect(first.accepted == 30)
         let afterFirst = await provider.fetchCount
-        #expect(afterFirst == 1, "a storm of 300 verifications (270 unknown kids) in one interval made \(afterFirst) fetches")
+        #expect(
+            afterFirst == 1,
+            "a storm of 300 verifications (270 unknown kids) in one interval made \(afterFirst) fetches")
 
         clock.advance(30)
         _ = await storm(300)
@@ -120,11 +130,39 @@ struct AppleKeySetProviderTests {
         #expect(server.requestCount(path: "/auth/keys") == total)
     }
 
+    @Test("during a rotation refetch, every caller with the new kid waits for that one fetch and passes")
+    func concurrentRotation() async throws {
+        let server = try LoopbackHTTPServer()
+        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        server.route("/auth/keys", keys.handler)
+        let clock = ManualClock()
+        let provider = Self.provider(server, clock: clock)
+        let verifier = try Self.verifier(provider, clock: clock)
+        _ = try await verifier.verify(TestKeys.token())
+        keys.set(
+            LoopbackResponse(
+                headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
+                delay: .milliseconds(300)))
+        clock.advance(61)
+        let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
+        let passed = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 {
+                group.addTask { (try? await verifier.verify(rotated)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(passed == 50)
+        #expect(await provider.fetchCount == 2)
+    }
+
     @Test("concurrent first use: many tasks verifying valid tokens share one fetch and all pass")
     func concurrentFirstUse() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/auth/keys", respond: LoopbackResponse(
-            headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8), delay: .milliseconds(200)))
+        server.route(
+            "/auth/keys",
+            respond: LoopbackResponse(
+                headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
+                delay: .milliseconds(200)))
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
         let verifier = try Self.verifier(provider, clock: clock)
@@ -273,7 +311,9 @@ struct AppleKeySetProviderTests {
         #expect(await provider.fetchCount == 3)
     }
 
-    @Test("stale serving: failed fetches keep the cached set in service up to the stale limit, then fail naming the cause")
+    @Test(
+        "stale serving: failed fetches keep the cached set in service up to the stale limit, then fail naming the cause"
+    )
     func staleServing() async throws {
         let server = try LoopbackHTTPServer()
         let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))

@@ -16,7 +16,9 @@ struct KeySetDiskCacheTests {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    static func expectMiss(_ lookup: KeySetDiskCache.Lookup, naming: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectMiss(
+        _ lookup: KeySetDiskCache.Lookup, naming: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard case .miss(let reason) = lookup else {
             Issue.record("expected a miss naming \(naming), got a hit", sourceLocation: sourceLocation)
             return
@@ -41,7 +43,8 @@ struct KeySetDiskCacheTests {
         #expect(keySet.keyIDs == ["key-1"])
         #expect(abs(storedAt.timeIntervalSince(Self.time)) < 0.001)
         Self.expectMiss(
-            cache.load(url: "https://other.example/keys", now: Self.time, maximumAge: 60), naming: "no usable cached copy")
+            cache.load(url: "https://other.example/keys", now: Self.time, maximumAge: 60),
+            naming: "no usable cached copy")
     }
 
     @Test("a copy older than the age allowed is ignored, naming its age")
@@ -60,7 +63,8 @@ struct KeySetDiskCacheTests {
         let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
         cache.store(Self.body, url: Self.url, storedAt: Self.time)
         chmod(cache.path(for: Self.url), 0o620)
-        Self.expectMiss(cache.load(url: Self.url, now: Self.time, maximumAge: 60), naming: "writable by group or others")
+        Self.expectMiss(
+            cache.load(url: Self.url, now: Self.time, maximumAge: 60), naming: "writable by group or others")
     }
 
     @Test("a directory writable by others is not trusted, for reads or writes")
@@ -70,7 +74,8 @@ struct KeySetDiskCacheTests {
         cache.store(Self.body, url: Self.url, storedAt: Self.time)
         chmod(cache.directory, 0o777)
         Self.expectMiss(cache.load(url: Self.url, now: Self.time, maximumAge: 60), naming: "mode 777")
-        #expect(cache.store(Self.body, url: Self.url, storedAt: Self.time)?.contains("writable by group or others") == true)
+        #expect(
+            cache.store(Self.body, url: Self.url, storedAt: Self.time)?.contains("writable by group or others") == true)
     }
 
     @Test("a file owned by another user is ignored", .enabled(if: geteuid() == 0, "needs root to chown"))
@@ -108,9 +113,12 @@ struct KeySetDiskCacheTests {
 
     @Test("the default directory: $XDG_CACHE_HOME/gatehouse, else ~/.cache/gatehouse; relative paths are ignored")
     func defaultDirectory() {
-        #expect(KeySetDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/gatehouse")
+        #expect(
+            KeySetDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/gatehouse")
         #expect(KeySetDiskCache.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.cache/gatehouse")
-        #expect(KeySetDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/gatehouse")
+        #expect(
+            KeySetDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
+                == "/h/.cache/gatehouse")
         #expect(KeySetDiskCache.defaultDirectory(environment: [:]) == nil)
     }
 

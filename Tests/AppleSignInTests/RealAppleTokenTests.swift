@@ -10,7 +10,9 @@ import Testing
     "Real Apple tokens through the Apple verifier",
     .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
 struct RealAppleTokenTests {
-    @Test("every real identity token verifies with its own key set, the key chosen by kid", arguments: RealAppleToken.identityTokens)
+    @Test(
+        "every real identity token verifies with its own key set, the key chosen by kid",
+        arguments: RealAppleToken.identityTokens)
     func verifies(fixture: RealAppleToken) async throws {
         let token = try await fixture.verifier().verify(try fixture.token)
         #expect(token.issuer == "https://appleid.apple.com")
@@ -21,7 +23,9 @@ struct RealAppleTokenTests {
         #expect(token.keyID == header.keyID)
     }
 
-    @Test("a real token is refused for another client ID, naming both audiences", arguments: RealAppleToken.identityTokens)
+    @Test(
+        "a real token is refused for another client ID, naming both audiences", arguments: RealAppleToken.identityTokens
+    )
     func wrongAudience(fixture: RealAppleToken) async throws {
         let verifier = try fixture.verifier(clientIDs: ["com.example.other"])
         let error = await appleError { try await verifier.verify(try fixture.token) }
@@ -104,7 +108,9 @@ struct RealAppleTokenTests {
         let pepo = RealAppleToken.named("pepo-AIDOPK1-2020-01")
         let hashed = "052b82e1193e57fefdc03a26b2fd023f38b54ee0155acd1c368c18f5cfd05fb9"
         _ = try await pepo.verifier().verify(try pepo.token, nonce: .exact(hashed))
-        let error = await appleError { try await pepo.verifier().verify(try pepo.token, nonce: .sha256(ofRaw: "guess")) }
+        let error = await appleError {
+            try await pepo.verifier().verify(try pepo.token, nonce: .sha256(ofRaw: "guess"))
+        }
         #expect(error?.code == .nonceMismatch)
         #expect(error?.reason.contains(hashed) == true)
         #expect(error?.reason.contains(AppleNonce.sha256Hex("guess")) == true)

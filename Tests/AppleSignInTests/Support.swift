@@ -30,7 +30,8 @@ enum TestKeys {
     /// A JWKS document with the public halves of the keys, each with `kid`, `use` `sig` and `alg` RS256.
     static func jwks(_ keys: [(PrivateKey, String)]) -> String {
         let members = keys.map { key, kid -> String in
-            var text = JSONValue.object(JWK(publicKey: key.publicKey, keyID: kid, algorithm: .rs256).members).description
+            var text = JSONValue.object(JWK(publicKey: key.publicKey, keyID: kid, algorithm: .rs256).members)
+                .description
             text.removeLast()
             return text + ",\"use\":\"sig\"}"
         }
@@ -118,7 +119,8 @@ struct RealAppleToken: Sendable, CustomTestStringConvertible {
 
     static let identityTokens: [RealAppleToken] = [
         RealAppleToken(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
-        RealAppleToken(name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
+        RealAppleToken(
+            name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
         RealAppleToken(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
         RealAppleToken(
             name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),

@@ -55,8 +55,10 @@ struct AppleCommandTests {
 
     @Test("apple client-secret, exchange and revoke options")
     func parseSecretAndEndpoint() throws {
-        let secret = try JWTCheckParser.parse(["apple", "client-secret"] + Self.secretOptions + ["--client-id", "c", "--days", "30"])
-        var options = AppleClientSecretOptions(p8Path: Self.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
+        let secret = try JWTCheckParser.parse(
+            ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "c", "--days", "30"])
+        var options = AppleClientSecretOptions(
+            p8Path: Self.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
         options.days = 30
         #expect(secret == .apple(.clientSecret(options)))
         options.days = 180
@@ -85,18 +87,48 @@ struct AppleCommandTests {
             (["apple", "verify", "t"], "needs --client-id"),
             (["apple", "verify", "--client-id", "a"], "needs TOKEN"),
             (["apple", "verify", "t", "--client-id", ""], "is empty"),
-            (["apple", "verify", "t", "--client-id", "a", "--nonce", "x", "--nonce-sha256", "y"], "exclude each other"),
+            (
+                ["apple", "verify", "t", "--client-id", "a", "--nonce", "x", "--nonce-sha256", "y"],
+                "exclude each other"
+            ),
             (["apple", "notification", "t", "--client-id", "a", "--nonce", "x"], "notifications carry no nonce"),
             (["apple", "verify", "t", "--client-id", "a", "--leeway", "601"], "0 to 600"),
             (["apple", "client-secret", "--p8", "k", "--key-id", "K", "--team-id", "T"], "needs --client-id"),
-            (["apple", "client-secret", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c", "--days", "183"],
-             "1 to 182"),
-            (["apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c", "--hint", "id"],
-             "refresh_token or access_token"),
-            (["apple", "exchange", "c", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c", "--endpoint",
-              "ftp://x"], "http(s) URL"),
-            (["apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c", "--jwks", "x"],
-             "unknown option --jwks"),
+            (
+                [
+                    "apple", "client-secret", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--days", "183",
+                ],
+                "1 to 182"
+            ),
+            (
+                [
+                    "apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--hint", "id",
+                ],
+                "refresh_token or access_token"
+            ),
+            (
+                [
+                    "apple", "exchange", "c", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--endpoint",
+                    "ftp://x",
+                ], "http(s) URL"
+            ),
+            (
+                [
+                    "apple", "revoke", "t", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--jwks", "x",
+                ],
+                "unknown option --jwks"
+            ),
+            (
+                [
+                    "apple", "exchange", "c", "--p8", "k", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+                    "--days", "9",
+                ],
+                "unknown option --days"
+            ),
         ])
     func usageErrors(arguments: [String], expected: String) {
         #expect {
@@ -139,7 +171,9 @@ struct AppleCommandTests {
             "apple", "verify", Self.sampleToken, "--client-id", "com.other", "--jwks", Self.sampleJWKS, "--json",
         ])
         #expect(audience.status == .negative)
-        #expect(audience.standardOutput.hasPrefix("{\"valid\":false,\"code\":\"invalidToken\",\"jwtCode\":\"audienceMismatch\""))
+        #expect(
+            audience.standardOutput.hasPrefix(
+                "{\"valid\":false,\"code\":\"invalidToken\",\"jwtCode\":\"audienceMismatch\""))
         #expect(audience.standardError.contains("com.other"))
 
         let expired = await tool(now: Self.sampleNow + 200_000).perform([
@@ -168,7 +202,8 @@ struct AppleCommandTests {
     func notification() async throws {
         let fixture = RealFixtures.notification
         let arguments = [
-            "--client-id", fixture.audience, "--jwks", "\(fixture.path)/jwks.json", "--now", String(fixture.issuedAt + 60),
+            "--client-id", fixture.audience, "--jwks", "\(fixture.path)/jwks.json", "--now",
+            String(fixture.issuedAt + 60),
         ]
         let direct = await tool().perform(["apple", "notification", "@\(fixture.path)/token.jwt"] + arguments)
         #expect(direct.status == .success, "\(direct.standardError)")
@@ -242,6 +277,24 @@ struct AppleCommandTests {
         #expect(missingCA.standardError.contains("/nonexistent/ca.pem"))
     }
 
+    @Test("https key set URL: trusted with --cacert (0); without it the TLS failure exits 69 naming URL and cause")
+    func tls() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/keys", respond: .json(try Self.sampleJWKSText))
+        let tls = try LoopbackTLSTerminator(forwardingTo: server)
+        let arguments = [
+            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
+            "--no-cache",
+        ]
+        let trusted = await tool().perform(arguments + ["--cacert", tls.caBundlePath])
+        #expect(trusted.status == .success, "\(trusted.standardError)")
+        let untrusted = await tool().perform(arguments)
+        #expect(untrusted.status == .unavailable)
+        #expect(untrusted.standardError.contains(tls.url("/keys")))
+        #expect(untrusted.standardError.contains("tlsFailure"), "\(untrusted.standardError)")
+        tls.stop()
+    }
+
     @Test("--cache-dir: the fetched key set is written there, 0600, and a later run reads it while the server is down")
     func cacheDirectory() async throws {
         let server = try LoopbackHTTPServer()
@@ -263,7 +316,8 @@ struct AppleCommandTests {
 
     @Test("apple client-secret prints an ES256 JWT with Apple's claims; bad inputs exit 64, 65, 66")
     func clientSecret() throws {
-        let output = tool().run(["apple", "client-secret"] + Self.secretOptions + ["--client-id", "com.example.gatehouse"])
+        let output = tool().run(
+            ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "com.example.gatehouse"])
         #expect(output.status == .success)
         let secret = output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let key = try PrivateKey(pemRepresentation: try String(contentsOfFile: Self.p8, encoding: .utf8))
@@ -274,11 +328,14 @@ struct AppleCommandTests {
         #expect(verified.claims.subject == "com.example.gatehouse")
         #expect(verified.claims.raw["exp"] == .number(JSONNumber(Self.sampleNow + 180 * 86_400)))
 
-        let missing = tool().run(["apple", "client-secret", "--p8", "/nonexistent.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c"])
+        let missing = tool().run([
+            "apple", "client-secret", "--p8", "/nonexistent.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c",
+        ])
         #expect(missing.status == .noInput)
         #expect(missing.standardError.contains("/nonexistent.p8"))
         let rsa = tool().run([
-            "apple", "client-secret", "--p8", "\(Self.samples)/keys/sample-key-1.pem", "--key-id", "K", "--team-id", "T",
+            "apple", "client-secret", "--p8", "\(Self.samples)/keys/sample-key-1.pem", "--key-id", "K", "--team-id",
+            "T",
             "--client-id", "c",
         ])
         #expect(rsa.status == .dataError)
@@ -305,13 +362,16 @@ struct AppleCommandTests {
         let exchange = await tool().perform(Self.endpointArguments("exchange", "c.0.code", server: server.baseURL))
         #expect(exchange.status == .success, "\(exchange.standardError)")
         #expect(exchange.standardOutput.contains("refresh_token  r.0.y"))
-        #expect(exchange.standardOutput.contains("id_token       verified: sub 001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200"))
+        #expect(
+            exchange.standardOutput.contains(
+                "id_token       verified: sub 001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200"))
         let sent = try #require(server.requests(path: "/auth/token").first).bodyText
         #expect(sent.contains("grant_type=authorization_code"))
         #expect(sent.contains("client_secret=ey"))
         #expect(!sent.contains("redirect_uri"))
 
-        let refresh = await tool().perform(Self.endpointArguments("refresh", "r.0.y", server: server.baseURL) + ["--json"])
+        let refresh = await tool().perform(
+            Self.endpointArguments("refresh", "r.0.y", server: server.baseURL) + ["--json"])
         #expect(refresh.status == .success)
         #expect(refresh.standardOutput.contains("\"sub\":\"001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200\""))
 
@@ -320,7 +380,9 @@ struct AppleCommandTests {
         let revoke = await tool().perform(revokeArguments)
         #expect(revoke.status == .success, "\(revoke.standardError)")
         #expect(revoke.standardOutput.contains("Revoked (refresh_token)"))
-        #expect(try #require(server.requests(path: "/auth/revoke").first).bodyText.contains("token_type_hint=refresh_token"))
+        #expect(
+            try #require(server.requests(path: "/auth/revoke").first).bodyText.contains("token_type_hint=refresh_token")
+        )
     }
 
     @Test("token endpoint failures: Apple's invalid_grant is 1 with its cause, a 500 or a closed port is 69")
@@ -358,9 +420,11 @@ enum RealFixtures {
         Fixture(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
         Fixture(name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
         Fixture(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
-        Fixture(name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
+        Fixture(
+            name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
         Fixture(name: "authcare-W6WcOKB-2023-07", audience: "app.namecare.ios", issuedAt: 1_689_543_571),
-        Fixture(name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
+        Fixture(
+            name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
     ]
 
     static let notification = Fixture(

@@ -6,13 +6,20 @@ import Testing
 /// key set cannot be fetched.
 @Suite("jwtcheck apple end to end")
 struct AppleEndToEndTests {
+    /// Runs the binary on a thread of its own, so waiting for the process never holds a thread of the concurrency
+    /// pool that other tests need.
+    static func jwtcheck(_ arguments: [String]) async throws -> ProcessRunner.Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try ProcessRunner.run("jwtcheck", arguments) }) }.start()
+        }
+    }
+
     @Test(
         "apple verify and apple notification on the real Apple tokens exit 0 with the user or event",
         .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
-    func realTokens() throws {
+    func realTokens() async throws {
         for fixture in RealFixtures.identityTokens {
-            let result = try ProcessRunner.run(
-                "jwtcheck",
+            let result = try await Self.jwtcheck(
                 [
                     "apple", "verify", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
                     "\(fixture.path)/jwks.json", "--now", String(fixture.issuedAt + 60),
@@ -22,8 +29,7 @@ struct AppleEndToEndTests {
             #expect(result.standardError.isEmpty)
         }
         let fixture = RealFixtures.notification
-        let notification = try ProcessRunner.run(
-            "jwtcheck",
+        let notification = try await Self.jwtcheck(
             [
                 "apple", "notification", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
                 "\(fixture.path)/jwks.json", "--now", "2021-08-27T18:00:00Z",
@@ -31,8 +37,7 @@ struct AppleEndToEndTests {
         #expect(notification.status == 0, "\(notification.standardError)")
         #expect(notification.standardOutput.contains("event             email-disabled"))
 
-        let wrong = try ProcessRunner.run(
-            "jwtcheck",
+        let wrong = try await Self.jwtcheck(
             [
                 "apple", "verify", "@\(RealFixtures.identityTokens[0].path)/token.jwt", "--client-id", "com.other",
                 "--jwks", "\(RealFixtures.identityTokens[0].path)/jwks.json", "--now", "2020-01-17T15:20:00Z",
@@ -42,14 +47,14 @@ struct AppleEndToEndTests {
     }
 
     @Test("a key set URL on a closed port exits 69 naming the URL and the cause, for apple verify and token")
-    func unreachable() throws {
+    func unreachable() async throws {
         let url = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/auth/keys"
         let token = "@\(SharedResources.samplesDirectory.path)/identity-token.jwt"
         for arguments in [
             ["apple", "verify", token, "--client-id", "com.example.gatehouse", "--jwks", url, "--no-cache"],
             ["token", token, "--jwks", url, "--aud", "com.example.gatehouse", "--no-cache"],
         ] {
-            let result = try ProcessRunner.run("jwtcheck", arguments)
+            let result = try await Self.jwtcheck(arguments)
             #expect(result.status == 69, "\(arguments[0]): \(result.standardError)")
             #expect(result.standardError.contains(url))
             #expect(result.standardError.contains("connectionFailed"))
@@ -58,10 +63,9 @@ struct AppleEndToEndTests {
     }
 
     @Test("apple client-secret runs as a process and prints a three-segment JWT")
-    func clientSecret() throws {
+    func clientSecret() async throws {
         let samples = SharedResources.samplesDirectory.path
-        let result = try ProcessRunner.run(
-            "jwtcheck",
+        let result = try await Self.jwtcheck(
             [
                 "apple", "client-secret", "--p8", "\(samples)/keys/AuthKey_TEST0KEY01.p8", "--key-id", "TEST0KEY01",
                 "--team-id", "TEAM123456", "--client-id", "com.example.gatehouse", "--days", "1",

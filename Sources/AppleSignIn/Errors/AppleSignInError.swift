@@ -97,7 +97,8 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
     ///   - what: what was being verified ("identity token", "notification").
     /// - Returns: the error.
     static func rejected(_ error: JWTError, what: String) -> AppleSignInError {
-        AppleSignInError(.invalidToken, "the \(what) was rejected (JWTError.\(error.code)): \(error.reason)", jwtError: error)
+        AppleSignInError(
+            .invalidToken, "the \(what) was rejected (JWTError.\(error.code)): \(error.reason)", jwtError: error)
     }
 
     public static func == (lhs: AppleSignInError, rhs: AppleSignInError) -> Bool { lhs.code == rhs.code }

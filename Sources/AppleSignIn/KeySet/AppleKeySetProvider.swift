@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import GatehouseHTTP
 public import JWT
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Apple's key set, fetched and cached for every verifier of a process.
 ///
@@ -69,7 +70,8 @@ public actor AppleKeySetProvider {
         loadFromDiskOnce()
         let time = now()
         if let cached, time < cached.freshUntil {
-            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) {
+            // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
+            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
                 _ = await sharedFetch()
                 return self.cached?.keySet ?? cached.keySet
             }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The parts of `Cache-Control` (RFC 9111 section 5.2.2) that decide a key set's freshness.

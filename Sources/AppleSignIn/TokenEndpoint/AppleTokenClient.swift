@@ -120,7 +120,8 @@ public struct AppleTokenClient: Sendable {
         var expiresIn: Int?
         if let value = object["expires_in"], value != .null {
             guard let number = value.numberValue?.int64Value else {
-                throw AppleSignInError(.invalidTokenResponse, "\(url) answered \"expires_in\" as \(value), not an integer")
+                throw AppleSignInError(
+                    .invalidTokenResponse, "\(url) answered \"expires_in\" as \(value), not an integer")
             }
             expiresIn = Int(number)
         }
@@ -143,7 +144,8 @@ public struct AppleTokenClient: Sendable {
             return try await http.send(.formPost(url: url, fields: fields, headers: ["Accept": "application/json"]))
         } catch let error as HTTPError {
             throw AppleSignInError(
-                .tokenEndpointFailure, "cannot reach \(url): HTTPError.\(error.code): \(error.reason)", httpError: error)
+                .tokenEndpointFailure, "cannot reach \(url): HTTPError.\(error.code): \(error.reason)", httpError: error
+            )
         }
     }
 

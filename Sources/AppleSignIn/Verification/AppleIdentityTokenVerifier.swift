@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import JWT
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Verifies Sign in with Apple identity tokens and server-to-server notifications.
 ///
@@ -60,7 +61,8 @@ public struct AppleIdentityTokenVerifier: Sendable {
         try self.init(clientIDs: clientIDs, keys: .fixed(keySet), leeway: leeway, now: now)
     }
 
-    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, now: @escaping @Sendable () -> Date) throws {
+    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, now: @escaping @Sendable () -> Date) throws
+    {
         guard !clientIDs.isEmpty else {
             throw AppleSignInError(
                 .invalidConfiguration,

@@ -2,9 +2,9 @@ import AppleSignIn
 import CommandLineKit
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `jwtcheck apple client-secret`: the ES256 client secret, printed.

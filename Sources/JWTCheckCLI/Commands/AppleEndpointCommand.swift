@@ -3,9 +3,9 @@ import CommandLineKit
 import JWT
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `jwtcheck apple exchange|refresh|revoke`: Apple's token endpoint with a fresh client secret.

@@ -3,9 +3,9 @@ import CommandLineKit
 import JWT
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `jwtcheck apple verify` and `jwtcheck apple notification`: the Apple verifier with Apple's keys (or `--jwks`),
@@ -97,7 +97,9 @@ struct AppleVerifyCommand {
                 add("isPrivateEmail", notification.event.isPrivateEmail)
                 add(
                     "eventTime",
-                    notification.event.eventTime.map { JSONValue.string(ISOTime.string(Int64($0.timeIntervalSince1970))) }
+                    notification.event.eventTime.map {
+                        JSONValue.string(ISOTime.string(Int64($0.timeIntervalSince1970)))
+                    }
                         ?? .null)
                 add("jti", notification.jwtID)
                 add("kid", notification.keyID)

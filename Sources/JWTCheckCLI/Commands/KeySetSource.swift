@@ -4,9 +4,9 @@ import GatehouseHTTP
 import JWT
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where a command's keys come from: a JWKS file, or a URL fetched through `AppleKeySetProvider` (Apple's key set

@@ -99,7 +99,8 @@ struct TokenCommand {
             return json(outcome, unverified: unverified, keySet: keySet, warning: audienceWarning)
         }
         return human(
-            outcome, unverified: unverified, keySet: keySet, now: now, issuer: parameters.issuer, warning: audienceWarning)
+            outcome, unverified: unverified, keySet: keySet, now: now, issuer: parameters.issuer,
+            warning: audienceWarning)
     }
 
     private func human(

@@ -8,9 +8,9 @@ import Darwin
 #endif
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What `jwtcheck` takes from the outside world, injected so tests pin it: the clock and standard input.

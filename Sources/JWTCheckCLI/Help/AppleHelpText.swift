@@ -99,14 +99,24 @@ public enum AppleHelpText {
 
         """
 
-    static let secretOptions = """
+    static let keyOptions = """
           --p8 <file>          The AuthKey_<KeyID>.p8 file (EC P-256 private key, PKCS#8 PEM).
           --key-id <kid>       The Key ID of that key (the header's kid).
           --team-id <team>     Your Team ID (the iss claim).
           --client-id <id>     The client ID (the sub claim): the bundle ID for codes from your app, the
                                Services ID for the web.
+        """
+
+    static let secretOptions = """
+        \(keyOptions)
           --days <n>           The secret's lifetime in days, 1 to 182 (default 180; Apple's limit is six
                                months).
+        """
+
+    /// For exchange, refresh and revoke: the secret is made for the call and lives one day.
+    static let endpointSecretOptions = """
+        \(keyOptions)
+                               (A client secret is made for this call from these, living one day.)
         """
 
     static let clientSecret = """
@@ -143,7 +153,7 @@ public enum AppleHelpText {
           <code>               The authorization code; @path to read it from a file; - for standard input.
 
         OPTIONS:
-        \(secretOptions)
+        \(endpointSecretOptions)
           --redirect-uri <uri> The redirect_uri of the authorization request (web flows only).
           --jwks <file|url>    Apple's keys for the id_token (default https://appleid.apple.com/auth/keys).
           --no-cache, --cache-dir <dir>  The on-disk key set copy, as for 'apple verify'.
@@ -164,7 +174,7 @@ public enum AppleHelpText {
           <token>              The refresh token; @path to read it from a file; - for standard input.
 
         OPTIONS:
-        \(secretOptions)
+        \(endpointSecretOptions)
           --jwks <file|url>    Apple's keys for the id_token (default https://appleid.apple.com/auth/keys).
           --no-cache, --cache-dir <dir>  The on-disk key set copy, as for 'apple verify'.
         \(endpointOptions)
@@ -183,7 +193,7 @@ public enum AppleHelpText {
           <token>              The token; @path to read it from a file; - for standard input.
 
         OPTIONS:
-        \(secretOptions)
+        \(endpointSecretOptions)
           --hint <type>        token_type_hint: refresh_token (default) or access_token.
         \(endpointOptions)
 

@@ -112,7 +112,11 @@ enum AppleParser {
         -> JWTCheckCommand
     {
         let subcommand = AppleCommand.Subcommand(rawValue: action.rawValue)!
-        var specs = secretSpecs + [.value("endpoint"), .value("now"), .flag("json"), .value("cacert")]
+        // The secret is made for this one call and lives a day: no --days here.
+        var specs =
+            secretSpecs.filter { $0.name != "days" } + [
+                .value("endpoint"), .value("now"), .flag("json"), .value("cacert"),
+            ]
         switch action {
         case .exchange:
             specs += [.value("redirect-uri"), .value("jwks"), .value("cache-dir"), .flag("no-cache")]
