@@ -84,7 +84,8 @@ struct Fixtures {
         let head = "{\"kid\":\"\(kid)\",\"use\":\"sig\",\"alg\":\"\(alg)\","
         switch key.components {
         case .rsa(let modulus, let exponent):
-            return head + "\"kty\":\"RSA\",\"n\":\"\(Base64URL.encode(modulus))\",\"e\":\"\(Base64URL.encode(exponent))\"}"
+            return head
+                + "\"kty\":\"RSA\",\"n\":\"\(Base64URL.encode(modulus))\",\"e\":\"\(Base64URL.encode(exponent))\"}"
         case .ec(let curve, let x, let y):
             return head
                 + "\"kty\":\"EC\",\"crv\":\"\(curve.rawValue)\",\"x\":\"\(Base64URL.encode(x))\",\"y\":\"\(Base64URL.encode(y))\"}"

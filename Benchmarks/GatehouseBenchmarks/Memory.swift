@@ -12,14 +12,20 @@ enum Memory {
         defer { fclose(file) }
         var size = 0
         var resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in
-            withUnsafeMutablePointer(to: &resident) { r in fscanfTwo(file, s, r) }
-        }) else { return 0 }
+        guard
+            withUnsafeMutablePointer(
+                to: &size,
+                { s in
+                    withUnsafeMutablePointer(to: &resident) { r in fscanfTwo(file, s, r) }
+                })
+        else { return 0 }
         return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    private static func fscanfTwo(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>,
-                                  _ b: UnsafeMutablePointer<Int>) -> Bool {
+    private static func fscanfTwo(
+        _ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>,
+        _ b: UnsafeMutablePointer<Int>
+    ) -> Bool {
         var buffer = [CChar](repeating: 0, count: 256)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
         let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)

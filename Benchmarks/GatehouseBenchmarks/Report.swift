@@ -11,7 +11,8 @@ struct Report {
 
     private(set) var rows: [Row] = []
 
-    mutating func add(_ measure: String, _ result: String, target: String = "", met: Bool? = nil, short: String? = nil) {
+    mutating func add(_ measure: String, _ result: String, target: String = "", met: Bool? = nil, short: String? = nil)
+    {
         rows.append(Row(measure: measure, result: result, target: target, met: met, short: short))
         let verdict = met.map { $0 ? "met" : "NOT MET" } ?? ""
         print("  · \(measure): \(result)\(target.isEmpty ? "" : "  [target \(target): \(verdict)]")")
@@ -23,10 +24,13 @@ struct Report {
         var widths = header.map(\.count)
         for row in cells { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         func line(_ row: [String]) -> String {
-            "| " + row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
+            "| "
+                + row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
                 .joined(separator: " | ") + " |"
         }
-        var lines = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+        var lines = [
+            line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|",
+        ]
         lines += cells.map(line)
         return lines.joined(separator: "\n")
     }

@@ -29,7 +29,10 @@ extension Bench {
         let database = "\(work)/log.sqlite3"
         for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
         let review = "\(binaries)/review"
-        try Processes.runChecked([review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "0.1", "--at", "2026-01-01T00:00:00Z"])
+        try Processes.runChecked([
+            review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "0.1", "--at",
+            "2026-01-01T00:00:00Z",
+        ])
         let logPairs = settings.quick ? 10 : 40
         let log = try interleavedProcesses(
             pairs: logPairs,
@@ -41,7 +44,10 @@ extension Bench {
                 ]
             },
             subject: { index in
-                [review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "1.\(index)", "--at", ISOSeconds.format(1_767_225_600 + index)]
+                [
+                    review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "1.\(index)",
+                    "--at", ISOSeconds.format(1_767_225_600 + index),
+                ]
             })
         report.add(
             "review log (process) vs sqlite3 INSERT (process)",

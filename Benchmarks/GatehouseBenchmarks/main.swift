@@ -79,116 +79,118 @@ enum Bench {
             let position = bytes.count - 8
             bytes[position] = bytes[position] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
             let tampered = String(decoding: bytes, as: UTF8.self)
-            precondition((try? verifier.verify(tampered, now: now)) == nil, "a tampered \(signed.algorithm) token verified")
+            precondition(
+                (try? verifier.verify(tampered, now: now)) == nil, "a tampered \(signed.algorithm) token verified")
         }
         print("sanity: all four algorithms verify; tampered tokens are refused")
 
         // 1. Signature algorithms against their naive raw baselines.
         let rsRaw = raw(fixtures.rs256)
         if settings.runs("crypto") {
-        print("\n== In-process verification against raw OpenSSL (EVP_DigestVerifyInit + EVP_DigestVerify) ==")
-        let rounds = settings.quick ? 9 : 41
-        let rs = try await InterleavedRatio.measure(
-            rounds: rounds, batch: count(1000),
-            baseline: { n in rsRaw.loop(n) },
-            subject: { n in
-                for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
-            })
-        report.add(
-            "RS256 full Apple verification vs raw", "\(fixed(rs.median, 3)) of raw (min \(fixed(rs.spread.0, 3)), "
-                + "max \(fixed(rs.spread.1, 3)); raw \(perSecond(rs.baselineSeconds, count(1000)))/s)",
-            target: "≥ 0.95", met: rs.median >= 0.95, short: "RS256 \(fixed(rs.median, 3))")
-        let rsPlain = try await InterleavedRatio.measure(
-            rounds: rounds, batch: count(1000),
-            baseline: { n in rsRaw.loop(n) },
-            subject: { n in for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) } })
-        report.add("RS256 JWTVerifier (iss, aud, exp, iat) vs raw", "\(fixed(rsPlain.median, 3)) of raw")
-
-        for (signed, target) in [(fixtures.es256, 0.95), (fixtures.ps256, 0.95), (fixtures.edDSA, 0.95)] {
-            let baseline = raw(signed)
-            let result = try await InterleavedRatio.measure(
-                rounds: rounds, batch: count(signed.algorithm == .ps256 ? 1000 : 500),
-                baseline: { n in baseline.loop(n) },
-                subject: { n in for _ in 0..<n { blackHole(try verifier.verify(signed.token, now: now)) } })
+            print("\n== In-process verification against raw OpenSSL (EVP_DigestVerifyInit + EVP_DigestVerify) ==")
+            let rounds = settings.quick ? 9 : 41
+            let rs = try await InterleavedRatio.measure(
+                rounds: rounds, batch: count(1000),
+                baseline: { n in rsRaw.loop(n) },
+                subject: { n in
+                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                })
             report.add(
-                "\(signed.algorithm.rawValue) JWTVerifier vs raw", "\(fixed(result.median, 3)) of raw",
-                target: "≥ \(target)", met: result.median >= target,
-                short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
-        }
+                "RS256 full Apple verification vs raw",
+                "\(fixed(rs.median, 3)) of raw (min \(fixed(rs.spread.0, 3)), "
+                    + "max \(fixed(rs.spread.1, 3)); raw \(perSecond(rs.baselineSeconds, count(1000)))/s)",
+                target: "≥ 0.95", met: rs.median >= 0.95, short: "RS256 \(fixed(rs.median, 3))")
+            let rsPlain = try await InterleavedRatio.measure(
+                rounds: rounds, batch: count(1000),
+                baseline: { n in rsRaw.loop(n) },
+                subject: { n in for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) } })
+            report.add("RS256 JWTVerifier (iss, aud, exp, iat) vs raw", "\(fixed(rsPlain.median, 3)) of raw")
+
+            for (signed, target) in [(fixtures.es256, 0.95), (fixtures.ps256, 0.95), (fixtures.edDSA, 0.95)] {
+                let baseline = raw(signed)
+                let result = try await InterleavedRatio.measure(
+                    rounds: rounds, batch: count(signed.algorithm == .ps256 ? 1000 : 500),
+                    baseline: { n in baseline.loop(n) },
+                    subject: { n in for _ in 0..<n { blackHole(try verifier.verify(signed.token, now: now)) } })
+                report.add(
+                    "\(signed.algorithm.rawValue) JWTVerifier vs raw", "\(fixed(result.median, 3)) of raw",
+                    target: "≥ \(target)", met: result.median >= target,
+                    short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
+            }
 
         }
 
         // 2. Heap allocations per verification, counted by the interposed malloc (Benchmarks/AllocationCounter).
         if settings.runs("allocations") {
-        print("\n== Heap allocations per verification ==")
-        if await Memory.counterIsInterposed() {
-            let n = 1000
-            let appleAllocations = try await Memory.allocations {
-                for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            print("\n== Heap allocations per verification ==")
+            if await Memory.counterIsInterposed() {
+                let n = 1000
+                let appleAllocations = try await Memory.allocations {
+                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                }
+                let plainAllocations = try await Memory.allocations {
+                    for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) }
+                }
+                let rawAllocations = await Memory.allocations { rsRaw.loop(n) }
+                report.add(
+                    "Heap allocations per RS256 verification",
+                    "Apple verifier \(fixed(Double(appleAllocations) / Double(n), 1)), JWTVerifier "
+                        + "\(fixed(Double(plainAllocations) / Double(n), 1)), raw OpenSSL baseline "
+                        + "\(fixed(Double(rawAllocations) / Double(n), 1))",
+                    short: "\(fixed(Double(appleAllocations) / Double(n), 0)) allocs")
+            } else {
+                report.add("Heap allocations per RS256 verification", "not counted: malloc is not interposed")
             }
-            let plainAllocations = try await Memory.allocations {
-                for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) }
-            }
-            let rawAllocations = await Memory.allocations { rsRaw.loop(n) }
-            report.add(
-                "Heap allocations per RS256 verification",
-                "Apple verifier \(fixed(Double(appleAllocations) / Double(n), 1)), JWTVerifier "
-                    + "\(fixed(Double(plainAllocations) / Double(n), 1)), raw OpenSSL baseline "
-                    + "\(fixed(Double(rawAllocations) / Double(n), 1))",
-                short: "\(fixed(Double(appleAllocations) / Double(n), 0)) allocs")
-        } else {
-            report.add("Heap allocations per RS256 verification", "not counted: malloc is not interposed")
-        }
         }
 
         // 3. Scaling: all cores at once against one.
         if settings.runs("scaling") {
-        print("\n== Scaling ==")
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let perTask = count(3000)
-        var scaling: [Double] = []
-        var cpuCost: [Double] = []
-        var parallelism: [Double] = []
-        for round in 0..<(settings.quick ? 3 : 9) {
-            var one = (wall: 0.0, cpu: 0.0)
-            var all = (wall: 0.0, cpu: 0.0)
-            if round % 2 == 0 {
-                one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
-                all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
-            } else {
-                all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
-                one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
+            print("\n== Scaling ==")
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let perTask = count(3000)
+            var scaling: [Double] = []
+            var cpuCost: [Double] = []
+            var parallelism: [Double] = []
+            for round in 0..<(settings.quick ? 3 : 9) {
+                var one = (wall: 0.0, cpu: 0.0)
+                var all = (wall: 0.0, cpu: 0.0)
+                if round % 2 == 0 {
+                    one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
+                    all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
+                } else {
+                    all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
+                    one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
+                }
+                scaling.append(Double(cores) * one.wall / all.wall)
+                // CPU per verification on all cores against one: above 1 means contention inside the process.
+                cpuCost.append(all.cpu / Double(cores) / one.cpu)
+                parallelism.append(all.cpu / all.wall)
             }
-            scaling.append(Double(cores) * one.wall / all.wall)
-            // CPU per verification on all cores against one: above 1 means contention inside the process.
-            cpuCost.append(all.cpu / Double(cores) / one.cpu)
-            parallelism.append(all.cpu / all.wall)
-        }
-        let speedup = medianOf(scaling)
-        report.add(
-            "RS256 on \(cores) cores vs 1 core",
-            "\(fixed(speedup, 2))× (min \(fixed(scaling.min()!, 2)), max \(fixed(scaling.max()!, 2)); the machine gave "
-                + "\(fixed(medianOf(parallelism), 2)) cores on median; CPU per verification \(fixed(medianOf(cpuCost), 3))× "
-                + "that of one core)",
-            target: "≥ \(fixed(0.9 * Double(cores), 1))×", met: speedup >= 0.9 * Double(cores),
-            short: "\(cores) cores \(fixed(speedup, 2))×")
+            let speedup = medianOf(scaling)
+            report.add(
+                "RS256 on \(cores) cores vs 1 core",
+                "\(fixed(speedup, 2))× (min \(fixed(scaling.min()!, 2)), max \(fixed(scaling.max()!, 2)); the machine gave "
+                    + "\(fixed(medianOf(parallelism), 2)) cores on median; CPU per verification \(fixed(medianOf(cpuCost), 3))× "
+                    + "that of one core)",
+                target: "≥ \(fixed(0.9 * Double(cores), 1))×", met: speedup >= 0.9 * Double(cores),
+                short: "\(cores) cores \(fixed(speedup, 2))×")
         }
 
         // 4. Resident memory after 1,000,000 verifications against after 10,000.
         if settings.runs("memory") {
-        print("\n== Resident memory ==")
-        let total = settings.quick ? 100_000 : 1_000_000
-        for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token)) }
-        let early = Memory.residentBytes()
-        let started = Clock.now()
-        for _ in 10_000..<total { blackHole(try await apple.verify(fixtures.rs256.token)) }
-        let elapsed = Clock.now() - started
-        let late = Memory.residentBytes()
-        let growth = 100 * Double(late - early) / Double(early)
-        report.add(
-            "RSS after \(total) vs 10000 verifications",
-            "\(fixed(growth, 2))% (\(early / 1024) KiB -> \(late / 1024) KiB; \(Int(Double(total - 10_000) / elapsed))/s)",
-            target: "< 1%", met: growth < 1, short: "RSS \(fixed(growth, 2))%")
+            print("\n== Resident memory ==")
+            let total = settings.quick ? 100_000 : 1_000_000
+            for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            let early = Memory.residentBytes()
+            let started = Clock.now()
+            for _ in 10_000..<total { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            let elapsed = Clock.now() - started
+            let late = Memory.residentBytes()
+            let growth = 100 * Double(late - early) / Double(early)
+            report.add(
+                "RSS after \(total) vs 10000 verifications",
+                "\(fixed(growth, 2))% (\(early / 1024) KiB -> \(late / 1024) KiB; \(Int(Double(total - 10_000) / elapsed))/s)",
+                target: "< 1%", met: growth < 1, short: "RSS \(fixed(growth, 2))%")
         }
 
         // 5. Whole processes.

@@ -2,9 +2,9 @@ import AppleSignIn
 import CommandLineKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(FoundationEssentials)

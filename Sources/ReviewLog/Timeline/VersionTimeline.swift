@@ -57,8 +57,9 @@ public struct VersionTimeline: Sendable, Hashable {
         for (index, event) in events.enumerated() { grouped[event.versionKey, default: []].append(index) }
         // VersionKey's order, with each app name lowercased once rather than in every comparison (100,000 versions
         // took 3.4 million lowercased() calls).
-        let ordered = grouped.keys.map { (folded: $0.app.lowercased(), key: $0) }.sorted {
-            ($0.folded, $0.key.platform.rawValue, $0.key.version) < ($1.folded, $1.key.platform.rawValue, $1.key.version)
+        let ordered = grouped.keys.map { (folded: $0.app.lowercased(), key: $0) }.sorted { lhs, rhs in
+            (lhs.folded, lhs.key.platform.rawValue, lhs.key.version)
+                < (rhs.folded, rhs.key.platform.rawValue, rhs.key.version)
         }
         return ordered.map { VersionTimeline(key: $0.key, events: grouped[$0.key]!.map { events[$0] }, now: now) }
     }
