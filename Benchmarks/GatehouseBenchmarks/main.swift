@@ -4,7 +4,7 @@
 // Every figure is a ratio taken in this one process and run: the two sides run interleaved, in alternating order,
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
-// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,peers]
+// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]... [--quick] [--only crypto,allocations,scaling,memory,processes,peers]
 
 import AllocationCounter
 import AppleSignIn
@@ -15,7 +15,8 @@ struct Settings {
     var binDirectory = ".build/release"
     var workDirectory = "/tmp/gatehouse-bench"
     var python = "python3"
-    var pythonDependencies: String?
+    /// PYTHONPATH folders, one PyJWT installation each; one peer row per folder.
+    var pythonDependencies: [String] = []
     var peersDirectory = "Benchmarks/peers"
     var quick = false
     /// Sections to run (crypto, allocations, scaling, memory, processes, peers); all when empty.
@@ -36,7 +37,7 @@ struct Settings {
             case "--bin": settings.binDirectory = value()
             case "--work": settings.workDirectory = value()
             case "--python": settings.python = value()
-            case "--pydeps": settings.pythonDependencies = value()
+            case "--pydeps": settings.pythonDependencies.append(value())
             case "--peers": settings.peersDirectory = value()
             case "--quick": settings.quick = true
             case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
