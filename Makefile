@@ -5,6 +5,7 @@
 #               ThreadSanitizer; separate build folders (.build/asan, .build/tsan)
 #   make fuzz   builds the libFuzzer targets (.build/fuzz) and runs each for FUZZ_SECONDS (default 60)
 #   make ci     what CI runs: test, sanitize, and a short fuzz pass (30 s per target)
+#   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line
 SHELL := /bin/bash
 SWIFT ?= swift
 STRICT := -Xswiftc -warnings-as-errors
@@ -20,7 +21,7 @@ FUZZ_SECONDS ?= 60
 SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 TSAN_OPTIONS=halt_on_error=1
 
-.PHONY: deps build release demo test lint clean sanitize asan tsan fuzz ci
+.PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz ci
 
 deps:
 	@scripts/install-deps
@@ -55,6 +56,9 @@ fuzz: deps
 
 ci: test sanitize
 	FUZZ_SECONDS=30 scripts/fuzz
+
+bench: deps
+	@Benchmarks/run
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz

@@ -143,7 +143,7 @@ struct AppleCommandTests {
 
     @Test("apple verify on the sample: the Apple user and VALID; --nonce-sha256 of the raw nonce passes")
     func verifySample() async throws {
-        let output = await tool().run([
+        let output = await tool().perform([
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
             "--nonce-sha256", "sample-nonce",
         ])
@@ -159,7 +159,7 @@ struct AppleCommandTests {
 
     @Test("apple verify rejections exit 1 naming the code and cause")
     func verifyRejections() async throws {
-        let nonce = await tool().run([
+        let nonce = await tool().perform([
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
             "--nonce", "sample-nonce",
         ])
@@ -167,7 +167,7 @@ struct AppleCommandTests {
         #expect(nonce.standardOutput.contains("Verdict: REJECTED (nonceMismatch)"))
         #expect(nonce.standardError.contains("AppleSignInError.nonceMismatch"))
 
-        let audience = await tool().run([
+        let audience = await tool().perform([
             "apple", "verify", Self.sampleToken, "--client-id", "com.other", "--jwks", Self.sampleJWKS, "--json",
         ])
         #expect(audience.status == .negative)
@@ -176,7 +176,7 @@ struct AppleCommandTests {
                 "{\"valid\":false,\"code\":\"invalidToken\",\"jwtCode\":\"audienceMismatch\""))
         #expect(audience.standardError.contains("com.other"))
 
-        let expired = await tool(now: Self.sampleNow + 200_000).run([
+        let expired = await tool(now: Self.sampleNow + 200_000).perform([
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
         ])
         #expect(expired.status == .negative)
@@ -188,7 +188,7 @@ struct AppleCommandTests {
         .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)),
         arguments: RealFixtures.identityTokens)
     func verifyReal(fixture: RealFixtures.Fixture) async throws {
-        let output = await tool().run([
+        let output = await tool().perform([
             "apple", "verify", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
             "\(fixture.path)/jwks.json", "--now", String(fixture.issuedAt + 60), "--json",
         ])
@@ -205,7 +205,7 @@ struct AppleCommandTests {
             "--client-id", fixture.audience, "--jwks", "\(fixture.path)/jwks.json", "--now",
             String(fixture.issuedAt + 60),
         ]
-        let direct = await tool().run(["apple", "notification", "@\(fixture.path)/token.jwt"] + arguments)
+        let direct = await tool().perform(["apple", "notification", "@\(fixture.path)/token.jwt"] + arguments)
         #expect(direct.status == .success, "\(direct.standardError)")
         #expect(direct.standardOutput.contains("event             email-disabled"))
         #expect(direct.standardOutput.contains("zdfu7jtuus@privaterelay.appleid.com"))
@@ -215,11 +215,11 @@ struct AppleCommandTests {
         let token = try String(contentsOfFile: "\(fixture.path)/token.jwt", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try Data("{\"payload\":\"\(token)\"}\n".utf8).write(to: body)
-        let fromBody = await tool().run(["apple", "notification", "@\(body.path)", "--json"] + arguments)
+        let fromBody = await tool().perform(["apple", "notification", "@\(body.path)", "--json"] + arguments)
         #expect(fromBody.status == .success)
         #expect(fromBody.standardOutput.contains("\"event\":\"email-disabled\""))
 
-        let identity = await tool().run([
+        let identity = await tool().perform([
             "apple", "notification", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks",
             Self.sampleJWKS,
         ])
@@ -233,18 +233,18 @@ struct AppleCommandTests {
     func keySetURL() async throws {
         let server = try LoopbackHTTPServer()
         server.route("/keys", respond: .json(try Self.sampleJWKSText))
-        let verify = await tool().run([
+        let verify = await tool().perform([
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
             "--no-cache",
         ])
         #expect(verify.status == .success, "\(verify.standardError)")
-        let token = await tool().run([
+        let token = await tool().perform([
             "token", Self.sampleToken, "--jwks", server.url("/keys"), "--aud", "com.example.gatehouse", "--no-cache",
         ])
         #expect(token.status == .success, "\(token.standardError)")
         #expect(server.requestCount(path: "/keys") == 2)
 
-        let issuer = await tool().run(["token", Self.sampleToken, "--iss", "https://example.com"])
+        let issuer = await tool().perform(["token", Self.sampleToken, "--iss", "https://example.com"])
         #expect(issuer.status == .usage)
         #expect(issuer.standardError.contains("the issuer must be https://appleid.apple.com"))
     }
@@ -264,13 +264,13 @@ struct AppleCommandTests {
                 ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
                 ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
             ] {
-                let output = await tool().run(command + ["--jwks", url, "--no-cache"])
+                let output = await tool().perform(command + ["--jwks", url, "--no-cache"])
                 #expect(output.status == status, "\(command[0]) \(url): \(output.standardError)")
                 #expect(output.standardError.contains(url))
                 #expect(output.standardError.contains(named), "\(output.standardError)")
             }
         }
-        let missingCA = await tool().run([
+        let missingCA = await tool().perform([
             "token", Self.sampleToken, "--jwks", server.url("/keys"), "--cacert", "/nonexistent/ca.pem",
         ])
         #expect(missingCA.status == .noInput)
@@ -286,9 +286,9 @@ struct AppleCommandTests {
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
             "--no-cache",
         ]
-        let trusted = await tool().run(arguments + ["--cacert", tls.caBundlePath])
+        let trusted = await tool().perform(arguments + ["--cacert", tls.caBundlePath])
         #expect(trusted.status == .success, "\(trusted.standardError)")
-        let untrusted = await tool().run(arguments)
+        let untrusted = await tool().perform(arguments)
         #expect(untrusted.status == .unavailable)
         #expect(untrusted.standardError.contains(tls.url("/keys")))
         #expect(untrusted.standardError.contains("tlsFailure"), "\(untrusted.standardError)")
@@ -304,19 +304,19 @@ struct AppleCommandTests {
             "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
             "--cache-dir", directory.url.path + "/cache",
         ]
-        #expect(await tool().run(arguments).status == .success)
+        #expect(await tool().perform(arguments).status == .success)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path + "/cache")
         #expect(files == [AppleNonce.sha256Hex(server.url("/keys")) + ".jwks.json"])
         server.route("/keys", respond: .text("down", status: 500))
-        #expect(await tool().run(arguments).status == .success)
+        #expect(await tool().perform(arguments).status == .success)
         #expect(server.requestCount(path: "/keys") == 1, "the second run starts warm from the disk copy")
     }
 
     // MARK: client secret and the token endpoint
 
     @Test("apple client-secret prints an ES256 JWT with Apple's claims; bad inputs exit 64, 65, 66")
-    func clientSecret() async throws {
-        let output = await tool().run(
+    func clientSecret() throws {
+        let output = tool().run(
             ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "com.example.gatehouse"])
         #expect(output.status == .success)
         let secret = output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -328,12 +328,12 @@ struct AppleCommandTests {
         #expect(verified.claims.subject == "com.example.gatehouse")
         #expect(verified.claims.raw["exp"] == .number(JSONNumber(Self.sampleNow + 180 * 86_400)))
 
-        let missing = await tool().run([
+        let missing = tool().run([
             "apple", "client-secret", "--p8", "/nonexistent.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c",
         ])
         #expect(missing.status == .noInput)
         #expect(missing.standardError.contains("/nonexistent.p8"))
-        let rsa = await tool().run([
+        let rsa = tool().run([
             "apple", "client-secret", "--p8", "\(Self.samples)/keys/sample-key-1.pem", "--key-id", "K", "--team-id",
             "T",
             "--client-id", "c",
@@ -359,7 +359,7 @@ struct AppleCommandTests {
                 "{\"access_token\":\"a.0.x\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
                     + "\"refresh_token\":\"r.0.y\",\"id_token\":\"\(idToken)\"}"))
         server.route("/auth/revoke", respond: LoopbackResponse(status: 200))
-        let exchange = await tool().run(Self.endpointArguments("exchange", "c.0.code", server: server.baseURL))
+        let exchange = await tool().perform(Self.endpointArguments("exchange", "c.0.code", server: server.baseURL))
         #expect(exchange.status == .success, "\(exchange.standardError)")
         #expect(exchange.standardOutput.contains("refresh_token  r.0.y"))
         #expect(
@@ -370,14 +370,14 @@ struct AppleCommandTests {
         #expect(sent.contains("client_secret=ey"))
         #expect(!sent.contains("redirect_uri"))
 
-        let refresh = await tool().run(
+        let refresh = await tool().perform(
             Self.endpointArguments("refresh", "r.0.y", server: server.baseURL) + ["--json"])
         #expect(refresh.status == .success)
         #expect(refresh.standardOutput.contains("\"sub\":\"001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200\""))
 
         var revokeArguments = Self.endpointArguments("revoke", "r.0.y", server: server.baseURL)
         revokeArguments.removeLast(2)
-        let revoke = await tool().run(revokeArguments)
+        let revoke = await tool().perform(revokeArguments)
         #expect(revoke.status == .success, "\(revoke.standardError)")
         #expect(revoke.standardOutput.contains("Revoked (refresh_token)"))
         #expect(
@@ -389,18 +389,18 @@ struct AppleCommandTests {
     func endpointFailures() async throws {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json("{\"error\":\"invalid_grant\"}", status: 400))
-        let grant = await tool().run(Self.endpointArguments("exchange", "c", server: server.baseURL))
+        let grant = await tool().perform(Self.endpointArguments("exchange", "c", server: server.baseURL))
         #expect(grant.status == .negative)
         #expect(grant.standardError.contains("invalidGrant"))
         #expect(grant.standardError.contains("single use"))
 
         server.route("/auth/token", respond: .text("boom", status: 500))
-        let busy = await tool().run(Self.endpointArguments("refresh", "r", server: server.baseURL))
+        let busy = await tool().perform(Self.endpointArguments("refresh", "r", server: server.baseURL))
         #expect(busy.status == .unavailable)
         #expect(busy.standardError.contains("HTTP 500"))
 
         let closed = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
-        let refused = await tool().run(Self.endpointArguments("exchange", "c", server: closed))
+        let refused = await tool().perform(Self.endpointArguments("exchange", "c", server: closed))
         #expect(refused.status == .unavailable)
         #expect(refused.standardError.contains(closed + "/auth/token"))
     }

@@ -20,8 +20,8 @@ struct JWTCheckToolTests {
     }
 
     @Test("a valid token: exit 0, the key chosen by kid and why, times as ISO 8601 and relative")
-    func validToken() async {
-        let output = await tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse"])
+    func validToken() {
+        let output = tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse"])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("selected by the token's kid \"sample-key-2\""))
         #expect(output.standardOutput.contains("2026-11-30T12:00:00Z, expires in 23 hours"))
@@ -30,16 +30,16 @@ struct JWTCheckToolTests {
     }
 
     @Test("without --aud the report and stderr say the audience was not checked, and the status stays 0")
-    func audienceNotChecked() async {
-        let output = await tool().run(["token", Self.token, "--jwks", Self.jwks])
+    func audienceNotChecked() {
+        let output = tool().run(["token", Self.token, "--jwks", Self.jwks])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("audience  NOT CHECKED"))
         #expect(output.standardError.contains("warning: no --aud given"))
     }
 
     @Test("the wrong key: exit 1, stderr names the kid and the cause")
-    func wrongKey() async {
-        let output = await tool().run([
+    func wrongKey() {
+        let output = tool().run([
             "token", "@\(Self.samples)/wrong-key-token.jwt", "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
         ])
         #expect(output.status == .negative)
@@ -55,16 +55,16 @@ struct JWTCheckToolTests {
             (["--iss", "https://example.com"], "issuerMismatch", "https://example.com"),
             (["--alg", "ES256"], "algorithmNotAllowed", "RS256"),
         ])
-    func rejections(extra: [String], code: String, named: String) async {
-        let output = await tool().run(["token", Self.token, "--jwks", Self.jwks] + extra)
+    func rejections(extra: [String], code: String, named: String) {
+        let output = tool().run(["token", Self.token, "--jwks", Self.jwks] + extra)
         #expect(output.status == .negative)
         #expect(output.standardError.contains(code))
         #expect(output.standardError.contains(named))
     }
 
     @Test("an expired token says how long ago it expired")
-    func expired() async {
-        let output = await tool(now: Self.sampleNow + 2 * 86_400).run([
+    func expired() {
+        let output = tool(now: Self.sampleNow + 2 * 86_400).run([
             "token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
         ])
         #expect(output.status == .negative)
@@ -73,67 +73,67 @@ struct JWTCheckToolTests {
     }
 
     @Test("--now takes ISO 8601 and Unix seconds; a bad time is a usage error (64)")
-    func nowOption() async {
-        let iso = await tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "2026-11-29T12:30:00Z"])
+    func nowOption() {
+        let iso = tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "2026-11-29T12:30:00Z"])
         #expect(iso.status == .success)
-        let unix = await tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "1795955400"])
+        let unix = tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "1795955400"])
         #expect(unix.status == .success)
-        let bad = await tool().run(["token", Self.token, "--jwks", Self.jwks, "--now", "yesterday-ish"])
+        let bad = tool().run(["token", Self.token, "--jwks", Self.jwks, "--now", "yesterday-ish"])
         #expect(bad.status == .usage)
         #expect(bad.standardError.contains("yesterday-ish"))
     }
 
     @Test("--alg none and unknown algorithms are usage errors (64)")
-    func badAlgorithms() async {
-        let none = await tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "none"])
+    func badAlgorithms() {
+        let none = tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "none"])
         #expect(none.status == .usage)
         #expect(none.standardError.contains("never accepted"))
-        let unknown = await tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "RS265"])
+        let unknown = tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "RS265"])
         #expect(unknown.status == .usage)
         #expect(unknown.standardError.contains("did you mean RS256"))
     }
 
     @Test("malformed tokens, the empty string included, are rejections (1), not usage errors")
-    func malformedTokens() async {
+    func malformedTokens() {
         for token in ["", "a.b", "not a token", "e30.e30.", "..."] {
-            let output = await tool().run(["token", token, "--jwks", Self.jwks])
+            let output = tool().run(["token", token, "--jwks", Self.jwks])
             #expect(output.status == .negative, "token \(token.debugDescription)")
             #expect(output.standardError.contains("token rejected"), "token \(token.debugDescription)")
         }
     }
 
     @Test("a token argument is taken exactly; a file or stdin is trimmed")
-    func trimming() async throws {
+    func trimming() throws {
         let text = try String(contentsOfFile: "\(Self.samples)/identity-token.jwt", encoding: .utf8)
         let exact = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(await tool().run(["token", exact, "--jwks", Self.jwks]).status == .success)
-        #expect(await tool().run(["token", exact + "\n", "--jwks", Self.jwks]).status == .negative)
-        let stdin = await tool(standardInput: Array(("  " + text + "\n\n").utf8)).run(["token", "-", "--jwks", Self.jwks])
+        #expect(tool().run(["token", exact, "--jwks", Self.jwks]).status == .success)
+        #expect(tool().run(["token", exact + "\n", "--jwks", Self.jwks]).status == .negative)
+        let stdin = tool(standardInput: Array(("  " + text + "\n\n").utf8)).run(["token", "-", "--jwks", Self.jwks])
         #expect(stdin.status == .success)
     }
 
     @Test("a missing token or key set file is 66 naming the file; a key set that is not a JWKS is 65")
-    func inputFiles() async throws {
-        let missingToken = await tool().run(["token", "@/nonexistent/t.jwt", "--jwks", Self.jwks])
+    func inputFiles() throws {
+        let missingToken = tool().run(["token", "@/nonexistent/t.jwt", "--jwks", Self.jwks])
         #expect(missingToken.status == .noInput)
         #expect(missingToken.standardError.contains("/nonexistent/t.jwt"))
-        let missingSet = await tool().run(["token", Self.token, "--jwks", "/nonexistent/k.json"])
+        let missingSet = tool().run(["token", Self.token, "--jwks", "/nonexistent/k.json"])
         #expect(missingSet.status == .noInput)
         #expect(missingSet.standardError.contains("/nonexistent/k.json"))
         let directory = try TemporaryDirectory()
         for (name, body) in [("notjson", "hello"), ("nokeys", "{\"kes\": []}"), ("array", "[]")] {
             let path = directory.file(name).path
             try body.write(toFile: path, atomically: true, encoding: .utf8)
-            let output = await tool().run(["token", Self.token, "--jwks", path])
+            let output = tool().run(["token", Self.token, "--jwks", path])
             #expect(output.status == .dataError, "\(name)")
             #expect(output.standardError.contains("is not a JWKS document"), "\(name)")
-            #expect(await tool().run(["keys", path]).status == .dataError, "\(name)")
+            #expect(tool().run(["keys", path]).status == .dataError, "\(name)")
         }
     }
 
     @Test("--json: one object with valid, reason, header, claims and kid, also on rejection")
-    func jsonOutput() async throws {
-        let valid = await tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse", "--json"])
+    func jsonOutput() throws {
+        let valid = tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse", "--json"])
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(valid.standardOutput.utf8)) as? [String: Any])
         #expect(object["valid"] as? Bool == true)
@@ -142,7 +142,7 @@ struct JWTCheckToolTests {
         #expect((object["claims"] as? [String: Any])?["aud"] as? String == "com.example.gatehouse")
         #expect((object["header"] as? [String: Any])?["alg"] as? String == "RS256")
 
-        let rejected = await tool().run([
+        let rejected = tool().run([
             "token", "@\(Self.samples)/wrong-key-token.jwt", "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
             "--json",
         ])
@@ -153,7 +153,7 @@ struct JWTCheckToolTests {
         #expect((failure["reason"] as? String)?.contains("does not verify") == true)
         #expect(failure["kid"] as? String == "sample-key-1")
 
-        let malformed = await tool().run(["token", "", "--jwks", Self.jwks, "--json"])
+        let malformed = tool().run(["token", "", "--jwks", Self.jwks, "--json"])
         let empty = try #require(
             JSONSerialization.jsonObject(with: Data(malformed.standardOutput.utf8)) as? [String: Any])
         #expect(empty["header"] is NSNull)
@@ -161,22 +161,22 @@ struct JWTCheckToolTests {
     }
 
     @Test("decode shows header and claims labelled unverified; a malformed token is 1")
-    func decode() async throws {
-        let output = await tool().run(["decode", "@\(Self.samples)/wrong-key-token.jwt"])
+    func decode() throws {
+        let output = tool().run(["decode", "@\(Self.samples)/wrong-key-token.jwt"])
         #expect(output.status == .success)
         #expect(output.standardOutput.hasPrefix("UNVERIFIED"))
         #expect(output.standardOutput.contains("Claims (UNVERIFIED)"))
-        let json = await tool().run(["decode", Self.token, "--json"])
+        let json = tool().run(["decode", Self.token, "--json"])
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["verified"] as? Bool == false)
-        let bad = await tool().run(["decode", "x.y"])
+        let bad = tool().run(["decode", "x.y"])
         #expect(bad.status == .negative)
         #expect(bad.standardError.contains("malformedToken"))
     }
 
     @Test("keys lists kid, type, size, alg, use, thumbprint, and why a key is unusable")
-    func keys() async throws {
-        let output = await tool().run(["keys", Self.jwks])
+    func keys() throws {
+        let output = tool().run(["keys", Self.jwks])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("kid \"sample-key-1\""))
         #expect(output.standardOutput.contains("2048-bit"))
@@ -192,38 +192,38 @@ struct JWTCheckToolTests {
         let goodJSON = String(decoding: try JSONSerialization.data(withJSONObject: goodKey[1]), as: UTF8.self)
         try "{\"keys\":[\(goodJSON),\(JSONValue.object(weakJWK.members)),{\"kty\":\"XYZ\",\"kid\":\"odd\"}]}"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let mixed = await tool().run(["keys", path])
+        let mixed = tool().run(["keys", path])
         #expect(mixed.status == .success)
         #expect(mixed.standardOutput.contains("usable      NO"))
         #expect(mixed.standardOutput.contains("1024"))
         #expect(mixed.standardOutput.contains("XYZ"))
-        let json = await tool().run(["keys", path, "--json"])
+        let json = tool().run(["keys", path, "--json"])
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let keys = try #require(object["keys"] as? [[String: Any]])
         #expect(keys.map { $0["usable"] as? Bool } == [true, false, false])
         // The token signed by sample-key-2 still verifies against this set: one bad key spoils nothing.
-        #expect(await tool().run(["token", Self.token, "--jwks", path]).status == .success)
+        #expect(tool().run(["token", Self.token, "--jwks", path]).status == .success)
         // Selecting the weak key is refused before any signature check, whoever signed the token.
         let signer = try PrivateKey(
             pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
         let selectingWeak = try JWSSigner(privateKey: signer, algorithm: .rs256, keyID: "weak").sign(
             claimsJSON: Array("{\"exp\":1795959000}".utf8))
-        let rejected = await tool().run(["token", selectingWeak, "--jwks", path])
+        let rejected = tool().run(["token", selectingWeak, "--jwks", path])
         #expect(rejected.status == .negative)
         #expect(rejected.standardError.contains("unusableKey"))
         #expect(rejected.standardError.contains("1024"))
     }
 
     @Test("sign then verify: the sample key signs, and the signature verifies against the sample key set")
-    func signRoundTrip() async throws {
+    func signRoundTrip() throws {
         let claims = "{\"iss\":\"https://appleid.apple.com\",\"aud\":\"a\",\"exp\":1795959000}"
-        let signed = await tool().run([
+        let signed = tool().run([
             "sign", "--key", "\(Self.samples)/keys/sample-key-1.pem", "--alg", "RS256", "--kid", "sample-key-1",
             "--claims", claims,
         ])
         #expect(signed.status == .success)
         let token = signed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(await tool().run(["token", token, "--jwks", Self.jwks, "--aud", "a"]).status == .success)
+        #expect(tool().run(["token", token, "--jwks", Self.jwks, "--aud", "a"]).status == .success)
     }
 
     @Test(
@@ -235,24 +235,24 @@ struct JWTCheckToolTests {
             (["--alg", "ES256", "--claims", "@/nonexistent/c.json"], CommandLineKit.ExitStatus.noInput, "/nonexistent/c.json"),
             (["--alg", "none", "--claims", "{}"], CommandLineKit.ExitStatus.usage, "never accepted"),
         ])
-    func signErrors(extra: [String], status: CommandLineKit.ExitStatus, named: String) async {
-        let output = await tool().run(["sign", "--key", "\(Self.samples)/keys/AuthKey_TEST0KEY01.p8"] + extra)
+    func signErrors(extra: [String], status: CommandLineKit.ExitStatus, named: String) {
+        let output = tool().run(["sign", "--key", "\(Self.samples)/keys/AuthKey_TEST0KEY01.p8"] + extra)
         #expect(output.status == status)
         #expect(output.standardError.contains(named))
     }
 
     @Test("sign: a key file that is not a key is 65, a missing one 66")
-    func signKeyFiles() async {
-        let notKey = await tool().run(["sign", "--key", Self.jwks, "--alg", "ES256", "--claims", "{}"])
+    func signKeyFiles() {
+        let notKey = tool().run(["sign", "--key", Self.jwks, "--alg", "ES256", "--claims", "{}"])
         #expect(notKey.status == .dataError)
         #expect(notKey.standardError.contains(Self.jwks))
-        let missing = await tool().run(["sign", "--key", "/nonexistent/k.p8", "--alg", "ES256", "--claims", "{}"])
+        let missing = tool().run(["sign", "--key", "/nonexistent/k.p8", "--alg", "ES256", "--claims", "{}"])
         #expect(missing.status == .noInput)
     }
 
     @Test("an ES256 .p8 key signs a token whose signature is raw r||s (64 bytes)")
-    func es256FromP8() async throws {
-        let signed = await tool().run([
+    func es256FromP8() throws {
+        let signed = tool().run([
             "sign", "--key", "\(Self.samples)/keys/AuthKey_TEST0KEY01.p8", "--alg", "ES256", "--kid", "TEST0KEY01",
             "--claims", "{\"iss\":\"TEAM\"}",
         ])

@@ -23,6 +23,9 @@ public struct AppleIdentityTokenVerifier: Sendable {
 
     private let keys: KeySource
     private let now: @Sendable () -> Date
+    /// The validation options, built once rather than on every verification (hot path).
+    private let identityTokenOptions: JWTValidationOptions
+    private let notificationOptions: JWTValidationOptions
 
     private enum KeySource: Sendable {
         case fixed(JWKSet)
@@ -78,6 +81,16 @@ public struct AppleIdentityTokenVerifier: Sendable {
         self.keys = keys
         self.leeway = leeway
         self.now = now
+        identityTokenOptions = Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "sub"])
+        notificationOptions = Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "events"])
+    }
+
+    private static func options(clientIDs: [String], leeway: TimeInterval, required: Set<String>)
+        -> JWTValidationOptions
+    {
+        JWTValidationOptions(
+            allowedAlgorithms: [.rs256], issuer: issuer, audiences: Set(clientIDs), requiredClaims: required,
+            leeway: leeway)
     }
 
     /// Verifies an identity token (the `identityToken` an app receives, or the `id_token` of Apple's token
@@ -96,7 +109,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         _ identityToken: String, nonce: AppleNonce? = nil, accessToken: String? = nil,
         authorizationCode: String? = nil
     ) async throws -> AppleIdentityToken {
-        let verified = try await verifyJWT(identityToken, required: ["exp", "iat", "sub"], what: "identity token")
+        let verified = try await verifyJWT(identityToken, options: identityTokenOptions, what: "identity token")
         let token = try AppleIdentityToken(claims: verified.claims, keyID: verified.keyID)
         if let nonce {
             let expected = nonce.expectedClaim
@@ -139,7 +152,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
     /// - Returns: the notification.
     /// - Throws: `AppleSignInError`: `invalidToken`, `invalidNotification`, or the key set's errors.
     public func verifyNotification(_ payloadJWT: String) async throws -> AppleServerNotification {
-        let verified = try await verifyJWT(payloadJWT, required: ["exp", "iat", "events"], what: "notification")
+        let verified = try await verifyJWT(payloadJWT, options: notificationOptions, what: "notification")
         return try AppleServerNotification(claims: verified.claims, keyID: verified.keyID)
     }
 
@@ -153,10 +166,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
     }
 
     /// Signature, key, algorithm, issuer, audience and times.
-    private func verifyJWT(_ token: String, required: Set<String>, what: String) async throws -> VerifiedJWT {
-        let options = JWTValidationOptions(
-            allowedAlgorithms: [.rs256], issuer: Self.issuer, audiences: Set(clientIDs), requiredClaims: required,
-            leeway: leeway)
+    private func verifyJWT(_ token: String, options: JWTValidationOptions, what: String) async throws -> VerifiedJWT {
         let keySet: JWKSet
         switch keys {
         case .fixed(let set):

@@ -212,6 +212,16 @@ extension PublicKey {
             return false
         }
         defer { EVP_MD_CTX_free(context) }
+        if let template = templates.template(for: algorithm, key: key, digest: digest) {
+            // The fast path: a copy of a context set up once (VerificationTemplates). A failed copy is a refusal.
+            guard EVP_MD_CTX_copy_ex(context, template) == 1 else {
+                OpenSSLError.clear()
+                return false
+            }
+            // This copy is verified once: OpenSSL need not finalise a further copy of it.
+            EVP_MD_CTX_set_flags(context, EVP_MD_CTX_FLAG_FINALISE)
+            return finishVerify(context, signature, message)
+        }
         var keyContext: OpaquePointer? = nil  // owned by `context`
         guard EVP_DigestVerifyInit(context, &keyContext, digest, nil, key.pointer) == 1 else {
             OpenSSLError.clear()
@@ -223,6 +233,13 @@ extension PublicKey {
                 return false
             }
         }
+        return finishVerify(context, signature, message)
+    }
+
+    /// EVP_DigestVerify on a set-up context; true only for 1.
+    private func finishVerify(
+        _ context: OpaquePointer, _ signature: UnsafeRawBufferPointer, _ message: UnsafeRawBufferPointer
+    ) -> Bool {
         let result = withNonNilBytes(signature) { signaturePointer, signatureCount in
             withNonNilBytes(message) { messagePointer, messageCount in
                 EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)

@@ -54,6 +54,8 @@ public final class PublicKey: @unchecked Sendable {
     public let derRepresentation: [UInt8]
     /// The OpenSSL key, owned.
     let key: EVPKey
+    /// Verification contexts set up once per algorithm (see `VerificationTemplates`).
+    let templates = VerificationTemplates()
 
     private init(key: EVPKey, kind: Kind, components: Components, derRepresentation: [UInt8]) {
         self.key = key

@@ -43,6 +43,19 @@ struct TokenCommand {
         return Parameters(algorithms: algorithms, now: now, issuer: issuer)
     }
 
+    /// Runs with a key set file only (no network): a URL or Apple's default key set is refused.
+    func run() throws(CommandFailure) -> CommandOutput {
+        let parameters = try parameters()
+        guard let path = options.jwksPath, !KeySetSource.isURL(path) else {
+            throw CommandFailure(
+                .unavailable,
+                "fetching a key set needs the asynchronous entry point JWTCheckTool.perform(_:)")
+        }
+        let keySet = try KeySetInput.read(path)
+        let token = try TokenInput.read(options.token, environment: environment)
+        return verify(token, keySet: keySet, parameters: parameters)
+    }
+
     /// Runs with a key set file or URL (Apple's key set when `--jwks` is absent).
     func run() async throws(CommandFailure) -> CommandOutput {
         let parameters = try parameters()

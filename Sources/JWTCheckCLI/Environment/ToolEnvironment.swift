@@ -1,6 +1,12 @@
 import AppleSignIn
 import CommandLineKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -34,5 +40,15 @@ public struct ToolEnvironment: Sendable {
     /// (`$XDG_CACHE_HOME/gatehouse`, else `~/.cache/gatehouse`).
     public static let system = ToolEnvironment(
         now: { WallClock.now() }, readStandardInput: { InputFile.readStandardInput(maxBytes: $0) },
-        cacheDirectory: KeySetDiskCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        cacheDirectory: KeySetDiskCache.defaultDirectory(environment: cacheVariables()))
+
+    /// The variables the cache directory depends on, read with getenv: `ProcessInfo.processInfo.environment`
+    /// builds a dictionary of the whole environment, a measurable part of the process's start-up.
+    private static func cacheVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
+    }
 }

@@ -79,10 +79,27 @@ public final class SQLiteReviewStore: ReviewStore {
 
     private static let eventColumns = """
         SELECT e.id, a.name, a.bundle_id, a.app_store_id, e.platform, e.version, e.build, e.state, e.at, e.note,
-        e.source FROM events e JOIN apps a ON a.id = e.app_id
+        e.source, e.app_id FROM events e JOIN apps a ON a.id = e.app_id
         """
 
+    /// Reads an event row; `apps` caches the `App` of each app id, so a long read builds each app's strings once.
+    private func event(from row: SQLiteStatement, apps: inout [Int64: App]) throws(ReviewError) -> ReviewEvent {
+        let appID = row.int64(11)
+        let app: App
+        if let cached = apps[appID] {
+            app = cached
+        } else {
+            app = App(name: row.text(1) ?? "", bundleID: row.text(2), appStoreID: row.text(3))
+            apps[appID] = app
+        }
+        return try event(from: row, app: app)
+    }
+
     private func event(from row: SQLiteStatement) throws(ReviewError) -> ReviewEvent {
+        try event(from: row, app: App(name: row.text(1) ?? "", bundleID: row.text(2), appStoreID: row.text(3)))
+    }
+
+    private func event(from row: SQLiteStatement, app: App) throws(ReviewError) -> ReviewEvent {
         let id = row.int64(0)
         let platformText = row.text(4) ?? ""
         let stateText = row.text(7) ?? ""
@@ -96,7 +113,7 @@ public final class SQLiteReviewStore: ReviewStore {
                     + "\"\(sourceText)\", not all known to this review; it was not modified")
         }
         return ReviewEvent(
-            id: id, app: App(name: row.text(1) ?? "", bundleID: row.text(2), appStoreID: row.text(3)),
+            id: id, app: app,
             platform: platform, version: row.text(5) ?? "", build: row.text(6), state: state,
             at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source)
     }
@@ -208,7 +225,8 @@ public final class SQLiteReviewStore: ReviewStore {
             statement = try connection.prepare(Self.eventColumns + " ORDER BY e.id")
         }
         var events: [ReviewEvent] = []
-        while try statement.step() { events.append(try event(from: statement)) }
+        var apps: [Int64: App] = [:]
+        while try statement.step() { events.append(try event(from: statement, apps: &apps)) }
         return events
     }
 

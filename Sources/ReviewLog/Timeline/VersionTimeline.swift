@@ -12,7 +12,10 @@ public struct VersionTimeline: Sendable, Hashable {
     ///   - now: the instant the current state's duration runs to (injected, so tests pin it).
     public init(key: VersionKey, events: [ReviewEvent], now: Timestamp) {
         self.key = key
-        let sorted = events.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+        let inOrder: (ReviewEvent, ReviewEvent) -> Bool = { ($0.at, $0.id) < ($1.at, $1.id) }
+        // Events usually arrive in order (a store reads them by id); checking is cheaper than sorting a copy.
+        let isSorted = zip(events, events.dropFirst()).allSatisfy { !inOrder($1, $0) }
+        let sorted = isSorted ? events : events.sorted(by: inOrder)
         var cycles: [SubmissionCycle] = []
         var current = SubmissionCycle(
             number: 1, spans: [], start: nil, inReviewAt: nil, decision: nil, isWithdrawn: false)
@@ -49,9 +52,16 @@ public struct VersionTimeline: Sendable, Hashable {
     ///   - now: the instant current states run to.
     /// - Returns: one timeline per version.
     public static func timelines(of events: [ReviewEvent], now: Timestamp) -> [VersionTimeline] {
-        var grouped: [VersionKey: [ReviewEvent]] = [:]
-        for event in events { grouped[event.versionKey, default: []].append(event) }
-        return grouped.keys.sorted().map { VersionTimeline(key: $0, events: grouped[$0]!, now: now) }
+        // Indices, not copies, are grouped: an event is copied once, into its timeline.
+        var grouped: [VersionKey: [Int]] = [:]
+        for (index, event) in events.enumerated() { grouped[event.versionKey, default: []].append(index) }
+        // VersionKey's order, with each app name lowercased once rather than in every comparison (100,000 versions
+        // took 3.4 million lowercased() calls).
+        let ordered = grouped.keys.map { (folded: $0.app.lowercased(), key: $0) }.sorted { lhs, rhs in
+            (lhs.folded, lhs.key.platform.rawValue, lhs.key.version)
+                < (rhs.folded, rhs.key.platform.rawValue, rhs.key.version)
+        }
+        return ordered.map { VersionTimeline(key: $0.key, events: grouped[$0.key]!.map { events[$0] }, now: now) }
     }
 
     /// The current state: the last span of the last cycle.

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Writes a synthetic App Review history in `review import`'s CSV form: 100 apps on two platforms, each version
+/// one submission cycle (prepare, waiting, in review, then released, or rejected in one cycle of seven).
+enum HistoryGenerator {
+    /// Writes `cycles` cycles and returns the number of events written.
+    static func write(cycles: Int, to path: String) throws -> Int {
+        var generator = SplitMix(seed: 20_261_129)
+        var text = "app,bundle_id,platform,version,build,state,at,note\n"
+        text.reserveCapacity(cycles * 5 * 80)
+        var events = 0
+        let apps = 100
+        let perApp = (cycles + apps - 1) / apps
+        var written = 0
+        outer: for app in 0..<apps {
+            let name = "App \(app)"
+            let bundle = "com.example.app\(app)"
+            let platform = app % 2 == 0 ? "iOS" : "macOS"
+            var at = 1_577_836_800 + Int(generator.next() % 86_400)
+            for version in 0..<perApp {
+                if written == cycles { break outer }
+                written += 1
+                let versionName = "\(version / 10 + 1).\(version % 10)"
+                func add(_ state: String, _ note: String = "") {
+                    text += "\(name),\(bundle),\(platform),\(versionName),\(100 + version),\(state),"
+                    text += ISOSeconds.format(at) + ",\(note)\n"
+                    events += 1
+                }
+                add("PREPARE_FOR_SUBMISSION")
+                at += 3_600 + Int(generator.next() % 86_400)
+                add("WAITING_FOR_REVIEW")
+                at += 1_800 + Int(generator.next() % 172_800)
+                add("IN_REVIEW")
+                at += 600 + Int(generator.next() % 21_600)
+                if generator.next() % 7 == 0 {
+                    add("REJECTED", "Guideline 2.1")
+                } else {
+                    add("PENDING_DEVELOPER_RELEASE")
+                    at += 600 + Int(generator.next() % 86_400)
+                    add("READY_FOR_DISTRIBUTION")
+                }
+                at += 86_400 + Int(generator.next() % 1_209_600)
+            }
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return events
+    }
+}
+
+/// UTC ISO 8601 with seconds, without Foundation's formatters.
+enum ISOSeconds {
+    static func format(_ seconds: Int) -> String {
+        let days = seconds / 86_400
+        let rest = seconds % 86_400
+        // Civil from days (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = z / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}
+
+/// A small deterministic generator.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whole processes, started with posix_spawn (no shell), output discarded, timed from spawn to reaped exit.
+enum Processes {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `arguments` (arguments[0] is an absolute path) and returns its exit status.
+    @discardableResult
+    static func run(_ arguments: [String], stdoutPath: String = "/dev/null") throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw Failure(description: "waitpid failed for \(arguments[0])") }
+        }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Runs and requires exit status 0.
+    static func runChecked(_ arguments: [String], stdoutPath: String = "/dev/null") throws {
+        let status = try run(arguments, stdoutPath: stdoutPath)
+        guard status == 0 else {
+            throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(status)")
+        }
+    }
+
+    /// Seconds one checked run takes.
+    static func time(_ arguments: [String]) throws -> Double {
+        try Clock.time { try runChecked(arguments) }
+    }
+
+    /// The absolute path of a command on PATH, or nil.
+    static func which(_ name: String) -> String? {
+        if name.hasPrefix("/") { return access(name, X_OK) == 0 ? name : nil }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import JWT
+
+extension Bench {
+    /// jwtcheck against `openssl dgst -verify`, `review log` against a `sqlite3` insert, `review stats`.
+    static func processes(settings: Settings, fixtures: Fixtures, report: inout Report) async throws {
+        let work = settings.workDirectory
+        let binaries = settings.binDirectory
+        guard let openssl = Processes.which("openssl"), let sqlite3 = Processes.which("sqlite3") else {
+            report.add("Whole processes", "skipped: openssl or sqlite3 missing (make bench installs them)")
+            return
+        }
+        let jwtcheck = [
+            "\(binaries)/jwtcheck", "token", "@\(work)/token.txt", "--jwks", "\(work)/apple-jwks.json", "--aud",
+            Fixtures.clientID, "--iss", Fixtures.issuer,
+        ]
+        let dgst = [
+            openssl, "dgst", "-sha256", "-verify", "\(work)/key.pem", "-signature", "\(work)/signature.bin",
+            "\(work)/signing-input.txt",
+        ]
+        let pairs = settings.quick ? 30 : 150
+        let check = try interleavedProcesses(pairs: pairs, baseline: { _ in dgst }, subject: { _ in jwtcheck })
+        report.add(
+            "jwtcheck token (process) vs openssl dgst -verify (process)",
+            "\(fixed(check.ratio, 2))× the time (\(fixed(check.subject * 1000, 2)) ms vs \(fixed(check.baseline * 1000, 2)) ms)",
+            target: "≤ 1.5×", met: check.ratio <= 1.5, short: "jwtcheck \(fixed(check.ratio, 2))× openssl")
+
+        // review log against sqlite3 INSERT, both on the same store (WAL, synchronous FULL for both).
+        let database = "\(work)/log.sqlite3"
+        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+        let review = "\(binaries)/review"
+        try Processes.runChecked([
+            review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "0.1", "--at",
+            "2026-01-01T00:00:00Z",
+        ])
+        let logPairs = settings.quick ? 10 : 40
+        let log = try interleavedProcesses(
+            pairs: logPairs,
+            baseline: { index in
+                [
+                    sqlite3, database,
+                    "INSERT INTO events (app_id, platform, version, build, state, at, note, source) VALUES "
+                        + "(1, 'iOS', '9.\(index)', NULL, 'WAITING_FOR_REVIEW', \(1_767_225_600 + index), NULL, 'api')",
+                ]
+            },
+            subject: { index in
+                [
+                    review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "1.\(index)",
+                    "--at", ISOSeconds.format(1_767_225_600 + index),
+                ]
+            })
+        report.add(
+            "review log (process) vs sqlite3 INSERT (process)",
+            "\(fixed(log.ratio, 2))× the time (\(fixed(log.subject * 1000, 2)) ms vs \(fixed(log.baseline * 1000, 2)) ms)",
+            target: "≤ 2×", met: log.ratio <= 2, short: "review log \(fixed(log.ratio, 2))× sqlite3")
+
+        // review stats over an imported history of 100,000 submission cycles.
+        let cycles = settings.quick ? 10_000 : 100_000
+        let history = "\(work)/history.csv"
+        let events = try HistoryGenerator.write(cycles: cycles, to: history)
+        let statsDatabase = "\(work)/stats.sqlite3"
+        for suffix in ["", "-wal", "-shm"] { unlink(statsDatabase + suffix) }
+        let importSeconds = try Processes.time([review, "--db", statsDatabase, "import", history])
+        var statsSeconds: [Double] = []
+        for _ in 0..<5 { statsSeconds.append(try Processes.time([review, "--db", statsDatabase, "stats"])) }
+        let stats = medianOf(statsSeconds)
+        report.add(
+            "review stats over \(cycles) cycles (\(events) events)",
+            "\(fixed(stats, 3)) s (import took \(fixed(importSeconds, 1)) s)",
+            target: "< 1 s", met: stats < 1, short: "stats \(fixed(stats, 2)) s")
+    }
+
+    /// The token, key sets, PEM key, signature and signing input, as files for the processes.
+    static func writeFiles(settings: Settings, fixtures: Fixtures) throws {
+        let work = settings.workDirectory
+        let signed = fixtures.rs256
+        try write(signed.token, to: "\(work)/token.txt")
+        try write(fixtures.jwksJSON, to: "\(work)/jwks.json")
+        try write(fixtures.appleJWKSJSON, to: "\(work)/apple-jwks.json")
+        try write(signed.publicKey.pemRepresentation, to: "\(work)/key.pem")
+        try Data(signed.signature).write(to: URL(fileURLWithPath: "\(work)/signature.bin"))
+        try Data(signed.signingInput).write(to: URL(fileURLWithPath: "\(work)/signing-input.txt"))
+    }
+
+    struct ProcessRatio {
+        /// Median of per-pair subject time / baseline time.
+        var ratio: Double
+        var subject: Double
+        var baseline: Double
+    }
+
+    /// Pairs of whole-process runs, alternating which goes first; the arguments may depend on the pair's index.
+    static func interleavedProcesses(
+        pairs: Int, baseline: (Int) -> [String], subject: (Int) -> [String]
+    ) throws -> ProcessRatio {
+        for index in 0..<3 {  // warm the page cache
+            try Processes.runChecked(baseline(1_000_000 + index))
+            try Processes.runChecked(subject(1_000_000 + index))
+        }
+        var ratios: [Double] = []
+        var subjects: [Double] = []
+        var baselines: [Double] = []
+        for index in 0..<pairs {
+            let base: Double
+            let subj: Double
+            if index % 2 == 0 {
+                base = try Processes.time(baseline(index))
+                subj = try Processes.time(subject(index))
+            } else {
+                subj = try Processes.time(subject(index))
+                base = try Processes.time(baseline(index))
+            }
+            ratios.append(subj / base)
+            subjects.append(subj)
+            baselines.append(base)
+        }
+        return ProcessRatio(ratio: medianOf(ratios), subject: medianOf(subjects), baseline: medianOf(baselines))
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,276 @@
+// gatehouse-bench: the performance suite of issue 5. Run by `make bench` (Benchmarks/run), which builds release,
+// installs PyJWT for the peer comparison and passes the paths below.
+//
+// Every figure is a ratio taken in this one process and run: the two sides run interleaved, in alternating order,
+// for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
+//
+// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]... [--quick] [--only crypto,allocations,scaling,memory,processes,peers]
+
+import AllocationCounter
+import AppleSignIn
+import Foundation
+import JWT
+
+struct Settings {
+    var binDirectory = ".build/release"
+    var workDirectory = "/tmp/gatehouse-bench"
+    var python = "python3"
+    /// PYTHONPATH folders, one PyJWT installation each; one peer row per folder.
+    var pythonDependencies: [String] = []
+    var peersDirectory = "Benchmarks/peers"
+    var quick = false
+    /// Sections to run (crypto, allocations, scaling, memory, processes, peers); all when empty.
+    var sections: Set<String> = []
+
+    func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+
+    static func parse(_ arguments: [String]) -> Settings {
+        var settings = Settings()
+        var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { fatalError("missing value after \(arguments[index - 1])") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--bin": settings.binDirectory = value()
+            case "--work": settings.workDirectory = value()
+            case "--python": settings.python = value()
+            case "--pydeps": settings.pythonDependencies.append(value())
+            case "--peers": settings.peersDirectory = value()
+            case "--quick": settings.quick = true
+            case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
+            default: fatalError("unknown argument \(arguments[index])")
+            }
+            index += 1
+        }
+        return settings
+    }
+}
+
+enum Bench {
+    nonisolated static func main() async throws {
+        gatehouse_bench_line_buffered_stdout()  // progress lines appear as they happen, also when piped
+        let settings = Settings.parse(Array(CommandLine.arguments.dropFirst()))
+        let scale = settings.quick ? 0.1 : 1.0
+        func count(_ n: Int) -> Int { max(1, Int(Double(n) * scale)) }
+        try FileManager.default.createDirectory(atPath: settings.workDirectory, withIntermediateDirectories: true)
+        var report = Report()
+
+        print("gatehouse-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores; OpenSSL: \(OpenSSLVersion.text)")
+        let issuedAt = Int(Date().timeIntervalSince1970)
+        let fixtures = try Fixtures(issuedAt: issuedAt)
+        let now = Date(timeIntervalSince1970: Double(issuedAt + 60))
+        let apple = try AppleIdentityTokenVerifier(
+            clientIDs: [Fixtures.clientID], keySet: fixtures.keySet, now: { now })
+        let verifier = JWTVerifier(
+            keySet: fixtures.keySet,
+            options: JWTValidationOptions(
+                allowedAlgorithms: [.rs256, .ps256, .es256, .edDSA], issuer: Fixtures.issuer,
+                audiences: [Fixtures.clientID], requiredClaims: ["exp", "iat", "sub"]))
+
+        // Sanity: every side accepts its token, and a token with one changed signature byte is refused.
+        let appleToken = try await apple.verify(fixtures.rs256.token)
+        precondition(appleToken.subject.hasPrefix("001234."), "the Apple verifier returned another subject")
+        for signed in [fixtures.rs256, fixtures.ps256, fixtures.es256, fixtures.edDSA] {
+            _ = try verifier.verify(signed.token, now: now)
+            precondition(raw(signed).verifyOnce(), "raw baseline refused the \(signed.algorithm) token")
+            var bytes = Array(signed.token.utf8)
+            let position = bytes.count - 8
+            bytes[position] = bytes[position] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            let tampered = String(decoding: bytes, as: UTF8.self)
+            precondition(
+                (try? verifier.verify(tampered, now: now)) == nil, "a tampered \(signed.algorithm) token verified")
+        }
+        print("sanity: all four algorithms verify; tampered tokens are refused")
+
+        // 1. Signature algorithms against their naive raw baselines.
+        let rsRaw = raw(fixtures.rs256)
+        if settings.runs("crypto") {
+            print("\n== In-process verification against raw OpenSSL (EVP_DigestVerifyInit + EVP_DigestVerify) ==")
+            let rounds = settings.quick ? 9 : 41
+            let rs = try await InterleavedRatio.measure(
+                rounds: rounds, batch: count(1000),
+                baseline: { n in rsRaw.loop(n) },
+                subject: { n in
+                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                })
+            report.add(
+                "RS256 full Apple verification vs raw",
+                "\(fixed(rs.median, 3)) of raw (min \(fixed(rs.spread.0, 3)), "
+                    + "max \(fixed(rs.spread.1, 3)); raw \(perSecond(rs.baselineSeconds, count(1000)))/s)",
+                target: "≥ 0.95", met: rs.median >= 0.95, short: "RS256 \(fixed(rs.median, 3))")
+            let rsPlain = try await InterleavedRatio.measure(
+                rounds: rounds, batch: count(1000),
+                baseline: { n in rsRaw.loop(n) },
+                subject: { n in for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) } })
+            report.add("RS256 JWTVerifier (iss, aud, exp, iat) vs raw", "\(fixed(rsPlain.median, 3)) of raw")
+
+            for (signed, target) in [(fixtures.es256, 0.95), (fixtures.ps256, 0.95), (fixtures.edDSA, 0.95)] {
+                let baseline = raw(signed)
+                let result = try await InterleavedRatio.measure(
+                    rounds: rounds, batch: count(signed.algorithm == .ps256 ? 1000 : 500),
+                    baseline: { n in baseline.loop(n) },
+                    subject: { n in for _ in 0..<n { blackHole(try verifier.verify(signed.token, now: now)) } })
+                report.add(
+                    "\(signed.algorithm.rawValue) JWTVerifier vs raw", "\(fixed(result.median, 3)) of raw",
+                    target: "≥ \(target)", met: result.median >= target,
+                    short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
+            }
+
+        }
+
+        // 2. Heap allocations per verification, counted by the interposed malloc (Benchmarks/AllocationCounter).
+        if settings.runs("allocations") {
+            print("\n== Heap allocations per verification ==")
+            if await Memory.counterIsInterposed() {
+                let n = 1000
+                let appleAllocations = try await Memory.allocations {
+                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                }
+                let plainAllocations = try await Memory.allocations {
+                    for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) }
+                }
+                let rawAllocations = await Memory.allocations { rsRaw.loop(n) }
+                report.add(
+                    "Heap allocations per RS256 verification",
+                    "Apple verifier \(fixed(Double(appleAllocations) / Double(n), 1)), JWTVerifier "
+                        + "\(fixed(Double(plainAllocations) / Double(n), 1)), raw OpenSSL baseline "
+                        + "\(fixed(Double(rawAllocations) / Double(n), 1))",
+                    short: "\(fixed(Double(appleAllocations) / Double(n), 0)) allocs")
+            } else {
+                report.add("Heap allocations per RS256 verification", "not counted: malloc is not interposed")
+            }
+        }
+
+        // 3. Scaling: all cores at once against one.
+        if settings.runs("scaling") {
+            print("\n== Scaling ==")
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let perTask = count(3000)
+            var scaling: [Double] = []
+            var cpuCost: [Double] = []
+            var parallelism: [Double] = []
+            for round in 0..<(settings.quick ? 3 : 9) {
+                var one = (wall: 0.0, cpu: 0.0)
+                var all = (wall: 0.0, cpu: 0.0)
+                if round % 2 == 0 {
+                    one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
+                    all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
+                } else {
+                    all = try await parallelTime(tasks: cores, each: perTask, apple: apple, token: fixtures.rs256.token)
+                    one = try await parallelTime(tasks: 1, each: perTask, apple: apple, token: fixtures.rs256.token)
+                }
+                scaling.append(Double(cores) * one.wall / all.wall)
+                // CPU per verification on all cores against one: above 1 means contention inside the process.
+                cpuCost.append(all.cpu / Double(cores) / one.cpu)
+                parallelism.append(all.cpu / all.wall)
+            }
+            let speedup = medianOf(scaling)
+            report.add(
+                "RS256 on \(cores) cores vs 1 core",
+                "\(fixed(speedup, 2))× (min \(fixed(scaling.min()!, 2)), max \(fixed(scaling.max()!, 2)); the machine gave "
+                    + "\(fixed(medianOf(parallelism), 2)) cores on median; CPU per verification \(fixed(medianOf(cpuCost), 3))× "
+                    + "that of one core)",
+                target: "≥ \(fixed(0.9 * Double(cores), 1))×", met: speedup >= 0.9 * Double(cores),
+                short: "\(cores) cores \(fixed(speedup, 2))×")
+        }
+
+        // 4. Resident memory after 1,000,000 verifications against after 10,000.
+        if settings.runs("memory") {
+            print("\n== Resident memory ==")
+            let total = settings.quick ? 100_000 : 1_000_000
+            for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            let early = Memory.residentBytes()
+            let started = Clock.now()
+            for _ in 10_000..<total { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            let elapsed = Clock.now() - started
+            let late = Memory.residentBytes()
+            let growth = 100 * Double(late - early) / Double(early)
+            report.add(
+                "RSS after \(total) vs 10000 verifications",
+                "\(fixed(growth, 2))% (\(early / 1024) KiB -> \(late / 1024) KiB; \(Int(Double(total - 10_000) / elapsed))/s)",
+                target: "< 1%", met: growth < 1, short: "RSS \(fixed(growth, 2))%")
+        }
+
+        // 5. Whole processes.
+        if settings.runs("processes") || settings.runs("peers") {
+            try writeFiles(settings: settings, fixtures: fixtures)
+        }
+        if settings.runs("processes") {
+            print("\n== Whole processes ==")
+            try await processes(settings: settings, fixtures: fixtures, report: &report)
+        }
+
+        // 6. PyJWT in its own process, same token and key set.
+        if settings.runs("peers") {
+            print("\n== Peers ==")
+            try await peers(settings: settings, fixtures: fixtures, apple: apple, report: &report)
+        }
+
+        print("\n" + report.table())
+        print(report.summary())
+    }
+
+    static func raw(_ signed: Fixtures.Signed) -> RawBaseline {
+        let scheme: RawVerifier.Scheme
+        switch signed.algorithm {
+        case .ps256: scheme = .rsaPSSSHA256
+        case .es256: scheme = .ecdsaSHA256
+        case .edDSA: scheme = .ed25519
+        default: scheme = .rsaPKCS1SHA256
+        }
+        return RawBaseline(
+            verifier: RawVerifier(spki: signed.publicKey.derRepresentation, scheme: scheme),
+            signature: signed.opensslSignature, message: signed.signingInput)
+    }
+
+    static func perSecond(_ seconds: [Double], _ batch: Int) -> String {
+        String(Int(Double(batch) / medianOf(seconds)))
+    }
+
+    /// Wall seconds for `tasks` concurrent tasks each verifying `each` tokens, and the CPU seconds the tasks used.
+    static func parallelTime(tasks: Int, each: Int, apple: AppleIdentityTokenVerifier, token: String) async throws
+        -> (wall: Double, cpu: Double)
+    {
+        var cpu = 0.0
+        let wall = try await Clock.time {
+            cpu = try await withThrowingTaskGroup(of: Double.self) { group in
+                for _ in 0..<tasks {
+                    group.addTask {
+                        // The loop never suspends, so it stays on one thread and its CPU clock.
+                        try await Clock.threadCPUTime {
+                            for _ in 0..<each { blackHole(try await apple.verify(token)) }
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+        }
+        return (wall, cpu)
+    }
+}
+
+/// The raw baseline bound to one signature and message.
+struct RawBaseline {
+    let verifier: RawVerifier
+    let signature: [UInt8]
+    let message: [UInt8]
+
+    func verifyOnce() -> Bool {
+        signature.withUnsafeBytes { s in message.withUnsafeBytes { m in verifier.verify(s, m) } }
+    }
+
+    func loop(_ n: Int) {
+        signature.withUnsafeBytes { s in
+            message.withUnsafeBytes { m in
+                for _ in 0..<n {
+                    guard verifier.verify(s, m) else { fatalError("raw baseline refused a valid signature") }
+                }
+            }
+        }
+    }
+}
+
+try await Bench.main()
