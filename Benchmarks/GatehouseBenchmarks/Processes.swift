@@ -11,6 +11,13 @@ enum Processes {
     /// Runs `arguments` (arguments[0] is an absolute path) and returns its exit status.
     @discardableResult
     static func run(_ arguments: [String], stdoutPath: String = "/dev/null") throws -> Int32 {
+        try runMeasured(arguments, stdoutPath: stdoutPath).status
+    }
+
+    /// Runs `arguments` and returns its exit status and the CPU seconds (user + system) the child used.
+    static func runMeasured(_ arguments: [String], stdoutPath: String = "/dev/null") throws -> (
+        status: Int32, cpuSeconds: Double
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -25,10 +32,14 @@ enum Processes {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw Failure(description: "waitpid failed for \(arguments[0])") }
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 {
+            guard errno == EINTR else { throw Failure(description: "wait4 failed for \(arguments[0])") }
         }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), cpu)
     }
 
     /// Runs and requires exit status 0.
@@ -37,6 +48,19 @@ enum Processes {
         guard status == 0 else {
             throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(status)")
         }
+    }
+
+    /// Wall and CPU seconds of one checked run.
+    static func measure(_ arguments: [String]) throws -> (wall: Double, cpu: Double) {
+        var cpu = 0.0
+        let wall = try Clock.time {
+            let result = try runMeasured(arguments)
+            guard result.status == 0 else {
+                throw Failure(description: "\(arguments.joined(separator: " ")) exited with \(result.status)")
+            }
+            cpu = result.cpuSeconds
+        }
+        return (wall, cpu)
     }
 
     /// Seconds one checked run takes.

@@ -207,6 +207,12 @@ extension PublicKey {
             guard let fetched = FetchedDigest.of(hash).pointer else { return false }
             digest = fetched
         }
+        if let digest, algorithm.family != .edDSA,
+            let verdict = contextPool.verify(
+                signature, message: message, algorithm: algorithm, key: key, digest: digest)
+        {
+            return verdict
+        }
         guard let context = EVP_MD_CTX_new() else {
             OpenSSLError.clear()
             return false

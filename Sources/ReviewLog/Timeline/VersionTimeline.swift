@@ -52,16 +52,39 @@ public struct VersionTimeline: Sendable, Hashable {
     ///   - now: the instant current states run to.
     /// - Returns: one timeline per version.
     public static func timelines(of events: [ReviewEvent], now: Timestamp) -> [VersionTimeline] {
-        // Indices, not copies, are grouped: an event is copied once, into its timeline.
-        var grouped: [VersionKey: [Int]] = [:]
-        for (index, event) in events.enumerated() { grouped[event.versionKey, default: []].append(index) }
+        // Indices, not copies, are grouped: an event is copied once, into its timeline. Consecutive events of one
+        // version (the usual order) skip the hash lookup.
+        var slots: [VersionKey: Int] = [:]
+        var keys: [VersionKey] = []
+        var groups: [[Int]] = []
+        var last: (key: VersionKey, slot: Int)?
+        for (index, event) in events.enumerated() {
+            let key = event.versionKey
+            if let last, last.key == key {
+                groups[last.slot].append(index)
+                continue
+            }
+            let slot: Int
+            if let existing = slots[key] {
+                slot = existing
+            } else {
+                slot = keys.count
+                slots[key] = slot
+                keys.append(key)
+                groups.append([])
+            }
+            groups[slot].append(index)
+            last = (key, slot)
+        }
         // VersionKey's order, with each app name lowercased once rather than in every comparison (100,000 versions
         // took 3.4 million lowercased() calls).
-        let ordered = grouped.keys.map { (folded: $0.app.lowercased(), key: $0) }.sorted { lhs, rhs in
-            (lhs.folded, lhs.key.platform.rawValue, lhs.key.version)
-                < (rhs.folded, rhs.key.platform.rawValue, rhs.key.version)
+        let ordered = keys.indices.map { (folded: keys[$0].app.lowercased(), slot: $0) }.sorted { lhs, rhs in
+            (lhs.folded, keys[lhs.slot].platform.rawValue, keys[lhs.slot].version)
+                < (rhs.folded, keys[rhs.slot].platform.rawValue, keys[rhs.slot].version)
         }
-        return ordered.map { VersionTimeline(key: $0.key, events: grouped[$0.key]!.map { events[$0] }, now: now) }
+        return ordered.map {
+            VersionTimeline(key: keys[$0.slot], events: groups[$0.slot].map { events[$0] }, now: now)
+        }
     }
 
     /// The current state: the last span of the last cycle.
