@@ -61,7 +61,7 @@ bench: deps
 	@Benchmarks/run
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz Benchmarks
 
 clean:
 	rm -rf .build

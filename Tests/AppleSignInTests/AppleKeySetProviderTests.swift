@@ -230,7 +230,7 @@ struct AppleKeySetProviderTests {
         let error = await appleError { try await provider.keySet(containing: nil) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.httpError != nil)
-        #expect(error?.reason.contains("cannot fetch Apple's key set") == true)
+        #expect(error?.reason.contains("cannot fetch the key set from") == true)
     }
 
     @Test(

@@ -66,8 +66,9 @@ struct ArgumentScannerTests {
 
     @Test("suggestions need to be close")
     func suggestions() {
-        #expect(Suggestion.closest(to: "WAITING-FOR-REVEIW", among: ["waiting-for-review", "in-review"])
-            == "waiting-for-review")
+        #expect(
+            Suggestion.closest(to: "WAITING-FOR-REVEIW", among: ["waiting-for-review", "in-review"])
+                == "waiting-for-review")
         #expect(Suggestion.closest(to: "zzz", among: ["waiting-for-review", "in-review"]) == nil)
     }
 }

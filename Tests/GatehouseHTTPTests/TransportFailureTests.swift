@@ -19,17 +19,16 @@ struct TransportFailureTests {
     @Test("a server sending one byte a second trips the total timeout")
     func slowDrip() async throws {
         let server = try LoopbackHTTPServer()
-        // 60 bytes at one a second: without the timeout this would succeed after a minute. The bound is loose on
-        // purpose, so a loaded machine's scheduling cannot fail the test, yet far below the minute.
+        // 60 bytes at one a second: without the total timeout this request would succeed after a minute, and the
+        // expectation of .timedOut, with curl's own "1000 ms in total", would fail. (No wall-clock bound: on two
+        // cores other tests can hold the concurrency pool for tens of seconds before this task resumes.)
         server.route(
             "/slow",
             respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
         let url = server.url("/slow")
-        let start = ContinuousClock.now
         _ = await expectFailure(
             .timedOut, naming: [url, "timed out", "1000 ms in total"], client: fastClient(totalTimeout: .seconds(1)),
             .get(url))
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test("a server that delays its answer trips the total timeout")
@@ -47,13 +46,11 @@ struct TransportFailureTests {
         let server = try LoopbackHTTPServer()
         // The answer comes after a minute: "no timeout" would succeed then, and fail the expectation.
         server.route("/late", respond: LoopbackResponse(body: [1], delay: .seconds(60)))
-        let start = ContinuousClock.now
         for timeout in [Duration.zero, .seconds(-1)] {
             _ = await expectFailure(
                 .timedOut, naming: [server.url("/late")], client: fastClient(totalTimeout: timeout),
                 .get(server.url("/late")))
         }
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test("a declared Content-Length over the cap is responseTooLarge")
@@ -130,12 +127,10 @@ struct TransportFailureTests {
             "/slow",
             respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
         let url = server.url("/slow")
-        let start = ContinuousClock.now
+        // Uncancelled, the transfer would succeed after a minute (its timeout is two), and the expectation fail.
         let task = Task { try await fastClient(totalTimeout: .seconds(120)).send(.get(url)) }
         try await Task.sleep(for: .milliseconds(300))
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        // Uncancelled, the transfer would take a minute.
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 }

@@ -27,6 +27,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var log: [LoopbackRequest] = []
     private var connections: [ObjectIdentifier: LoopbackSocket] = [:]
     private var stopped = false
+    private var inFlight = 0
+    private var maxInFlight = 0
 
     /// Starts a server.
     /// - Parameter lifetime: the longest the server runs before it stops by itself (default 120 s).
@@ -113,6 +115,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.withLock { log.filter { $0.path == path } }
     }
 
+    /// The most requests that were being answered at the same moment (read, and their response not yet delivered).
+    public var maxConcurrentRequests: Int { lock.withLock { maxInFlight } }
+
     /// Every request that arrived, in order.
     public var allRequests: [LoopbackRequest] { lock.withLock { log } }
 
@@ -167,9 +172,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         guard let request = readRequest(connection) else { return }
         let handler: Handler = lock.withLock {
             log.append(request)
+            inFlight += 1
+            maxInFlight = max(maxInFlight, inFlight)
             return routes[request.path] ?? fallback
         }
         deliver(handler(request), on: connection)
+        lock.withLock { inFlight -= 1 }
     }
 
     private func readRequest(_ connection: LoopbackSocket) -> LoopbackRequest? {

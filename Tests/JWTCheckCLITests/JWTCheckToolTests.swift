@@ -231,8 +231,14 @@ struct JWTCheckToolTests {
         arguments: [
             (["--alg", "RS256", "--claims", "{}"], CommandLineKit.ExitStatus.usage, "does not fit"),
             (["--alg", "ES256", "--claims", "[1]"], CommandLineKit.ExitStatus.dataError, "JSON array"),
-            (["--alg", "ES256", "--claims", "{\"a\":1,\"a\":2}"], CommandLineKit.ExitStatus.dataError, "not valid JSON"),
-            (["--alg", "ES256", "--claims", "@/nonexistent/c.json"], CommandLineKit.ExitStatus.noInput, "/nonexistent/c.json"),
+            (
+                ["--alg", "ES256", "--claims", "{\"a\":1,\"a\":2}"], CommandLineKit.ExitStatus.dataError,
+                "not valid JSON"
+            ),
+            (
+                ["--alg", "ES256", "--claims", "@/nonexistent/c.json"], CommandLineKit.ExitStatus.noInput,
+                "/nonexistent/c.json"
+            ),
             (["--alg", "none", "--claims", "{}"], CommandLineKit.ExitStatus.usage, "never accepted"),
         ])
     func signErrors(extra: [String], status: CommandLineKit.ExitStatus, named: String) {

@@ -146,10 +146,10 @@ public actor AppleKeySetProvider {
             return record(
                 AppleSignInError(
                     .keySetUnavailable,
-                    "cannot fetch Apple's key set from \(url): HTTPError.\(error.code): \(error.reason)",
+                    "cannot fetch the key set from \(url): HTTPError.\(error.code): \(error.reason)",
                     httpError: error))
         } catch {
-            return record(AppleSignInError(.keySetUnavailable, "cannot fetch Apple's key set from \(url): \(error)"))
+            return record(AppleSignInError(.keySetUnavailable, "cannot fetch the key set from \(url): \(error)"))
         }
         let time = now()
         let freshness = freshness(response.headers["Cache-Control"])
@@ -166,7 +166,7 @@ public actor AppleKeySetProvider {
             return record(
                 AppleSignInError(
                     .keySetUnavailable,
-                    "cannot fetch Apple's key set from \(url): the server answered HTTP \(response.status)"
+                    "cannot fetch the key set from \(url): the server answered HTTP \(response.status)"
                         + (response.status == 304 ? " without a cached copy to revalidate" : "")))
         }
         let keySet: JWKSet

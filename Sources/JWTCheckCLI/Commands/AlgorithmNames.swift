@@ -22,7 +22,9 @@ enum AlgorithmNames {
         guard let algorithm = JWSAlgorithm(rawValue: name) else {
             let known = JWSAlgorithm.allCases.map(\.rawValue)
             var message = "unknown algorithm '\(name)'"
-            if let suggestion = Suggestion.closest(to: name, among: known) { message += "; did you mean \(suggestion)?" }
+            if let suggestion = Suggestion.closest(to: name, among: known) {
+                message += "; did you mean \(suggestion)?"
+            }
             throw .usage(message + " (known: \(known.joined(separator: ", ")))")
         }
         return algorithm

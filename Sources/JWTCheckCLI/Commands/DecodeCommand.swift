@@ -25,7 +25,8 @@ struct DecodeCommand {
             return CommandOutput(standardOutput: JSONValue.object(object).description + "\n")
         }
         let now = environment.now()
-        var text = "UNVERIFIED: neither the signature nor the claims have been checked; use 'jwtcheck token' to verify.\n"
+        var text =
+            "UNVERIFIED: neither the signature nor the claims have been checked; use 'jwtcheck token' to verify.\n"
         text += ClaimsReport.header(unverified.header)
         text += ClaimsReport.claims(unverified.claims, now: now, title: "Claims (UNVERIFIED)")
         return CommandOutput(standardOutput: text)

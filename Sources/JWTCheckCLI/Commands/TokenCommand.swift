@@ -3,9 +3,9 @@ import CommandLineKit
 import JWT
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `jwtcheck token`: verify a token against a key set and report the header, the key chosen and why, the claims,
@@ -122,7 +122,8 @@ struct TokenCommand {
             }
         }
         let held = keySet.keys.map { $0.keyID.map { "\"\($0)\"" } ?? "(no kid)" }
-        text += "  the key set holds \(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s"): "
+        text +=
+            "  the key set holds \(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s"): "
             + "\(held.joined(separator: ", "))\n"
         switch outcome {
         case .success(let verified):
@@ -134,7 +135,8 @@ struct TokenCommand {
         }
         text += "Checks\n"
         text += "  now       \(ISOTime.string(now))\n"
-        text += "  audience  "
+        text +=
+            "  audience  "
             + (options.audiences.isEmpty ? "NOT CHECKED (no --aud given)" : options.audiences.joined(separator: ", "))
             + "\n"
         text += "  issuer    \(issuer ?? "not checked (no --iss given)")\n"
@@ -181,7 +183,8 @@ struct TokenCommand {
             return CommandOutput(status: .success, standardOutput: text, standardError: warning)
         case .failure(let error):
             return CommandOutput(
-                status: .negative, standardOutput: text, standardError: warning + "jwtcheck: token rejected: \(error)\n")
+                status: .negative, standardOutput: text, standardError: warning + "jwtcheck: token rejected: \(error)\n"
+            )
         }
     }
 }

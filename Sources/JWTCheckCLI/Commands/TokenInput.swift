@@ -14,7 +14,7 @@ enum TokenInput {
         case .file(let path):
             do {
                 return InputFile.trimmedText(try InputFile.read(path, role: "token file", maxBytes: maxBytes))
-            } catch where error.status == .dataError {
+            } catch  where error.status == .dataError {
                 throw CommandFailure(.negative, "token rejected: \(error.message)")
             }
         case .standardInput:

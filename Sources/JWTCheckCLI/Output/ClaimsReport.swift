@@ -30,10 +30,12 @@ enum ClaimsReport {
         switch name {
         case "exp":
             return seconds <= now
-                ? "expired \(RelativeTime.amount(now - seconds)) ago" : "expires in \(RelativeTime.amount(seconds - now))"
+                ? "expired \(RelativeTime.amount(now - seconds)) ago"
+                : "expires in \(RelativeTime.amount(seconds - now))"
         case "nbf":
             return seconds <= now
-                ? "valid since \(RelativeTime.amount(now - seconds))" : "not valid for \(RelativeTime.amount(seconds - now))"
+                ? "valid since \(RelativeTime.amount(now - seconds))"
+                : "not valid for \(RelativeTime.amount(seconds - now))"
         default:
             return RelativeTime.phrase(seconds, now: now)
         }

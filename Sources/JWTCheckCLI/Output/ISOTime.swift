@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// ISO 8601 UTC text (`2024-04-04T12:00:00Z`) for Unix seconds, as printed by `jwtcheck`.

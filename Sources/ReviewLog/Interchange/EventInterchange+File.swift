@@ -43,7 +43,8 @@ extension EventInterchange {
             bytes += chunk[0..<count]
             if bytes.count > maximumFileBytes {
                 throw ReviewError(
-                    .malformedImport, "the import file \(path) is larger than the limit of \(maximumFileBytes >> 20) MiB "
+                    .malformedImport,
+                    "the import file \(path) is larger than the limit of \(maximumFileBytes >> 20) MiB "
                         + "(\(maximumFileBytes) bytes); nothing was imported: split it into smaller files")
             }
         }
