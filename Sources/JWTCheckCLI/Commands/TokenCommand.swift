@@ -51,23 +51,26 @@ struct TokenCommand {
                 .unavailable,
                 "fetching a key set needs the asynchronous entry point JWTCheckTool.perform(_:)")
         }
-        let keySet = try KeySetInput.read(path)
-        let token = try TokenInput.read(options.token, environment: environment)
-        return verify(token, keySet: keySet, parameters: parameters)
+        return try verifyWithKeySetFile(path, parameters: parameters)
     }
 
     /// Runs with a key set file or URL (Apple's key set when `--jwks` is absent).
     func run() async throws(CommandFailure) -> CommandOutput {
         let parameters = try parameters()
         if let path = options.jwksPath, !KeySetSource.isURL(path) {
-            let keySet = try KeySetInput.read(path)
-            let token = try TokenInput.read(options.token, environment: environment)
-            return verify(token, keySet: keySet, parameters: parameters)
+            return try verifyWithKeySetFile(path, parameters: parameters)
         }
         let token = try TokenInput.read(options.token, environment: environment)
         let keyID = (try? UnverifiedJWT(parsing: token))?.header.keyID
         let keySet = try await KeySetSource.load(
             options.jwksPath, keyID: keyID, fetching: options.fetching, environment: environment)
+        return verify(token, keySet: keySet, parameters: parameters)
+    }
+
+    /// Both entry points' path for a key set file: read it, read the token, verify.
+    private func verifyWithKeySetFile(_ path: String, parameters: Parameters) throws(CommandFailure) -> CommandOutput {
+        let keySet = try KeySetInput.read(path)
+        let token = try TokenInput.read(options.token, environment: environment)
         return verify(token, keySet: keySet, parameters: parameters)
     }
 
@@ -93,8 +96,9 @@ struct TokenCommand {
             ? "jwtcheck: warning: no --aud given: the audience was NOT checked, so a token issued to any other "
                 + "app would pass; give --aud with your bundle ID or client ID\n"
             : ""
-        // What the token says, unverified, to show even when it is rejected.
-        let unverified = try? UnverifiedJWT(parsing: token)
+        // What the token says, unverified, to show when it is rejected (a valid token shows its verified parts).
+        var unverified: UnverifiedJWT?
+        if case .failure = outcome { unverified = try? UnverifiedJWT(parsing: token) }
         if options.json {
             return json(outcome, unverified: unverified, keySet: keySet, warning: audienceWarning)
         }
