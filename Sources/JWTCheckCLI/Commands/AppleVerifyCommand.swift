@@ -98,7 +98,7 @@ struct AppleVerifyCommand {
                 add(
                     "eventTime",
                     notification.event.eventTime.map {
-                        JSONValue.string(ISOTime.string(Int64($0.timeIntervalSince1970)))
+                        JSONValue.string(WallClock.iso8601UTC(Int64($0.timeIntervalSince1970)))
                     }
                         ?? .null)
                 add("jti", notification.jwtID)
@@ -137,10 +137,10 @@ struct AppleVerifyCommand {
             }
             line("nonce", (token.nonce ?? "(none)") + nonceState)
             line("audience", token.audience.joined(separator: ", "))
-            line("issued", ISOTime.string(Int64(token.issuedAt.timeIntervalSince1970)))
-            line("expires", ISOTime.string(Int64(token.expiration.timeIntervalSince1970)))
+            line("issued", WallClock.iso8601UTC(Int64(token.issuedAt.timeIntervalSince1970)))
+            line("expires", WallClock.iso8601UTC(Int64(token.expiration.timeIntervalSince1970)))
             line("key", token.keyID.map { "kid \"\($0)\"" } ?? "(no kid)")
-            line("now", ISOTime.string(now))
+            line("now", WallClock.iso8601UTC(now))
         case .success(.notification(let notification)):
             let event = notification.event
             text += "Apple server-to-server notification\n"
@@ -148,11 +148,13 @@ struct AppleVerifyCommand {
             line("sub", event.subject)
             if let email = event.email { line("email", email) }
             if let isPrivate = event.isPrivateEmail { line("private relay", isPrivate ? "yes" : "no") }
-            if let time = event.eventTime { line("event time", ISOTime.string(Int64(time.timeIntervalSince1970))) }
+            if let time = event.eventTime {
+                line("event time", WallClock.iso8601UTC(Int64(time.timeIntervalSince1970)))
+            }
             line("jti", notification.jwtID ?? "(none)")
             line("audience", notification.audience.joined(separator: ", "))
             line("key", notification.keyID.map { "kid \"\($0)\"" } ?? "(no kid)")
-            line("now", ISOTime.string(now))
+            line("now", WallClock.iso8601UTC(now))
         case .failure:
             break
         }

@@ -138,7 +138,7 @@ struct TokenCommand {
             }
         }
         text += "Checks\n"
-        text += "  now       \(ISOTime.string(now))\n"
+        text += "  now       \(WallClock.iso8601UTC(now))\n"
         text +=
             "  audience  "
             + (options.audiences.isEmpty ? "NOT CHECKED (no --aud given)" : options.audiences.joined(separator: ", "))

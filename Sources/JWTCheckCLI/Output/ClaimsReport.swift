@@ -1,3 +1,4 @@
+import CommandLineKit
 import JWT
 
 /// The human rendering of a token's header and claims, shared by `token` and `decode`.
@@ -18,7 +19,7 @@ enum ClaimsReport {
             let name = padded(member.name, width)
             text += "  \(name)  \(member.value)"
             if timeClaims.contains(member.name), let seconds = member.value.numberValue?.int64Value {
-                text += "  (\(ISOTime.string(seconds)), \(describeTime(member.name, seconds, now: now)))"
+                text += "  (\(WallClock.iso8601UTC(seconds)), \(describeTime(member.name, seconds, now: now)))"
             }
             text += "\n"
         }
