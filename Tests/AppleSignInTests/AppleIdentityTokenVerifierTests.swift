@@ -129,6 +129,26 @@ struct AppleIdentityTokenVerifierTests {
         #expect(reverse?.reason.contains("SHA-256 hex of the raw nonce") == true)
     }
 
+    @Test("nonce and client ID compare code points: a Kelvin-sign nonce or audience does not match the K spelling")
+    func nonceAndAudienceCompareExactly() async throws {
+        // Security round 2, item 5: Swift's == would call these equal (canonical equivalence).
+        let kelvinNonce = TestKeys.token(TestKeys.claims(["nonce": "\u{212A}-nonce"]))
+        let nonceError = await appleError {
+            try await TestKeys.verifier().verify(kelvinNonce, nonce: .exact("K-nonce"))
+        }
+        #expect(nonceError?.code == .nonceMismatch)
+        let nfd = TestKeys.token(TestKeys.claims(["nonce": "cafe\u{301}"]))
+        let nfdError = await appleError { try await TestKeys.verifier().verify(nfd, nonce: .exact("caf\u{E9}")) }
+        #expect(nfdError?.code == .nonceMismatch)
+        let kelvinAudience = TestKeys.token(TestKeys.claims(["aud": "com.\u{212A}elvin.app"]))
+        let audienceError = await appleError {
+            try await TestKeys.verifier(clientIDs: ["com.Kelvin.app"]).verify(kelvinAudience)
+        }
+        #expect(audienceError?.jwtError?.code == .audienceMismatch)
+        let plain = TestKeys.token(TestKeys.claims(["aud": "com.Kelvin.app", "nonce": "K-nonce"]))
+        _ = try await TestKeys.verifier(clientIDs: ["com.Kelvin.app"]).verify(plain, nonce: .exact("K-nonce"))
+    }
+
     @Test("nonce expected but absent: refused when nonce_supported is true or absent, accepted when it is false")
     func nonceMissing() async throws {
         for supported in [true as Any, NSNull() as Any, "true" as Any] {

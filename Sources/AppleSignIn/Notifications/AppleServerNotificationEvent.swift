@@ -1,3 +1,4 @@
+internal import GatehouseCore
 import JWT
 
 #if canImport(FoundationEssentials)
@@ -32,6 +33,11 @@ public struct AppleServerNotificationEvent: Sendable, Hashable {
         }
 
         public var description: String { rawValue }
+
+        /// Types are the same when their code points are (`ExactString`), not by `String.==`.
+        public static func == (lhs: Kind, rhs: Kind) -> Bool { ExactString.equal(lhs.rawValue, rhs.rawValue) }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(ExactString(rawValue)) }
     }
 
     /// `type`.

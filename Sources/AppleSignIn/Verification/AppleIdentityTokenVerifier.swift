@@ -1,3 +1,4 @@
+internal import GatehouseCore
 public import JWT
 
 #if canImport(FoundationEssentials)
@@ -114,7 +115,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         if let nonce {
             let expected = nonce.expectedClaim
             if let actual = token.nonce {
-                guard actual == expected else {
+                guard ExactString.equal(actual, expected) else {
                     let how: String
                     switch nonce {
                     case .exact: how = "the nonce given"

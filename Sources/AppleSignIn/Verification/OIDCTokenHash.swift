@@ -1,3 +1,4 @@
+internal import GatehouseCore
 import JWT
 
 /// `at_hash` and `c_hash` (OpenID Connect Core 1.0 sections 3.1.3.6 and 3.3.2.11): base64url of the left half of
@@ -17,7 +18,7 @@ enum OIDCTokenHash {
                 "an \(what) was given to check, but the token has no \"\(name)\" claim to bind it (OpenID Connect "
                     + "Core 1.0 \(name == "at_hash" ? "section 3.1.3.6" : "section 3.3.2.11"))")
         }
-        guard claim == expected else {
+        guard ExactString.equal(claim, expected) else {
             throw AppleSignInError(
                 .tokenHashMismatch,
                 "the token's \(name) is \"\(claim)\" but the \(what) given hashes to \"\(expected)\": the \(what) "

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+internal import GatehouseCore
 
 /// What a `JWTVerifier` accepts: algorithms, expected issuer and audiences, required claims, clock tolerance and
 /// limits. The defaults fail closed: asymmetric algorithms only, `exp` required, 60 s leeway.
@@ -10,9 +11,11 @@ public struct JWTValidationOptions: Sendable {
     /// The `alg` values accepted (RFC 8725 section 3.1). Default: `JWSAlgorithm.asymmetric`. HMAC (`HS*`) is accepted
     /// only when named here, and then only with an `oct` key.
     public var allowedAlgorithms: Set<JWSAlgorithm>
-    /// The expected `iss`, compared exactly (RFC 7519 section 4.1.1). Setting it makes `iss` required.
+    /// The expected `iss`, compared exactly: code point for code point, with no normalisation (RFC 7519 sections 2
+    /// and 4.1.1). Setting it makes `iss` required.
     public var issuer: String?
-    /// The accepted audiences: `aud` must name at least one (RFC 7519 section 4.1.3). Setting it makes `aud`
+    /// The accepted audiences, compared exactly like `issuer`: `aud` must name at least one (RFC 7519 section 4.1.3).
+    /// Setting it makes `aud`
     /// required. nil: the audience is not checked (the caller must then check it, RFC 8725 section 3.9).
     public var audiences: Set<String>?
     /// Claims that must be present. Default `["exp"]`.
@@ -129,14 +132,14 @@ public struct JWTValidationOptions: Sendable {
                         + "clock or this host's")
             }
         }
-        if let issuer, claims.issuer != issuer {
+        if let issuer, !ExactString.equal(claims.issuer ?? "", issuer) {
             throw JWTError(
                 .issuerMismatch,
                 "the token's issuer is \"\(claims.issuer ?? "")\"; expected \"\(issuer)\" (RFC 7519 section 4.1.1)")
         }
         if let audiences {
             let tokenAudiences = claims.audience ?? []
-            if !tokenAudiences.contains(where: audiences.contains) {
+            if !tokenAudiences.contains(where: { ExactString.contains(audiences, $0) }) {
                 throw JWTError(
                     .audienceMismatch,
                     "the token's audience is [" + tokenAudiences.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// The NIST curves of RFC 7518 section 6.2.1.1, by their JWK `crv` names.
 public enum EllipticCurve: String, Sendable, CaseIterable, Hashable {
     /// NIST P-256 (secp256r1), used by ES256.
@@ -6,6 +8,17 @@ public enum EllipticCurve: String, Sendable, CaseIterable, Hashable {
     case p384 = "P-384"
     /// NIST P-521 (secp521r1), used by ES512.
     case p521 = "P-521"
+
+    /// The curve named exactly `rawValue` (`ExactString`: the synthesized initializer would use `String.==`), or nil.
+    /// - Parameter rawValue: a JWK `crv` such as `P-256`.
+    public init?(rawValue: String) {
+        switch ExactString(rawValue) {
+        case "P-256": self = .p256
+        case "P-384": self = .p384
+        case "P-521": self = .p521
+        default: return nil
+        }
+    }
 
     /// The length in bytes of one coordinate (and of r and s in a JWS signature): 32, 48 or 66
     /// (RFC 7518 sections 3.4 and 6.2.1.2).
@@ -37,7 +50,7 @@ public enum EllipticCurve: String, Sendable, CaseIterable, Hashable {
 
     /// The curve for an OpenSSL group name (either the SEC or the NIST spelling), or nil.
     init?(openSSLGroupName name: String) {
-        switch name {
+        switch ExactString(name) {
         case "prime256v1", "P-256", "secp256r1": self = .p256
         case "secp384r1", "P-384": self = .p384
         case "secp521r1", "P-521": self = .p521

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// The JWS signature and MAC algorithms of RFC 7518 section 3.1, plus `EdDSA` (RFC 8037 section 3.1).
 ///
 /// `none` is deliberately absent: an unsecured JWS (RFC 7518 section 3.6) is never accepted.
@@ -28,6 +30,14 @@ public enum JWSAlgorithm: String, Sendable, CaseIterable, Hashable {
     case hs384 = "HS384"
     /// HMAC with SHA-512 (RFC 7518 section 3.2).
     case hs512 = "HS512"
+
+    /// The algorithm named exactly `rawValue` (the same code points; `ExactString`), or nil. Written out because the
+    /// synthesized initializer compares with `String.==`, which treats canonically equivalent names as equal.
+    /// - Parameter rawValue: an `alg` value such as `RS256`.
+    public init?(rawValue: String) {
+        guard let found = Self.allCases.first(where: { ExactString.equal($0.rawValue, rawValue) }) else { return nil }
+        self = found
+    }
 
     /// Whether this is an HMAC algorithm (HS256/384/512), keyed by a shared secret rather than a key pair.
     public var isSymmetric: Bool {

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// A JSON object with its members in document order and unique member names.
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// One member: its name and value.
@@ -27,11 +29,10 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         self.members = members
     }
 
-    /// The value of the member named `name`, or nil.
+    /// The value of the member named exactly `name` (the same code points: `ExactString`, RFC 7515 section 5.2),
+    /// or nil.
     public subscript(name: String) -> JSONValue? {
-        // Comparing UTF-8 lengths first skips most non-matching names cheaply.
-        let length = name.utf8.count
-        for member in members where member.name.utf8.count == length && member.name == name { return member.value }
+        for member in members where ExactString.equal(member.name, name) { return member.value }
         return nil
     }
 

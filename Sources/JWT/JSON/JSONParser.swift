@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// The strict JSON reader behind `JSONValue.parse`: RFC 8259 over raw bytes, one pass, no Foundation.
 ///
 /// Rejected: anything outside the RFC 8259 grammar (trailing commas, comments, leading zeros, `NaN`, single quotes,
@@ -119,7 +121,7 @@ struct JSONParser {
             depth -= 1
             return .object(JSONObject(members: members))
         }
-        var names: Set<String>? = nil
+        var names: Set<ExactString>? = nil
         members.reserveCapacity(8)
         while true {
             guard position < input.count else { throw failure("unexpected end of input inside an object") }
@@ -129,19 +131,19 @@ struct JSONParser {
             try checkMemberCount(members.count, "object")
             let nameOffset = position
             let name = try parseString()
-            // RFC 7515 section 4 / RFC 7519 section 4: duplicate member names are an error. Small objects compare linearly,
+            // RFC 7515 section 4 / RFC 7519 section 4: duplicate member names are an error. Names are the same when
+            // their code points are (ExactString), whatever the object's size: small objects compare linearly,
             // large ones use a set.
             if members.count < 16 {
-                let length = name.utf8.count
-                for member in members where member.name.utf8.count == length && member.name == name {
+                for member in members where ExactString.equal(member.name, name) {
                     throw JWTError(
                         .malformedJSON,
                         "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
                             + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
                 }
             } else {
-                if names == nil { names = Set(members.map(\.name)) }
-                if !names!.insert(name).inserted {
+                if names == nil { names = Set(members.map { ExactString($0.name) }) }
+                if !names!.insert(ExactString(name)).inserted {
                     throw JWTError(
                         .malformedJSON,
                         "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
@@ -262,10 +264,11 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 position = cursor + 1
                 let length = cursor - start
-                if length > 0 && length <= 8 {
-                    var key: UInt64 = 0
-                    for offset in start..<cursor { key = key << 8 | UInt64(input[offset]) }
-                    if let interned = InternedNames.name(forKey: key) { return interned }
+                if length > 0 && length <= 8,
+                    let interned = InternedNames.name(
+                        forKey: MemberKey.of(UnsafeRawBufferPointer(rebasing: input[start..<cursor])))
+                {
+                    return interned
                 }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: input[start..<cursor]), as: UTF8.self)
             }

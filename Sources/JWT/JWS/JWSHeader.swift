@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// The protected header of a JWS (RFC 7515 section 4), with its registered members type-checked.
 ///
 /// `jku`, `x5u`, `jwk` and `x5c` are type-checked and kept in `raw`, but never fetched and never used to choose a
@@ -20,7 +22,7 @@ public struct JWSHeader: Sendable, Hashable {
     public var algorithm: JWSAlgorithm? { JWSAlgorithm(rawValue: algorithmName) }
 
     /// Members defined by RFC 7515 section 4.1 and RFC 7518 for JWS; `crit` must not list them (4.1.11).
-    static let registeredNames: Set<String> = [
+    static let registeredNames: Set<ExactString> = [
         "alg", "jku", "jwk", "kid", "x5u", "x5c", "x5t", "x5t#S256", "typ", "cty", "crit",
     ]
 
@@ -117,11 +119,11 @@ public struct JWSHeader: Sendable, Hashable {
                         "the header member \"crit\" holds a JSON \(element.typeName) (\(element)); it must hold only "
                             + "strings (RFC 7515 section 4.1.11)")
                 }
-                if names.contains(name) {
+                if ExactString.contains(names, name) {
                     throw JWTError(
                         .invalidHeader, "the header member \"crit\" names \"\(name)\" twice (RFC 7515 section 4.1.11)")
                 }
-                if Self.registeredNames.contains(name) {
+                if Self.registeredNames.contains(ExactString(name)) {
                     throw JWTError(
                         .invalidHeader,
                         "the header member \"crit\" names \"\(name)\", a member defined by RFC 7515 itself; crit may "

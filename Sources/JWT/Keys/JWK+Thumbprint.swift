@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 extension JWK {
     /// The RFC 7638 JWK thumbprint: SHA-256 over the required members in lexicographic order, no whitespace,
     /// base64url-encoded.
@@ -6,7 +8,7 @@ extension JWK {
     ///   unknown `kty`.
     public func thumbprint() throws -> String {
         let required: [String]
-        switch keyType {
+        switch ExactString(keyType) {
         case "RSA": required = ["e", "kty", "n"]  // RFC 7638 section 3.2
         case "EC": required = ["crv", "kty", "x", "y"]
         case "OKP": required = ["crv", "kty", "x"]  // RFC 8037 section 2

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// A JSON Web Key (RFC 7517) for verifying signatures, with its OpenSSL key built once, when the JWK is read.
 ///
 /// Supported: `kty` `RSA` (`n`, `e`), `EC` with `crv` P-256/P-384/P-521 (`x`, `y`, full-length coordinates,
@@ -255,7 +257,7 @@ public struct JWK: Sendable, CustomStringConvertible {
                 throw JWTError(.invalidKey, error.reason)
             }
         }
-        if kty != "oct" {
+        if !ExactString.equal(kty, "oct") {
             let present = privateMemberNames.filter { object[$0] != nil }
             if !present.isEmpty {
                 throw JWTError(
@@ -266,7 +268,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             }
         }
         do {
-            switch kty {
+            // Literal patterns over an ExactString match code point for code point (not "O\u{212A}P" for OKP).
+            switch ExactString(kty) {
             case "RSA":
                 let modulus = try bytes("n")
                 let exponent = try bytes("e")
@@ -292,7 +295,7 @@ public struct JWK: Sendable, CustomStringConvertible {
                 guard let crv = object["crv"]?.stringValue else {
                     throw JWTError(.invalidKey, "the \(kid) (kty OKP) has no string \"crv\" (RFC 8037 section 2)")
                 }
-                guard crv == "Ed25519" else {
+                guard ExactString.equal(crv, "Ed25519") else {
                     throw JWTError(
                         .unsupportedKey,
                         "the \(kid) uses OKP curve \"\(crv)\"; only Ed25519 is supported for signatures")

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// A JSON Web Key Set (RFC 7517 section 5): every key of the document, usable or not, with each OpenSSL key built
 /// once when the set is read.
 ///
@@ -83,18 +85,20 @@ public struct JWKSet: Sendable {
     /// Applies the set-level rules: a `kid` must be unique (RFC 7517 section 4.5), and a secret key must not sit
     /// among public keys (a JWKS holding public keys is meant to be published).
     private init(checked keys: [JWK], policy: KeyPolicy) {
-        var counts: [String: Int] = [:]
-        for key in keys { if let kid = key.keyID { counts[kid, default: 0] += 1 } }
-        let hasPublicKeys = keys.contains { $0.keyType == "RSA" || $0.keyType == "EC" || $0.keyType == "OKP" }
+        // kids are the same when their code points are (ExactString; RFC 7517 section 4.5).
+        var counts: [ExactString: Int] = [:]
+        for key in keys { if let kid = key.keyID { counts[ExactString(kid), default: 0] += 1 } }
+        let publicTypes: Set<ExactString> = ["RSA", "EC", "OKP"]
+        let hasPublicKeys = keys.contains { publicTypes.contains(ExactString($0.keyType)) }
         self.keys = keys.map { key in
-            if let kid = key.keyID, let count = counts[kid], count > 1 {
+            if let kid = key.keyID, let count = counts[ExactString(kid)], count > 1 {
                 return key.markedUnusable(
                     JWTError(
                         .invalidKey,
                         "the kid \"\(kid)\" is used by \(count) keys of the set; a kid must identify one key "
                             + "(RFC 7517 section 4.5), so none of them is used"))
             }
-            if key.keyType == "oct" && hasPublicKeys && key.isUsable {
+            if ExactString.equal(key.keyType, "oct") && hasPublicKeys && key.isUsable {
                 return key.markedUnusable(
                     JWTError(
                         .invalidKey,
@@ -113,14 +117,14 @@ public struct JWKSet: Sendable {
     /// The `kid`s of every key (usable or not), in document order.
     public var keyIDs: [String] { keys.compactMap(\.keyID) }
 
-    /// Chooses the key for a token: by its `kid`, or, when it has none, the set's only usable key. Never falls back
-    /// to another key and never tries several.
+    /// Chooses the key for a token: by its `kid`, compared exactly (the same code points, no normalisation), or,
+    /// when it has none, the set's only usable key. Never falls back to another key and never tries several.
     /// - Parameter keyID: the token's `kid` header, if any.
     /// - Returns: the key and why it was chosen.
     /// - Throws: `unknownKeyID` (naming the kid asked for and the kids held), `ambiguousKey`, `unusableKey`.
     public func selectKey(keyID: String?) throws -> (key: JWK, reason: KeySelectionReason) {
         if let keyID {
-            guard let key = keys.first(where: { $0.keyID == keyID }) else {
+            guard let key = keys.first(where: { $0.keyID.map { ExactString.equal($0, keyID) } ?? false }) else {
                 let held = keyIDs.isEmpty ? "no kids" : keyIDs.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw JWTError(
                     .unknownKeyID,

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+internal import GatehouseCore
 
 /// Verifies compact JWS/JWT tokens against a key set, failing closed at every step (RFC 7515, RFC 7519, RFC 8725).
 ///
@@ -54,7 +55,7 @@ public struct JWTVerifier: Sendable {
             let parts = try CompactJWS(buffer, limits: options.limits)
             let header = parts.header
             if let critical = header.critical {
-                let unknown = critical.filter { !options.understoodCriticalHeaders.contains($0) }
+                let unknown = critical.filter { !ExactString.contains(options.understoodCriticalHeaders, $0) }
                 if !unknown.isEmpty {
                     throw JWTError(
                         .unsupportedCriticalHeader,
@@ -126,19 +127,19 @@ public struct JWTVerifier: Sendable {
     /// The key must fit the algorithm: key type and curve, the JWK's `alg`, `use` and `key_ops` (RFC 7517 section 4).
     private func checkFit(_ key: JWK, algorithm: JWSAlgorithm) throws {
         let name = key.keyID.map { "\"\($0)\"" } ?? "(no kid)"
-        if let use = key.use, use != "sig" {
+        if let use = key.use, !ExactString.equal(use, "sig") {
             throw JWTError(
                 .algorithmKeyMismatch,
                 "the key \(name) has use \"\(use)\"; only keys with use \"sig\" verify signatures "
                     + "(RFC 7517 section 4.2)")
         }
-        if let operations = key.keyOperations, !operations.contains("verify") {
+        if let operations = key.keyOperations, !ExactString.contains(operations, "verify") {
             throw JWTError(
                 .algorithmKeyMismatch,
                 "the key \(name) has key_ops [" + operations.map { "\"\($0)\"" }.joined(separator: ", ")
                     + "], without \"verify\" (RFC 7517 section 4.3)")
         }
-        if let pinned = key.algorithmName, pinned != algorithm.rawValue {
+        if let pinned = key.algorithmName, !ExactString.equal(pinned, algorithm.rawValue) {
             throw JWTError(
                 .algorithmKeyMismatch,
                 "the token's alg is \(algorithm.rawValue) but the key \(name) is for alg \"\(pinned)\" "
