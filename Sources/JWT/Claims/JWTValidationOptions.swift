@@ -1,9 +1,10 @@
+internal import GatehouseCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-internal import GatehouseCore
 
 /// What a `JWTVerifier` accepts: algorithms, expected issuer and audiences, required claims, clock tolerance and
 /// limits. The defaults fail closed: asymmetric algorithms only, `exp` required, 60 s leeway.
