@@ -107,6 +107,9 @@ extension PublicKey {
                 "an Ed25519 public key is 32 bytes (RFC 8037 section 2), found \(x.count)"
             )
         }
+        if let defect = Ed25519PublicPoint.defect(x) {
+            throw JWTError(.invalidKey, "the Ed25519 public key is refused: \(defect)")
+        }
         let pointer = x.withUnsafeBufferPointer {
             EVP_PKEY_new_raw_public_key_ex(nil, "ED25519", nil, $0.baseAddress, $0.count)
         }
