@@ -238,6 +238,14 @@ public struct JWK: Sendable, CustomStringConvertible {
                     .invalidKey,
                     "the \(kid) member \"key_ops\" is \(ops); it must be an array of strings (RFC 7517 section 4.3)")
             }
+            // RFC 7517 section 4.3: "Duplicate key operation values MUST NOT be present in the array."
+            var seen: Set<ExactString> = []
+            for element in elements where !seen.insert(ExactString(element.stringValue!)).inserted {
+                throw JWTError(
+                    .invalidKey,
+                    "the \(kid) member \"key_ops\" lists \(element) twice; duplicate key operation values must not "
+                        + "be present (RFC 7517 section 4.3)")
+            }
         }
         guard let kty = object["kty"]?.stringValue else {
             throw JWTError(.invalidKey, "the \(kid) has no \"kty\" member (RFC 7517 section 4.1)")
@@ -273,6 +281,15 @@ public struct JWK: Sendable, CustomStringConvertible {
             case "RSA":
                 let modulus = try bytes("n")
                 let exponent = try bytes("e")
+                // RFC 7518 sections 2 and 6.3.1.1: a Base64urlUInt uses the minimum number of octets, so a leading
+                // zero octet is refused; otherwise one key would have several encodings and RFC 7638 thumbprints.
+                for (name, value) in [("n", modulus), ("e", exponent)] where value.first == 0 {
+                    throw JWTError(
+                        .invalidKey,
+                        "the \(kid) member \"\(name)\" starts with a zero octet (\(value.count) octets); a Base64urlUInt "
+                            + "must use the minimum number of octets (RFC 7518 sections 2 and 6.3.1.1): drop the "
+                            + "leading zero")
+                }
                 return .publicKey(try PublicKey(rsaModulus: modulus, exponent: exponent))
             case "EC":
                 guard let crvValue = object["crv"], let crv = crvValue.stringValue else {
