@@ -103,7 +103,9 @@ let package = Package(
 // Fuzzing (`make fuzz`): each target's code lives in GatehouseFuzzing, which the normal test suite also runs over
 // the seed corpora and past findings; each `fuzz-<name>` executable is a thin entry point. Built with
 // `-sanitize=fuzzer,address -DFUZZING` it is a libFuzzer binary; in a normal build it replays the files it is given.
-let fuzzTargets = ["jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli"]
+let fuzzTargets = [
+    "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render",
+]
 package.targets += [
     .target(
         name: "GatehouseFuzzing",

@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jwtcheckCLI = "jwtcheck-cli"
     /// `review`'s command-line parser, over NUL-separated arguments.
     case reviewCLI = "review-cli"
+    /// `jwtcheck decode` and `token` rendering a token's header and claims (text and `--json`): the header's JSON, a
+    /// NUL byte, the payload. Checks that no control character from the token reaches the text output.
+    case jwtcheckRender = "jwtcheck-render"
 
     /// Runs the target on one input. Returns normally on every input; a crash, a sanitizer report or a hang is
     /// a finding.
@@ -31,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .time: TimeFuzzing.run(input)
         case .jwtcheckCLI: CommandLineFuzzing.runJWTCheck(input)
         case .reviewCLI: CommandLineFuzzing.runReview(input)
+        case .jwtcheckRender: RenderingFuzzing.run(input)
         }
     }
 

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 public import GatehouseHTTP
 public import JWT
 
@@ -81,12 +83,13 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
     /// Creates an error.
     /// - Parameters:
     ///   - code: the stable code.
-    ///   - reason: the explanation.
+    ///   - reason: the explanation; control characters in it are escaped (`ControlCharacters`), since it quotes
+    ///     what tokens, key sets and Apple's endpoints sent.
     ///   - jwtError: the underlying JOSE error, if any.
     ///   - httpError: the underlying transport error, if any.
     public init(_ code: Code, _ reason: String = "", jwtError: JWTError? = nil, httpError: HTTPError? = nil) {
         self.code = code
-        self.reason = reason
+        self.reason = ControlCharacters.escaped(reason)
         self.jwtError = jwtError
         self.httpError = httpError
     }

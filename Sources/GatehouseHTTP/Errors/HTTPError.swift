@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// Every failure of the GatehouseHTTP module: a stable `code` for programs and a `reason` for people.
 ///
 /// The reason names the URL, the cause (libcurl's own error text where there is one) and, where known, the fix.
@@ -47,10 +49,11 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Creates an error.
     /// - Parameters:
     ///   - code: the stable code.
-    ///   - reason: the explanation.
+    ///   - reason: the explanation; control characters in it are escaped (`ControlCharacters`), since it quotes
+    ///     URLs and what servers sent.
     public init(_ code: Code, _ reason: String = "") {
         self.code = code
-        self.reason = reason
+        self.reason = ControlCharacters.escaped(reason)
     }
 
     public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool { lhs.code == rhs.code }

@@ -35,8 +35,8 @@ public struct JWTClaims: Sendable {
     /// The whole claims set as a `JSONValue` (an object, members in document order).
     public var json: JSONValue { .object(raw) }
 
-    /// The largest NumericDate accepted: 9999-12-31T23:59:59Z.
-    static let latestNumericDate: Double = 253_402_300_799
+    /// The largest NumericDate accepted: 9999-12-31T23:59:59Z (`NumericDate.latest`).
+    static let latestNumericDate = Double(NumericDate.latest)
 
     /// Reads a claims set from payload bytes.
     /// - Parameters:
@@ -131,11 +131,11 @@ public struct JWTClaims: Sendable {
                     + "number of seconds since 1970-01-01T00:00:00Z (RFC 7519 sections 2 and \(section))")
         }
         let seconds = number.doubleValue
-        guard seconds.isFinite, seconds >= 0, seconds <= latestNumericDate else {
+        guard NumericDate.seconds(seconds) != nil else {
             throw JWTError(
                 .invalidClaim,
                 "the claim \"\(name)\" is \(number.text), outside the NumericDate range accepted "
-                    + "(0 ... \(Int(latestNumericDate)), 1970 to 9999; RFC 7519 section 2)")
+                    + "(\(NumericDate.rangeDescription))")
         }
         return Date(timeIntervalSince1970: seconds)
     }

@@ -6,9 +6,12 @@
 
 /// Formats instants as RFC 3339 UTC text for error messages, without a formatter or locale.
 enum UTCTime {
-    /// `2024-04-04T12:00:00Z` for a date (whole seconds, rounded down).
+    /// `2024-04-04T12:00:00Z` for a date (whole seconds, rounded down); outside the NumericDate range, the number of
+    /// seconds and "out of range" (never a trap).
     static func format(_ date: Date) -> String {
-        let total = Int64(date.timeIntervalSince1970.rounded(.down))
+        guard let total = NumericDate.seconds(date.timeIntervalSince1970) else {
+            return "\(date.timeIntervalSince1970) s since 1970 (out of range)"
+        }
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
         let secondsOfDay = total - days * 86400
         // Civil-from-days (H. Hinnant's algorithm).

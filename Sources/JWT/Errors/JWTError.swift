@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// Every failure of the JWT module: a stable `code` for programs and a `reason` for people.
 ///
 /// The reason names the cause and the values involved (which kid was asked for and which the set holds;
@@ -81,16 +83,18 @@ public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The stable code.
     public let code: Code
-    /// The human explanation: the cause, the values involved and, where known, the fix.
+    /// The human explanation: the cause, the values involved and, where known, the fix. One line: the values quoted
+    /// in it come from tokens and key sets, so control characters in it are escaped (`\u000a`, see
+    /// `ControlCharacters`) and it can be printed or logged as it is.
     public let reason: String
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: the stable code.
-    ///   - reason: the explanation.
+    ///   - reason: the explanation; control characters in it are escaped.
     public init(_ code: Code, _ reason: String = "") {
         self.code = code
-        self.reason = reason
+        self.reason = ControlCharacters.escaped(reason)
     }
 
     public static func == (lhs: JWTError, rhs: JWTError) -> Bool { lhs.code == rhs.code }

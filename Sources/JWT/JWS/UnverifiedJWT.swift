@@ -24,4 +24,35 @@ public struct UnverifiedJWT: Sendable {
             payload: parts.payload, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
         signature = parts.signature
     }
+
+    /// Reads a compact JWT for display only: the header as `init(parsing:)` reads it, and the claims as the JSON
+    /// object they are, without type-checking the registered claims, so that a claim such as `"exp": 1e300` or
+    /// `"iss": 5` is shown as written instead of making the whole token unreadable. Nothing is verified.
+    /// - Parameters:
+    ///   - token: the compact JWS.
+    ///   - limits: size and nesting limits, checked first.
+    /// - Returns: the header, the claims object, and why the claims are not a valid claims set (nil when they are).
+    /// - Throws: `JWTError` when the token cannot be split and decoded, or its payload is not a JSON object.
+    public static func inspect(_ token: String, limits: JWSLimits = .default) throws -> (
+        header: JWSHeader, claims: JSONObject, claimsDefect: JWTError?
+    ) {
+        var token = token
+        let parts = try token.withUTF8 { try CompactJWS(UnsafeRawBufferPointer($0), limits: limits) }
+        let value = try parts.payload.withUnsafeBytes {
+            try JSONParser.parse(
+                $0, maxDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers, what: "payload")
+        }
+        guard case .object(let object) = value else {
+            throw JWTError(
+                .malformedToken,
+                "the payload is a JSON \(value.typeName); a JWT claims set must be a JSON object (RFC 7519 section 7.2)"
+            )
+        }
+        do {
+            _ = try JWTClaims(object: object, payload: parts.payload)
+            return (parts.header, object, nil)
+        } catch let error as JWTError {
+            return (parts.header, object, error)
+        }
+    }
 }

@@ -94,7 +94,9 @@ struct AppleEndpointCommand {
         }
         var text = "Apple token endpoint: \(options.action.rawValue) succeeded\n"
         func line(_ name: String, _ value: String?) {
-            text += "  " + name + String(repeating: " ", count: max(1, 15 - name.count)) + (value ?? "(none)") + "\n"
+            text +=
+                "  " + name + String(repeating: " ", count: max(1, 15 - name.count))
+                + (value.map(ClaimsReport.shown) ?? "(none)") + "\n"
         }
         line("access_token", response.accessToken)
         line("token_type", response.tokenType)

@@ -118,7 +118,7 @@ struct AppleVerifyCommand {
         }
         var text = ""
         func line(_ name: String, _ value: String) {
-            text += "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) + value + "\n"
+            text += "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) + ClaimsReport.shown(value) + "\n"
         }
         func yesNo(_ flag: Bool?) -> String { flag.map { $0 ? "yes" : "no" } ?? "not stated" }
         switch outcome {
@@ -137,8 +137,8 @@ struct AppleVerifyCommand {
             }
             line("nonce", (token.nonce ?? "(none)") + nonceState)
             line("audience", token.audience.joined(separator: ", "))
-            line("issued", WallClock.iso8601UTC(Int64(token.issuedAt.timeIntervalSince1970)))
-            line("expires", WallClock.iso8601UTC(Int64(token.expiration.timeIntervalSince1970)))
+            line("issued", ClaimsReport.instant(token.issuedAt))
+            line("expires", ClaimsReport.instant(token.expiration))
             line("key", token.keyID.map { "kid \"\($0)\"" } ?? "(no kid)")
             line("now", WallClock.iso8601UTC(now))
         case .success(.notification(let notification)):
@@ -149,7 +149,7 @@ struct AppleVerifyCommand {
             if let email = event.email { line("email", email) }
             if let isPrivate = event.isPrivateEmail { line("private relay", isPrivate ? "yes" : "no") }
             if let time = event.eventTime {
-                line("event time", WallClock.iso8601UTC(Int64(time.timeIntervalSince1970)))
+                line("event time", ClaimsReport.instant(time))
             }
             line("jti", notification.jwtID ?? "(none)")
             line("audience", notification.audience.joined(separator: ", "))

@@ -32,11 +32,11 @@ struct KeysCommand {
         }
         var text = "\(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s") in \(options.jwksPath)\n"
         for (index, key) in keySet.keys.enumerated() {
-            text += "\n[\(index + 1)] kid \(key.keyID.map { "\"\($0)\"" } ?? "(none)")\n"
-            text += "    type        \(key.keyType.isEmpty ? "(no kty)" : key.keyType)\n"
+            text += "\n[\(index + 1)] kid \(KeyDescription.keyID(key, absent: "(none)"))\n"
+            text += "    type        \(KeyDescription.keyType(key, absent: "(no kty)"))\n"
             text += "    size        \(KeyDescription.size(key) ?? "-")\n"
-            text += "    alg         \(key.algorithmName ?? "(not pinned)")\n"
-            text += "    use         \(key.use ?? "(not stated)")\n"
+            text += "    alg         \(KeyDescription.member(key.algorithmName, absent: "(not pinned)"))\n"
+            text += "    use         \(KeyDescription.member(key.use, absent: "(not stated)"))\n"
             text += "    thumbprint  \((try? key.thumbprint()) ?? "-") (RFC 7638, SHA-256)\n"
             switch key.usability {
             case .usable: text += "    usable      yes\n"

@@ -96,9 +96,12 @@ struct TokenCommand {
             ? "jwtcheck: warning: no --aud given: the audience was NOT checked, so a token issued to any other "
                 + "app would pass; give --aud with your bundle ID or client ID\n"
             : ""
-        // What the token says, unverified, to show when it is rejected (a valid token shows its verified parts).
-        var unverified: UnverifiedJWT?
-        if case .failure = outcome { unverified = try? UnverifiedJWT(parsing: token) }
+        // What the token says, unverified, to show when it is rejected (a valid token shows its verified parts):
+        // claims that cannot be read as a claims set are still shown as written.
+        var unverified: Unverified?
+        if case .failure = outcome, let inspected = try? UnverifiedJWT.inspect(token) {
+            unverified = Unverified(header: inspected.header, claims: inspected.claims)
+        }
         if options.json {
             return json(outcome, unverified: unverified, keySet: keySet, warning: audienceWarning)
         }
@@ -107,13 +110,19 @@ struct TokenCommand {
             warning: audienceWarning)
     }
 
+    /// A rejected token's header and claims, shown unverified.
+    private struct Unverified {
+        let header: JWSHeader
+        let claims: JSONObject
+    }
+
     private func human(
-        _ outcome: Result<VerifiedJWT, JWTError>, unverified: UnverifiedJWT?, keySet: JWKSet, now: Int64,
+        _ outcome: Result<VerifiedJWT, JWTError>, unverified: Unverified?, keySet: JWKSet, now: Int64,
         issuer: String?, warning: String
     ) -> CommandOutput {
         var text = ""
         let header = (try? outcome.get())?.header ?? unverified?.header
-        if let header { text += ClaimsReport.header(header) }
+        if let header { text += ClaimsReport.header(header.raw) }
         text += "Key\n"
         switch outcome {
         case .success(let verified):
@@ -125,13 +134,12 @@ struct TokenCommand {
                 text += "  none selected\n"
             }
         }
-        let held = keySet.keys.map { $0.keyID.map { "\"\($0)\"" } ?? "(no kid)" }
         text +=
             "  the key set holds \(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s"): "
-            + "\(held.joined(separator: ", "))\n"
+            + "\(KeyDescription.keyIDs(keySet))\n"
         switch outcome {
         case .success(let verified):
-            text += ClaimsReport.claims(verified.claims, now: now)
+            text += ClaimsReport.claims(verified.claims.raw, now: now)
         case .failure:
             if let unverified {
                 text += ClaimsReport.claims(unverified.claims, now: now, title: "Claims (UNVERIFIED)")
@@ -157,7 +165,7 @@ struct TokenCommand {
     }
 
     private func json(
-        _ outcome: Result<VerifiedJWT, JWTError>, unverified: UnverifiedJWT?, keySet: JWKSet, warning: String
+        _ outcome: Result<VerifiedJWT, JWTError>, unverified: Unverified?, keySet: JWKSet, warning: String
     ) -> CommandOutput {
         var members: [JSONObject.Member] = []
         func add(_ name: String, _ value: JSONValue) { members.append(.init(name: name, value: value)) }
@@ -175,7 +183,7 @@ struct TokenCommand {
             add("reason", .string(error.reason))
             add("code", .string(error.code.description))
             add("header", unverified.map { .object($0.header.raw) } ?? .null)
-            add("claims", unverified.map { .object($0.claims.raw) } ?? .null)
+            add("claims", unverified.map { .object($0.claims) } ?? .null)
             let selected = unverified.flatMap { try? keySet.selectKey(keyID: $0.header.keyID) }
             add("kid", selected?.key.keyID.map(JSONValue.string) ?? .null)
             add("keySelection", selected.map { .string($0.reason.description) } ?? .null)
