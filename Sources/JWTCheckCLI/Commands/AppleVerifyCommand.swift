@@ -118,7 +118,8 @@ struct AppleVerifyCommand {
         }
         var text = ""
         func line(_ name: String, _ value: String) {
-            text += "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) + ClaimsReport.shown(value) + "\n"
+            text +=
+                "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) + ClaimsReport.shown(value) + "\n"
         }
         func yesNo(_ flag: Bool?) -> String { flag.map { $0 ? "yes" : "no" } ?? "not stated" }
         switch outcome {
