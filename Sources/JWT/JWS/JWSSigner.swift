@@ -23,11 +23,22 @@ public struct JWSSigner: Sendable {
     ///   - privateKey: the signing key.
     ///   - algorithm: an asymmetric algorithm the key supports (e.g. RS256 for RSA, ES256 for P-256).
     ///   - keyID: the `kid` to put in the header, if any.
-    /// - Throws: `JWTError.algorithmKeyMismatch` when the key cannot sign with `algorithm`.
-    public init(privateKey: PrivateKey, algorithm: JWSAlgorithm, keyID: String? = nil) throws {
+    ///   - policy: the key policy the key must meet; default `KeyPolicy.default`, the one `JWKSet` applies to
+    ///     verification keys, so nothing is signed that this package's own verifier would refuse.
+    /// - Throws: `JWTError.algorithmKeyMismatch` when the key cannot sign with `algorithm`; `weakKey` when the
+    ///   policy refuses the key (an RSA key under 2048 bits, say).
+    public init(privateKey: PrivateKey, algorithm: JWSAlgorithm, keyID: String? = nil, policy: KeyPolicy = .default)
+        throws
+    {
         guard privateKey.publicKey.supports(algorithm) else {
             throw JWTError(
                 .algorithmKeyMismatch, "a \(privateKey.kind) private key cannot sign \(algorithm.rawValue)")
+        }
+        if case .fails(let error) = policy.evaluate(privateKey.publicKey) {
+            throw JWTError(
+                .weakKey,
+                "the signing key is refused by the key policy, so a verifier with the same policy would refuse "
+                    + "every token it signs: \(error.reason)")
         }
         self.init(signing: .privateKey(privateKey), algorithm: algorithm, keyID: keyID)
     }

@@ -35,10 +35,21 @@ struct SignCommand {
             throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error)")
         }
         do {
-            let signer = try JWSSigner(privateKey: key, algorithm: algorithm, keyID: options.keyID)
-            return CommandOutput(standardOutput: try signer.sign(claimsJSON: claimsBytes) + "\n")
+            let policy: KeyPolicy = options.allowsWeakKey ? .insecureAllowingWeakRSAKeys : .default
+            let signer = try JWSSigner(privateKey: key, algorithm: algorithm, keyID: options.keyID, policy: policy)
+            let weak = policy != .default && KeyPolicy.default.evaluate(key.publicKey) != .meets
+            return CommandOutput(
+                standardOutput: try signer.sign(claimsJSON: claimsBytes) + "\n",
+                standardError: weak
+                    ? "jwtcheck: warning: --insecure-weak-key: signed with a key that 'jwtcheck token' and any verifier "
+                        + "with the default key policy refuse\n" : "")
         } catch let error as JWTError where error.code == .algorithmKeyMismatch {
             throw .usage("--alg \(algorithm.rawValue) does not fit the key in '\(options.keyPath)': \(error.reason)")
+        } catch let error as JWTError where error.code == .weakKey {
+            throw CommandFailure(
+                .dataError,
+                "the private key '\(options.keyPath)' is too weak to sign with: \(error.reason); use an RSA key of "
+                    + "2048 bits or more, or --insecure-weak-key for a legacy verifier you cannot fix")
         } catch let error as JWTError {
             throw CommandFailure(.dataError, "signing failed: \(error)")
         } catch {

@@ -56,8 +56,12 @@ public enum HelpText {
                              report says so.
           --iss <issuer>     The required issuer.
           --alg <alg>        An allowed algorithm (repeatable). Default: every asymmetric algorithm
-                             (RS*, PS*, ES*, EdDSA). HS* only when named; 'none' never.
-          --leeway <seconds> Clock skew allowed for exp, nbf and iat (default 60).
+                             (RS*, PS*, ES*, EdDSA). HS* only when named, and then only with a key set of
+                             HMAC secrets alone: a secret (kty oct) inside a set of public keys is unusable,
+                             since such a set is meant to be published and the secret is then exposed.
+                             'none' never.
+          --leeway <seconds> Clock skew allowed for exp and nbf (default 60). iat may be up to 300 s in the
+                             future, whatever the leeway.
           --now <time>       Verify as of this time: ISO 8601 (2024-04-04T12:00:00Z) or Unix seconds.
           --json             Print one JSON object: valid, reason, header, claims, kid.
           --no-cache         Do not read or write the on-disk copy of a fetched key set.
@@ -108,16 +112,21 @@ public enum HelpText {
     static let sign = """
         OVERVIEW: Sign claims and print the compact JWS.
 
-        USAGE: jwtcheck sign --key <file> --alg <alg> [--kid <kid>] --claims <json|@file>
+        USAGE: jwtcheck sign --key <file> --alg <alg> [--kid <kid>] --claims <json|@file> [--insecure-weak-key]
 
         OPTIONS:
           --key <file>       The private key: PEM PKCS#8 (Apple's .p8 AuthKey files), PKCS#1 or SEC1.
           --alg <alg>        RS256/384/512, PS256/384/512, ES256/384/512 or EdDSA, fitting the key.
           --kid <kid>        The key ID to put in the header.
           --claims <json>    The claims as a JSON object, or @path to read them from a file.
+          --insecure-weak-key
+                             Sign with an RSA key under 2048 bits (or e < 65537) anyway. Without it such a key is
+                             refused, since 'jwtcheck token' and the library's default key policy refuse what it
+                             signs.
           -h, --help         Show this help.
 
-        EXIT STATUS: 0 signed; 64 usage; 65 claims or key that do not parse; 66 key or claims file missing.
+        EXIT STATUS: 0 signed; 64 usage; 65 claims or key that do not parse, or a key too weak to sign with;
+        66 key or claims file missing.
 
         """
 }

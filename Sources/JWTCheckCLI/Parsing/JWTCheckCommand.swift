@@ -121,6 +121,8 @@ public struct SignOptions: Sendable, Equatable {
     public var keyID: String?
     /// The claims: a JSON object, or `@path` to read it from a file.
     public var claims: String
+    /// `--insecure-weak-key`: sign with an RSA key the default key policy refuses (1024 bits, e = 3).
+    public var allowsWeakKey = false
 
     /// Creates options.
     /// - Parameters:

@@ -84,7 +84,8 @@ public enum JWTCheckParser {
 
     static func parseSign(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
         let scanned = try ArgumentScanner.scan(
-            arguments, options: [.value("key"), .value("alg"), .value("kid"), .value("claims")])
+            arguments,
+            options: [.value("key"), .value("alg"), .value("kid"), .value("claims"), .flag("insecure-weak-key")])
         if scanned.has("help") { return .help(.sign) }
         if let extra = scanned.positionals.first {
             throw .usage("jwtcheck sign takes no positional arguments, got '\(extra)'\n\n" + HelpText.sign)
@@ -92,10 +93,11 @@ public enum JWTCheckParser {
         for required in ["key", "alg", "claims"] where scanned.value(required) == nil {
             throw .usage("jwtcheck sign needs --\(required)\n\n" + HelpText.sign)
         }
-        return .sign(
-            SignOptions(
-                keyPath: scanned.value("key")!, algorithm: scanned.value("alg")!, keyID: scanned.value("kid"),
-                claims: scanned.value("claims")!))
+        var options = SignOptions(
+            keyPath: scanned.value("key")!, algorithm: scanned.value("alg")!, keyID: scanned.value("kid"),
+            claims: scanned.value("claims")!)
+        options.allowsWeakKey = scanned.has("insecure-weak-key")
+        return .sign(options)
     }
 
     /// `--no-cache`, `--cache-dir`, `--cacert`; the first two exclude each other.
