@@ -1,5 +1,6 @@
 import Foundation
 import GatehouseTesting
+import JWT
 import Testing
 
 /// The built `jwtcheck` binary running `apple` commands: real Apple tokens with a fixed --now, and exit 69 when the
@@ -60,6 +61,45 @@ struct AppleEndToEndTests {
             #expect(result.standardError.contains("connectionFailed"))
             #expect(result.standardOutput.isEmpty)
         }
+    }
+
+    /// A notification JWT signed by `Samples/keys/sample-key-1.pem` for `com.example.gatehouse`, issued at
+    /// 2026-11-29T12:00:00Z, with `events` as given (JSON text).
+    static func sampleNotification(events: String, kid: String? = "sample-key-1") throws -> String {
+        let samples = SharedResources.samplesDirectory.path
+        let key = try PrivateKey(
+            pemRepresentation: try String(contentsOfFile: "\(samples)/keys/sample-key-1.pem", encoding: .utf8))
+        let claims = JSONObject(members: [
+            .init(name: "iss", value: .string("https://appleid.apple.com")),
+            .init(name: "aud", value: .string("com.example.gatehouse")),
+            .init(name: "iat", value: .number(JSONNumber(1_795_953_600))),
+            .init(name: "exp", value: .number(JSONNumber(1_795_953_600 + 86_400))),
+            .init(name: "jti", value: .string("jti-1")),
+            .init(name: "events", value: .string(events)),
+        ])
+        return try JWSSigner(privateKey: key, algorithm: .rs256, keyID: kid)
+            .sign(claimsJSON: Array(JSONValue.object(claims).description.utf8))
+    }
+
+    @Test(
+        "apple notification with a signed event_time far outside 1970...9999 exits 1 naming event_time, never a trap",
+        arguments: ["1e300", "1e22", "-5e18"])
+    func eventTimeOutOfRange(eventTime: String) async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("notification.jwt")
+        try Data(
+            try Self.sampleNotification(
+                events: "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\",\"event_time\":\(eventTime)}"
+            ).utf8
+        ).write(to: file)
+        let result = try await Self.jwtcheck([
+            "apple", "notification", "@\(file.path)", "--client-id", "com.example.gatehouse", "--jwks",
+            "\(SharedResources.samplesDirectory.path)/jwks.json", "--now", "2026-11-29T12:30:00Z",
+        ])
+        #expect(result.status == 1, "event_time \(eventTime): \(result.standardError)")
+        #expect(result.standardError.contains("invalidClaim"), "\(result.standardError)")
+        #expect(result.standardError.contains("event_time"))
+        #expect(result.standardOutput.contains("Verdict: REJECTED (invalidClaim)"))
     }
 
     @Test("apple client-secret runs as a process and prints a three-segment JWT")

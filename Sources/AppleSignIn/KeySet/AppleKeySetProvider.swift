@@ -91,17 +91,18 @@ public actor AppleKeySetProvider {
             if staleFor <= configuration.staleLimit { return cached.keySet }
             throw AppleSignInError(
                 .keySetUnavailable,
-                "the cached key set from \(configuration.url) went stale \(Int(staleFor)) s ago, beyond the stale "
-                    + "limit of \(Int(configuration.staleLimit)) s, and "
+                "the cached key set from \(configuration.url) went stale \(CheckedTime.describe(staleFor)) s ago, "
+                    + "beyond the stale limit of \(CheckedTime.describe(configuration.staleLimit)) s, and "
                     + (failure.map { "the last fetch failed: \($0.reason)" }
-                        ?? "no refetch is allowed before \(Int(configuration.minimumRefetchInterval)) s have passed"),
+                        ?? "no refetch is allowed before \(CheckedTime.describe(configuration.minimumRefetchInterval)) "
+                        + "s have passed"),
                 httpError: failure?.httpError)
         }
         if let failure { throw failure }
         throw AppleSignInError(
             .keySetUnavailable,
             "no key set from \(configuration.url) is cached and the last fetch attempt was under "
-                + "\(Int(configuration.minimumRefetchInterval)) s ago; try again later")
+                + "\(CheckedTime.describe(configuration.minimumRefetchInterval)) s ago; try again later")
     }
 
     /// Fetches now unless a fetch is in flight (then waits for it) or one started under

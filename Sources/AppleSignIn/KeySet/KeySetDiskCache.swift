@@ -64,7 +64,9 @@ public struct KeySetDiskCache: Sendable {
         }
         let age = now.timeIntervalSince(read.modified)
         guard age <= maximumAge else {
-            return .miss("the cached copy \(path) is \(Int(age)) s old, over the limit of \(Int(maximumAge)) s")
+            return .miss(
+                "the cached copy \(path) is \(CheckedTime.describe(age)) s old, over the limit of "
+                    + "\(CheckedTime.describe(maximumAge)) s")
         }
         do {
             return .hit(try AppleKeySetProvider.parse(read.bytes), storedAt: read.modified)
@@ -80,7 +82,8 @@ public struct KeySetDiskCache: Sendable {
     ///   - body: the JWKS bytes as served.
     ///   - url: the key set URL.
     ///   - storedAt: the time to record (the provider's clock).
-    /// - Returns: nil on success, else why nothing was stored.
+    /// - Returns: nil on success, else why nothing was stored (an unwritable directory; a `storedAt` outside
+    ///   1970...9999, which a file time cannot record).
     @discardableResult
     public func store(_ body: [UInt8], url: String, storedAt: Date) -> String? {
         if let problem = DiskFiles.makePrivateDirectory(directory) { return problem }

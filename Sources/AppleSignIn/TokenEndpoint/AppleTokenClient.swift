@@ -119,11 +119,16 @@ public struct AppleTokenClient: Sendable {
         let idToken = try string("id_token")
         var expiresIn: Int?
         if let value = object["expires_in"], value != .null {
-            guard let number = value.numberValue?.int64Value else {
+            // A lifetime in seconds (RFC 6749 section 5.1), range-checked before anyone adds it to a time.
+            guard let number = value.numberValue?.int64Value, number >= 0,
+                Double(number) <= CheckedTime.latestNumericDate, let seconds = Int(exactly: number)
+            else {
                 throw AppleSignInError(
-                    .invalidTokenResponse, "\(url) answered \"expires_in\" as \(value), not an integer")
+                    .invalidTokenResponse,
+                    "\(url) answered \"expires_in\" as \(value), not an integer number of seconds in 0 ... "
+                        + "253402300799 (Apple sends 3600)")
             }
-            expiresIn = Int(number)
+            expiresIn = seconds
         }
         var identity: AppleIdentityToken?
         if let idToken {
