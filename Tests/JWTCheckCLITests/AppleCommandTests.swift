@@ -312,6 +312,60 @@ struct AppleCommandTests {
         #expect(server.requestCount(path: "/keys") == 1, "the second run starts warm from the disk copy")
     }
 
+    /// A kid missing from the cached key set: 1 (unknownKeyID) when the fetch succeeded, 69 naming URL and cause
+    /// when it failed, for token, apple verify and apple notification.
+    @Test("a kid missing from the cached key set: unknownKeyID (1) after a good fetch, 69 after a failed one")
+    func keySetOutageDuringRotation() async throws {
+        let server = try LoopbackHTTPServer()
+        let directory = try TemporaryDirectory()
+        // The copy on disk and the server hold sample-key-1 only; the sample token is signed by sample-key-2.
+        let keyOne = try JWKSet(jwksJSON: Array(try Self.sampleJWKSText.utf8)).keys.filter {
+            $0.keyID == "sample-key-1"
+        }
+        let onlyKeyOne = JSONValue.object(
+            JSONObject(members: [.init(name: "keys", value: .array(keyOne.map { .object($0.members) }))])
+        ).description
+        server.route("/keys", respond: .json(onlyKeyOne))
+        let notificationFile = directory.file("notification.jwt")
+        try Data(
+            try AppleEndToEndTests.sampleNotification(
+                events: "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}", key: "sample-key-2"
+            ).utf8
+        ).write(to: notificationFile)
+        let commands = [
+            ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
+            ["apple", "notification", "@\(notificationFile.path)", "--client-id", "com.example.gatehouse"],
+            ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
+        ]
+        let options = ["--jwks", server.url("/keys"), "--cache-dir", directory.url.path + "/cache"]
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .negative, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("unknownKeyID"), "\(command[1]): \(output.standardError)")
+        }
+        #expect(server.requestCount(path: "/keys") == 3)
+
+        // The cached copy is fresh and lacks the kid; the refetch fails.
+        server.route("/keys", respond: .text("internal error", status: 500))
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .unavailable, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("keySetUnavailable"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains(server.url("/keys")))
+            #expect(output.standardError.contains("HTTP 500"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("sample-key-2"), "\(command[1]): \(output.standardError)")
+            #expect(!output.standardError.contains("unknownKeyID"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardOutput.isEmpty, "\(command[1]): \(output.standardOutput)")
+        }
+        #expect(server.requestCount(path: "/keys") == 6)
+        server.stop()
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .unavailable, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("connectionFailed"), "\(command[1]): \(output.standardError)")
+        }
+    }
+
     // MARK: client secret and the token endpoint
 
     @Test("apple client-secret prints an ES256 JWT with Apple's claims; bad inputs exit 64, 65, 66")

@@ -63,12 +63,14 @@ struct AppleEndToEndTests {
         }
     }
 
-    /// A notification JWT signed by `Samples/keys/sample-key-1.pem` for `com.example.gatehouse`, issued at
-    /// 2026-11-29T12:00:00Z, with `events` as given (JSON text).
-    static func sampleNotification(events: String, kid: String? = "sample-key-1") throws -> String {
+    /// A notification JWT signed by `Samples/keys/<key>.pem` for `com.example.gatehouse`, issued at
+    /// 2026-11-29T12:00:00Z, with `events` as given (JSON text); its `kid` is the key's name unless given.
+    static func sampleNotification(
+        events: String, key name: String = "sample-key-1", kid: String?? = nil
+    ) throws -> String {
         let samples = SharedResources.samplesDirectory.path
         let key = try PrivateKey(
-            pemRepresentation: try String(contentsOfFile: "\(samples)/keys/sample-key-1.pem", encoding: .utf8))
+            pemRepresentation: try String(contentsOfFile: "\(samples)/keys/\(name).pem", encoding: .utf8))
         let claims = JSONObject(members: [
             .init(name: "iss", value: .string("https://appleid.apple.com")),
             .init(name: "aud", value: .string("com.example.gatehouse")),
@@ -77,7 +79,7 @@ struct AppleEndToEndTests {
             .init(name: "jti", value: .string("jti-1")),
             .init(name: "events", value: .string(events)),
         ])
-        return try JWSSigner(privateKey: key, algorithm: .rs256, keyID: kid)
+        return try JWSSigner(privateKey: key, algorithm: .rs256, keyID: kid ?? name)
             .sign(claimsJSON: Array(JSONValue.object(claims).description.utf8))
     }
 
@@ -100,6 +102,34 @@ struct AppleEndToEndTests {
         #expect(result.standardError.contains("invalidClaim"), "\(result.standardError)")
         #expect(result.standardError.contains("event_time"))
         #expect(result.standardOutput.contains("Verdict: REJECTED (invalidClaim)"))
+    }
+
+    @Test("a kid missing from the cached key set while the key set URL refuses connections: 69 naming URL and cause")
+    func keySetOutageDuringRotation() async throws {
+        let server = try LoopbackHTTPServer()
+        let directory = try TemporaryDirectory()
+        let samples = SharedResources.samplesDirectory.path
+        // The server, then the copy on disk, hold sample-key-1 only; the sample token is signed by sample-key-2.
+        let document = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: "\(samples)/jwks.json"))))
+        let keyOne = document["keys"]?.arrayValue?.filter { $0["kid"] == .string("sample-key-1") } ?? []
+        server.route(
+            "/keys",
+            respond: .json(
+                JSONValue.object(JSONObject(members: [.init(name: "keys", value: .array(keyOne))])).description))
+        let arguments = [
+            "apple", "verify", "@\(samples)/identity-token.jwt", "--client-id", "com.example.gatehouse", "--jwks",
+            server.url("/keys"), "--cache-dir", directory.url.path + "/cache", "--now", "2026-11-29T12:30:00Z",
+        ]
+        let unknown = try await Self.jwtcheck(arguments)
+        #expect(unknown.status == 1, "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("unknownKeyID"))
+        server.stop()
+        let result = try await Self.jwtcheck(arguments)
+        #expect(result.status == 69, "\(result.standardError)")
+        #expect(result.standardError.contains(server.url("/keys")), "\(result.standardError)")
+        #expect(result.standardError.contains("connectionFailed"), "\(result.standardError)")
+        #expect(result.standardError.contains("sample-key-2"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
     }
 
     @Test("apple client-secret runs as a process and prints a three-segment JWT")

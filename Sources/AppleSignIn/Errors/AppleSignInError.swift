@@ -35,8 +35,10 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
         /// `at_hash` or `c_hash` does not match the access token or authorization code (OpenID Connect Core 1.0
         /// sections 3.1.3.6 and 3.3.2.11), or is absent when one was given.
         public static let tokenHashMismatch = Code(.tokenHashMismatch)
-        /// Apple's key set cannot be fetched and no cached copy within the stale limit exists; `httpError` holds
-        /// the transport failure when there was one.
+        /// Apple's key set cannot be fetched and no cached copy within the stale limit exists, or the token's `kid`
+        /// is not in the cached copy and the fetch for the current set failed (a rotation during an outage: the
+        /// token cannot be judged, so it is not called invalid). The reason names the URL and the fetch error;
+        /// `httpError` holds the transport failure when there was one.
         public static let keySetUnavailable = Code(.keySetUnavailable)
         /// A fetched key set is not a JWKS document, and no good copy is cached.
         public static let invalidKeySet = Code(.invalidKeySet)

@@ -17,7 +17,9 @@ public import JWT
 ///   `minimumRefetchInterval`, so tokens with invented kids cannot make it hammer Apple.
 /// - Failures: a fetch that fails keeps the cached set in service until `staleLimit` past its freshness, then
 ///   callers get `keySetUnavailable` naming the fetch error. A body that is not a JWKS (or has no usable key) never
-///   replaces a good set.
+///   replaces a good set. While the latest fetch attempt has failed, a kid the cached set lacks is the outage, not a
+///   verdict: `keySetUnavailable` carrying the fetch error, never a set that would make the token `unknownKeyID`
+///   (a key Apple rotated in during an outage must not tell genuine users their token is invalid).
 ///
 /// The clock is injected; no method reads the system time.
 public actor AppleKeySetProvider {
@@ -60,24 +62,51 @@ public actor AppleKeySetProvider {
     /// The key set to verify a token with the given `kid`: the cached set when it is fresh and holds the kid;
     /// otherwise a fetch (shared with concurrent callers, at most one per `minimumRefetchInterval`) first.
     ///
-    /// The set returned may still lack the kid (the fetch was rate-limited, or Apple does not know it either);
-    /// the verifier then rejects the token with `unknownKeyID`, never with a fallback key.
+    /// The set returned lacks the kid only when the latest fetch succeeded without it (Apple does not know the kid
+    /// either); the verifier then rejects the token with `unknownKeyID`, never with a fallback key. When the latest
+    /// fetch attempt failed (now, or under `minimumRefetchInterval` ago), a kid the set lacks cannot be judged, and
+    /// this throws `keySetUnavailable` instead.
     /// - Parameter keyID: the token's `kid`, or nil.
     /// - Returns: the set to verify with.
-    /// - Throws: `AppleSignInError.keySetUnavailable` (no set within the stale limit; names the fetch error) or
+    /// - Throws: `AppleSignInError.keySetUnavailable` (no set within the stale limit, or the kid is not in the
+    ///   cached set and the latest fetch failed; names the URL and the fetch error and carries its `httpError`) or
     ///   `.invalidKeySet` (the URL served something that is not a JWKS and nothing good is cached).
     public func keySet(containing keyID: String?) async throws -> JWKSet {
         loadFromDiskOnce()
         let time = now()
+        let keySet: JWKSet
         if let cached, time < cached.freshUntil {
             // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
             if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
                 _ = await sharedFetch()
-                return self.cached?.keySet ?? cached.keySet
+                keySet = self.cached?.keySet ?? cached.keySet
+            } else {
+                keySet = cached.keySet
             }
-            return cached.keySet
+        } else {
+            keySet = try await servableSet(at: time)
         }
-        // Stale or empty: fetch (rate-limited), else serve within the stale limit.
+        try requireKeyIDUnlessOutage(keyID, in: keySet)
+        return keySet
+    }
+
+    /// A kid the set lacks is a verdict on the token (`unknownKeyID`, from the verifier) only when the latest fetch
+    /// succeeded. While the latest attempt has failed (including one returned again inside the minimum interval),
+    /// the set may simply predate a rotation: the answer is the outage, carrying the fetch error.
+    private func requireKeyIDUnlessOutage(_ keyID: String?, in keySet: JWKSet) throws {
+        guard let keyID, !keySet.keyIDs.contains(keyID), let failure = lastFailure else { return }
+        let held = keySet.keyIDs.isEmpty ? "no kids" : keySet.keyIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw AppleSignInError(
+            .keySetUnavailable,
+            "the token's kid \"\(keyID)\" is not in the cached key set from \(configuration.url) (which holds "
+                + "\(held)), and fetching the current set failed, so whether the kid is genuine (a key just rotated "
+                + "in) cannot be told; try again once the URL answers. The fetch: \(failure.reason)",
+            jwtError: failure.jwtError, httpError: failure.httpError)
+    }
+
+    /// The set to serve when nothing fresh is cached: fetch (rate-limited), else the cached set within the stale
+    /// limit.
+    private func servableSet(at time: Date) async throws -> JWKSet {
         var failure: AppleSignInError?
         if mayFetch(at: time) || inFlight != nil {
             failure = await sharedFetch()

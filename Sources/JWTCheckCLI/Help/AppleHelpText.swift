@@ -69,7 +69,8 @@ public enum AppleHelpText {
           -h, --help           Show this help.
 
         EXIT STATUS: 0 valid; 1 rejected; 64 usage; 65 key set not a JWKS; 66 file missing;
-        69 key set cannot be fetched.
+        69 key set cannot be fetched, including when the token's kid is not in the cached copy and the
+        refetch fails (a key rotated in during an outage is not called invalid).
 
         """
 
@@ -95,7 +96,8 @@ public enum AppleHelpText {
           -h, --help           Show this help.
 
         EXIT STATUS: 0 valid; 1 rejected; 64 usage; 65 key set not a JWKS; 66 file missing;
-        69 key set cannot be fetched.
+        69 key set cannot be fetched, including when the token's kid is not in the cached copy and the
+        refetch fails (a key rotated in during an outage is not called invalid).
 
         """
 
