@@ -9,8 +9,11 @@ public import JWT
 
 /// Apple's key set, fetched and cached for every verifier of a process.
 ///
-/// - Freshness: `Cache-Control: max-age` clamped to `minimumFreshness...maximumFreshness`; revalidated with
-///   `If-None-Match` when the server sent an `ETag` (a 304 renews the copy).
+/// - Freshness: `Cache-Control: max-age` less `Age`, clamped to `minimumFreshness...maximumFreshness`; a response
+///   that is stale when received (`no-cache`, `no-store`, several `max-age` directives, a `max-age` or `Age` that
+///   is not delta-seconds; RFC 9111 sections 1.2.2 and 4.2.1) gets the floor. Revalidated with `If-None-Match`
+///   when the server sent an `ETag` (a 304 renews the copy). A `no-store` response is never written to the disk
+///   cache, and removes an older copy there.
 /// - Rotation: a token whose `kid` is not in the cached set triggers a fetch at once, so a key Apple just published
 ///   works on its first token.
 /// - Single flight and rate limit: all concurrent callers share one fetch, and fetches start at most once per
@@ -182,14 +185,19 @@ public actor AppleKeySetProvider {
             return record(AppleSignInError(.keySetUnavailable, "cannot fetch the key set from \(url): \(error)"))
         }
         let time = now()
-        let freshness = freshness(response.headers["Cache-Control"])
+        let cacheControl = CacheControl(response.headers)
+        let freshness = freshness(cacheControl)
         if response.status == 304, var current = cached {
             current.validatedAt = time
             current.freshUntil = time.addingTimeInterval(freshness)
             if let etag = response.headers.first("ETag") { current.etag = etag }
             cached = current
             lastFailure = nil
-            configuration.diskCache?.touch(url: url, at: time)
+            if cacheControl.noStore {
+                configuration.diskCache?.remove(url: url)
+            } else {
+                configuration.diskCache?.touch(url: url, at: time)
+            }
             return nil
         }
         guard response.isSuccess else {
@@ -214,7 +222,12 @@ public actor AppleKeySetProvider {
             keySet: keySet, etag: response.headers.first("ETag"), validatedAt: time,
             freshUntil: time.addingTimeInterval(freshness))
         lastFailure = nil
-        configuration.diskCache?.store(response.body, url: url, storedAt: time)
+        if cacheControl.noStore {
+            // RFC 9111 section 5.2.2.5: not written; an older copy no longer reflects what the URL serves.
+            configuration.diskCache?.remove(url: url)
+        } else {
+            configuration.diskCache?.store(response.body, url: url, storedAt: time)
+        }
         return nil
     }
 
@@ -223,9 +236,16 @@ public actor AppleKeySetProvider {
         return failure
     }
 
-    private func freshness(_ cacheControl: String?) -> TimeInterval {
-        guard let maxAge = CacheControl.maxAge(cacheControl) else { return configuration.defaultFreshness }
-        return min(max(maxAge, configuration.minimumFreshness), configuration.maximumFreshness)
+    /// The freshness of a response: its lifetime clamped to `minimumFreshness...maximumFreshness`; a stale
+    /// response (`no-cache`, `no-store`, several or invalid `max-age`) gets the floor, as `max-age=0` does.
+    private func freshness(_ cacheControl: CacheControl) -> TimeInterval {
+        let lifetime: TimeInterval
+        switch cacheControl.freshness {
+        case .unspecified: return configuration.defaultFreshness
+        case .seconds(let seconds): lifetime = TimeInterval(seconds)
+        case .stale: lifetime = 0
+        }
+        return min(max(lifetime, configuration.minimumFreshness), configuration.maximumFreshness)
     }
 
     /// A JWKS with at least one usable key, or an error.

@@ -134,6 +134,10 @@ enum DiskFiles {
         return nil
     }
 
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
     static func setModified(_ path: String, to time: Date) {
         guard let stamp = timeSpec(time) else { return }
         var times = [stamp, stamp]
