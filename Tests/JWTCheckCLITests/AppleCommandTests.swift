@@ -227,6 +227,41 @@ struct AppleCommandTests {
         #expect(identity.standardError.contains("\"events\""))
     }
 
+    @Test("apple verify and apple notification refuse a token without kid even with a one-key key set (exit 1)")
+    func kidRequired() async throws {
+        let directory = try TemporaryDirectory()
+        let keyOne = try JWKSet(jwksJSON: Array(try Self.sampleJWKSText.utf8)).keys.filter {
+            $0.keyID == "sample-key-1"
+        }
+        let jwks = directory.file("one-key.json")
+        try Data(
+            JSONValue.object(
+                JSONObject(members: [.init(name: "keys", value: .array(keyOne.map { .object($0.members) }))])
+            ).description.utf8
+        ).write(to: jwks)
+        let key = try PrivateKey(
+            pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
+        let identity = try JWSSigner(privateKey: key, algorithm: .rs256).sign(
+            claimsJSON: Array(
+                ("{\"iss\":\"https://appleid.apple.com\",\"aud\":\"com.example.gatehouse\",\"sub\":\"001.a.1\","
+                    + "\"iat\":1795953600,\"exp\":1796040000}").utf8))
+        let notification = try AppleEndToEndTests.sampleNotification(
+            events: "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}", kid: .some(nil))
+        for (subcommand, token) in [("verify", identity), ("notification", notification)] {
+            let output = await tool().perform([
+                "apple", subcommand, token, "--client-id", "com.example.gatehouse", "--jwks", jwks.path,
+            ])
+            #expect(output.status == .negative, "\(subcommand): \(output.standardError)")
+            #expect(output.standardOutput.contains("Verdict: REJECTED (invalidToken/invalidHeader)"))
+            #expect(output.standardError.contains("no \"kid\""), "\(subcommand): \(output.standardError)")
+        }
+        // jwtcheck token is the generic verifier: its documented "only usable key" rule still applies.
+        let generic = await tool().perform([
+            "token", identity, "--jwks", jwks.path, "--aud", "com.example.gatehouse",
+        ])
+        #expect(generic.status == .success, "\(generic.standardError)")
+    }
+
     // MARK: key set URLs
 
     @Test("a key set URL: fetched, verified against; the issuer defaults to Apple's only without --jwks")
