@@ -493,6 +493,42 @@ struct AppleCommandTests {
         #expect(refused.status == .unavailable)
         #expect(refused.standardError.contains(closed + "/auth/token"))
     }
+
+    /// The HTTP status decides first: 5xx is 69 whatever the body says; any 4xx is Apple refusing, 1, naming Apple's
+    /// error value or, without one, the status.
+    @Test(
+        "token endpoint exit status follows the HTTP status: 5xx is 69 whatever the body, any 4xx is 1 naming it",
+        arguments: [
+            (500, "{\"error\":\"invalid_grant\"}", CommandLineKit.ExitStatus.unavailable, "HTTP 500"),
+            (503, "{\"error\":\"invalid_client\"}", .unavailable, "HTTP 503"),
+            (400, "{\"error\":\"server_busy\"}", .negative, "server_busy"),
+            (401, "", .negative, "HTTP 401"),
+            (429, "<html>slow down</html>", .negative, "HTTP 429"),
+            (403, "{\"error\":\"invalid_grant\"}", .negative, "invalid_grant"),
+        ])
+    func endpointStatus(status: Int, body: String, exit: CommandLineKit.ExitStatus, named: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        var revoke = Self.endpointArguments("revoke", "r", server: server.baseURL)
+        revoke.removeLast(2)
+        for arguments in [
+            Self.endpointArguments("exchange", "c", server: server.baseURL),
+            Self.endpointArguments("refresh", "r", server: server.baseURL), revoke,
+        ] {
+            let output = await tool().perform(arguments)
+            #expect(output.status == exit, "\(arguments[1]) HTTP \(status): \(output.standardError)")
+            #expect(output.standardError.contains(named), "\(arguments[1]): \(output.standardError)")
+            #expect(output.standardError.contains(server.baseURL), "\(arguments[1]): \(output.standardError)")
+            #expect(output.standardOutput.isEmpty)
+        }
+        // The help says the same.
+        for subcommand in [AppleCommand.Subcommand.exchange, .refresh, .revoke] {
+            let help = AppleHelpText.text(for: subcommand).replacingOccurrences(of: "\n", with: " ")
+            #expect(help.contains("any 4xx"), "\(subcommand)")
+            #expect(help.contains("5xx whatever the body says"), "\(subcommand)")
+        }
+    }
 }
 
 /// The real Apple tokens of `../shared/fixtures/apple-real/`.

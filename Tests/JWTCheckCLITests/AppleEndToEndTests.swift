@@ -132,6 +132,26 @@ struct AppleEndToEndTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("apple exchange: a 4xx without an error is 1 naming the status, a 5xx naming invalid_grant is 69")
+    func endpointStatus() async throws {
+        let server = try LoopbackHTTPServer()
+        let samples = SharedResources.samplesDirectory.path
+        let arguments = [
+            "apple", "exchange", "c.0.code", "--p8", "\(samples)/keys/AuthKey_TEST0KEY01.p8", "--key-id",
+            "TEST0KEY01", "--team-id", "TEAM123456", "--client-id", "com.example.gatehouse", "--endpoint",
+            server.baseURL, "--jwks", "\(samples)/jwks.json",
+        ]
+        server.route("/auth/token", respond: .text("", status: 403))
+        let refused = try await Self.jwtcheck(arguments)
+        #expect(refused.status == 1, "\(refused.standardError)")
+        #expect(refused.standardError.contains("HTTP 403"), "\(refused.standardError)")
+        #expect(refused.standardOutput.isEmpty)
+        server.route("/auth/token", respond: .json("{\"error\":\"invalid_grant\"}", status: 502))
+        let failing = try await Self.jwtcheck(arguments)
+        #expect(failing.status == 69, "\(failing.standardError)")
+        #expect(failing.standardError.contains("HTTP 502"), "\(failing.standardError)")
+    }
+
     @Test("apple client-secret runs as a process and prints a three-segment JWT")
     func clientSecret() async throws {
         let samples = SharedResources.samplesDirectory.path

@@ -14,7 +14,7 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
             case keySetUnavailable, invalidKeySet, invalidNotification
             case invalidPrivateKey, invalidClientSecretLifetime, signingFailed
             case invalidRequest, invalidClient, invalidGrant, unauthorizedClient, unsupportedGrantType, invalidScope
-            case tokenEndpointFailure, invalidTokenResponse
+            case tokenEndpointFailure, invalidTokenResponse, tokenRequestRefused
         }
 
         private let base: Base
@@ -62,9 +62,12 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
         public static let unsupportedGrantType = Code(.unsupportedGrantType)
         /// Apple's token endpoint answered `invalid_scope`.
         public static let invalidScope = Code(.invalidScope)
-        /// Apple's endpoint could not be reached, or answered a status or error this library does not know;
-        /// `httpError` holds the transport failure when there was one.
+        /// Apple's endpoint could not be reached, or answered a 5xx (whatever its body says) or a status that is
+        /// neither 2xx nor 4xx; `httpError` holds the transport failure when there was one.
         public static let tokenEndpointFailure = Code(.tokenEndpointFailure)
+        /// Apple's token endpoint refused the request with a 4xx whose `error` this library does not name, or
+        /// that has none; the reason names Apple's error value or, without one, the status.
+        public static let tokenRequestRefused = Code(.tokenRequestRefused)
         /// A 2xx token endpoint body that is not the JSON Apple documents.
         public static let invalidTokenResponse = Code(.invalidTokenResponse)
 
