@@ -1,5 +1,7 @@
 import AppleSignIn
 import Foundation
+import GatehouseHTTP
+import GatehouseTesting
 import JWT
 import Testing
 
@@ -201,5 +203,61 @@ struct AppleIdentityTokenVerifierTests {
         let error = await appleError { try await TestKeys.verifier().verify(token) }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"sub\"") == true)
+    }
+
+    /// A token signed by key-1 whose header has no kid (or an empty one).
+    static func tokenWithoutKid(_ claims: [String: Any] = TestKeys.claims(), emptyKid: Bool = false) throws -> String {
+        let header = emptyKid ? "{\"alg\":\"RS256\",\"kid\":\"\"}" : "{\"alg\":\"RS256\",\"typ\":\"JWT\"}"
+        let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
+        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(payload))
+        let signature = try TestKeys.first.signature(for: Array(input.utf8), algorithm: .rs256)
+        return input + "." + Base64URL.encode(signature)
+    }
+
+    @Test(
+        "a token without kid is refused even when the key set has one key; the generic verifier keeps its rule",
+        arguments: [false, true])
+    func kidRequired(emptyKid: Bool) async throws {
+        let token = try Self.tokenWithoutKid(emptyKid: emptyKid)
+        // The JOSE core's documented rule: a token without kid may use the only usable key.
+        if !emptyKid {
+            let generic = try JWTVerifier(keySet: TestKeys.keySet(), options: .init(allowedAlgorithms: [.rs256]))
+                .verify(token, now: Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
+            #expect(generic.keySelection == .onlyUsableKey)
+        }
+        for keys in [[(TestKeys.first, "key-1")], [(TestKeys.first, "key-1"), (TestKeys.second, "key-2")]] {
+            let error = await appleError { try await TestKeys.verifier(keys).verify(token) }
+            #expect(error?.code == .invalidToken, "\(keys.count) keys")
+            #expect(error?.jwtError?.code == .invalidHeader, "\(keys.count) keys: \(error.map { "\($0)" } ?? "")")
+            #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
+        }
+    }
+
+    @Test("a notification without kid is refused the same way")
+    func notificationKidRequired() async throws {
+        let token = try Self.tokenWithoutKid([
+            "iss": "https://appleid.apple.com", "aud": TestKeys.clientID, "iat": TestKeys.issuedAt,
+            "exp": TestKeys.issuedAt + 86_400, "jti": "jti-1",
+            "events": "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}",
+        ])
+        let error = await appleError { try await TestKeys.verifier().verifyNotification(token) }
+        #expect(error?.code == .invalidToken)
+        #expect(error?.jwtError?.code == .invalidHeader)
+        #expect(error?.reason.contains("notification") == true)
+        #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
+    }
+
+    @Test("with Apple's key set from a URL, a token without kid is refused before any fetch")
+    func kidRequiredBeforeFetch() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/keys", respond: .json(AppleKeySetProviderTests.oneKey))
+        let clock = ManualClock(Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
+        let provider = AppleKeySetProviderTests.provider(server, clock: clock)
+        let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
+        let error = await appleError { try await verifier.verify(Self.tokenWithoutKid()) }
+        #expect(error?.code == .invalidToken)
+        #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
+        #expect(await provider.fetchCount == 0)
+        _ = try await verifier.verify(TestKeys.token())
     }
 }

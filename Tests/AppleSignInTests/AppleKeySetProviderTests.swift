@@ -357,9 +357,14 @@ struct AppleKeySetProviderTests {
         #expect(await provider.fetchCount == 3)
     }
 
-    @Test("Cache-Control parsing: max-age wins, no-store/no-cache mean the floor, junk means the default")
+    /// One max-age is the freshness; no-store, no-cache and stale responses get the floor; no max-age means the
+    /// default.
+    @Test("Cache-Control parsing: one max-age wins; no-store, no-cache, stale mean the floor; none means the default")
     func cacheControlHeaders() async throws {
-        for (header, freshFor) in [("max-age=900", 900.0), ("no-store", 300), ("max-age=abc", 3_600), ("", 3_600)] {
+        for (header, freshFor) in [
+            ("max-age=900", 900.0), ("public, max-age=\"900\"", 900), ("no-store", 300), ("no-cache, max-age=900", 300),
+            ("", 3_600), ("public", 3_600),
+        ] {
             let server = try LoopbackHTTPServer()
             server.route(
                 "/auth/keys", respond: .json(Self.oneKey, headers: header.isEmpty ? [] : [("Cache-Control", header)]))
@@ -372,6 +377,65 @@ struct AppleKeySetProviderTests {
             clock.advance(2)
             _ = try await provider.keySet(containing: nil)
             #expect(await provider.fetchCount == 2, "\(header): stale after \(freshFor) s")
+        }
+    }
+
+    /// RFC 9111 section 4.2.1: several max-age directives, or one whose value is not delta-seconds (section 1.2.2:
+    /// 1*DIGIT, so a negative, fractional, empty or quoted-garbage value), make the response stale: it gets the
+    /// floor that max-age=0 and no-cache get, never its largest max-age or the default.
+    @Test(
+        "several max-age directives, a negative one, or one that does not parse: the response is stale (the floor)",
+        arguments: [
+            "max-age=86400, max-age=86400", "max-age=60, max-age=31536000", "max-age=-1", "max-age=-86400",
+            "max-age=abc", "max-age=", "max-age", "max-age=1.5", "max-age=+600", "max-age=0x600", "max-age=\"\"",
+            "max-age=600 600", "public, max-age=\"-5\"",
+        ])
+    func staleCacheControl(header: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/keys", respond: .json(Self.oneKey, headers: [("Cache-Control", header)]))
+        let clock = ManualClock()
+        let provider = Self.provider(server, clock: clock)
+        _ = try await provider.keySet(containing: nil)
+        clock.advance(299)
+        _ = try await provider.keySet(containing: nil)
+        #expect(await provider.fetchCount == 1, "\(header): within the floor")
+        clock.advance(2)
+        _ = try await provider.keySet(containing: nil)
+        #expect(await provider.fetchCount == 2, "\(header): stale after the 300 s floor")
+    }
+
+    @Test("max-age on two Cache-Control lines counts as several directives: stale")
+    func maxAgeOnTwoLines() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/auth/keys",
+            respond: .json(
+                Self.oneKey, headers: [("Cache-Control", "max-age=86400"), ("Cache-Control", "max-age=86400")]))
+        let clock = ManualClock()
+        let provider = Self.provider(server, clock: clock)
+        _ = try await provider.keySet(containing: nil)
+        clock.advance(301)
+        _ = try await provider.keySet(containing: nil)
+        #expect(await provider.fetchCount == 2)
+    }
+
+    @Test("the Age header counts against max-age (RFC 9111 section 4.2.3); an Age that does not parse is stale")
+    func ageHeader() async throws {
+        for (age, freshFor) in [
+            ("3000", 600.0), ("99999999999999999999", 300), ("-5", 300), ("1, 2", 300), ("0", 3_600),
+        ] {
+            let server = try LoopbackHTTPServer()
+            server.route(
+                "/auth/keys", respond: .json(Self.oneKey, headers: [("Cache-Control", "max-age=3600"), ("Age", age)]))
+            let clock = ManualClock()
+            let provider = Self.provider(server, clock: clock)
+            _ = try await provider.keySet(containing: nil)
+            clock.advance(freshFor - 1)
+            _ = try await provider.keySet(containing: nil)
+            #expect(await provider.fetchCount == 1, "Age \(age): fresh for \(freshFor) s")
+            clock.advance(2)
+            _ = try await provider.keySet(containing: nil)
+            #expect(await provider.fetchCount == 2, "Age \(age): stale after \(freshFor) s")
         }
     }
 }

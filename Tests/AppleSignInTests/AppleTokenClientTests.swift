@@ -147,4 +147,69 @@ struct AppleTokenClientTests {
         #expect(hash?.code == .tokenHashMismatch)
         #expect(hash?.reason.contains("at_hash") == true)
     }
+
+    /// 5xx: Apple's endpoint is failing, whatever the body says (even an error value that means a refusal).
+    @Test(
+        "a 5xx is tokenEndpointFailure whatever the body says, naming the status",
+        arguments: [
+            (500, "{\"error\":\"invalid_grant\"}"), (503, "{\"error\":\"invalid_client\"}"), (502, "<html>bad gateway"),
+            (599, "{\"error\":\"invalid_request\",\"error_description\":\"x\"}"), (504, ""),
+        ])
+    func serverErrors(status: Int, body: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        let client = try Self.client(server)
+        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(exchange?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
+        #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
+        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        #expect(revoke?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
+    }
+
+    /// Any 4xx: Apple refused the request. Known error values are typed; any other 4xx is tokenRequestRefused,
+    /// naming Apple's error value, or the status when the body has none.
+    @Test(
+        "any 4xx is Apple refusing: known errors typed, others tokenRequestRefused naming the error or the status",
+        arguments: [
+            (400, "{\"error\":\"server_busy\"}", "tokenRequestRefused", "server_busy"),
+            (
+                400, "{\"error\":\"invalid_dpop_proof\",\"error_description\":\"no\"}", "tokenRequestRefused",
+                "invalid_dpop_proof"
+            ),
+            (401, "", "tokenRequestRefused", "HTTP 401"),
+            (429, "<html>slow down</html>", "tokenRequestRefused", "HTTP 429"),
+            (404, "{\"error\":404}", "tokenRequestRefused", "HTTP 404"),
+            (403, "{\"error\":\"invalid_grant\"}", "invalidGrant", "invalid_grant"),
+            (401, "{\"error\":\"invalid_client\"}", "invalidClient", "invalid_client"),
+            (499, "{\"detail\":\"x\"}", "tokenRequestRefused", "HTTP 499"),
+        ])
+    func clientErrors(status: Int, body: String, code: String, named: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        let client = try Self.client(server)
+        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        #expect(exchange?.code.description == code, "HTTP \(status) \(body)")
+        #expect(exchange?.reason.contains(named) == true, "\(exchange?.reason ?? "")")
+        #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
+        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        #expect(revoke?.code.description == code, "HTTP \(status) \(body)")
+    }
+
+    @Test("Apple's error values are quoted with control characters escaped, never passed raw into the message")
+    func errorTextEscaped() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/auth/token",
+            respond: .json(
+                "{\"error\":\"bad\\u001b[31m\",\"error_description\":\"line\\nbreak\\u009b\"}", status: 400))
+        let error = await appleError {
+            try await Self.client(server).exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
+        #expect(error?.code.description == "tokenRequestRefused")
+        let reason = error?.reason ?? ""
+        #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(reason)")
+        #expect(reason.contains("bad\\u{1B}[31m"), "\(reason)")
+    }
 }

@@ -153,4 +153,88 @@ struct KeySetDiskCacheTests {
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
     }
+
+    @Test(
+        "a copy whose modification time is in the future is stale: not used, naming the time",
+        arguments: [1.0, 3_600, 365 * 86_400, 1e9] as [TimeInterval])
+    func futureModificationTime(ahead: TimeInterval) throws {
+        let temporary = try TemporaryDirectory()
+        let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
+        #expect(cache.store(Self.body, url: Self.url, storedAt: Self.time.addingTimeInterval(ahead)) == nil)
+        Self.expectMiss(
+            cache.load(url: Self.url, now: Self.time, maximumAge: 86_700), naming: "in the future")
+    }
+
+    @Test("a provider never trusts a year-ahead copy: it fetches, and the key the server removed is refused")
+    func futureCopyIsRefetched() async throws {
+        let temporary = try TemporaryDirectory()
+        let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
+        let server = try LoopbackHTTPServer()
+        let url = server.url("/auth/keys")
+        // The copy on disk, stamped a year ahead, still holds key-1; the server has replaced it by key-2.
+        let clock = ManualClock()
+        #expect(cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)
+        let keys = Switchable(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
+        server.route("/auth/keys", keys.handler)
+        let provider = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+        let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
+        let error = await appleError { try await verifier.verify(TestKeys.token()) }
+        #expect(error?.jwtError?.code == .unknownKeyID, "\(error.map { "\($0)" } ?? "accepted")")
+        #expect(await provider.fetchCount == 1)
+        _ = try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-2"))
+
+        // With the server down, a year-ahead copy is not served either.
+        #expect(cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)
+        keys.set(.text("down", status: 500))
+        let cold = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+        let down = await appleError { try await cold.keySet(containing: "key-1") }
+        #expect(down?.code == .keySetUnavailable)
+        #expect(down?.reason.contains("HTTP 500") == true)
+    }
+
+    @Test(
+        "a response with Cache-Control no-store is not written to disk, and replaces no copy there",
+        arguments: ["no-store", "private, NO-STORE", "max-age=600, no-store"])
+    func noStoreNotWritten(header: String) async throws {
+        let temporary = try TemporaryDirectory()
+        let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
+        let server = try LoopbackHTTPServer()
+        let url = server.url("/auth/keys")
+        server.route(
+            "/auth/keys", respond: .json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", header)]))
+        let provider = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: ManualClock().now)
+        _ = try await provider.keySet(containing: "key-1")
+        #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)), "\(header)")
+
+        // An older copy, from a response that allowed storing, is removed: the URL no longer serves it.
+        let clock = ManualClock()
+        clock.advance(-400)
+        #expect(cache.store(Self.body, url: url, storedAt: clock.now()) == nil)
+        clock.advance(400)
+        let second = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+        _ = try await second.keySet(containing: "key-1")
+        #expect(await second.fetchCount == 1)
+        #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)), "\(header)")
+    }
+
+    @Test("the no-store directive is honoured on a second Cache-Control line too")
+    func noStoreOnSecondLine() async throws {
+        let temporary = try TemporaryDirectory()
+        let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
+        let server = try LoopbackHTTPServer()
+        let url = server.url("/auth/keys")
+        server.route(
+            "/auth/keys",
+            respond: .json(
+                AppleKeySetProviderTests.oneKey,
+                headers: [("Cache-Control", "max-age=600"), ("Cache-Control", "no-store")]))
+        let provider = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: ManualClock().now)
+        _ = try await provider.keySet(containing: "key-1")
+        #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)))
+    }
 }

@@ -227,6 +227,41 @@ struct AppleCommandTests {
         #expect(identity.standardError.contains("\"events\""))
     }
 
+    @Test("apple verify and apple notification refuse a token without kid even with a one-key key set (exit 1)")
+    func kidRequired() async throws {
+        let directory = try TemporaryDirectory()
+        let keyOne = try JWKSet(jwksJSON: Array(try Self.sampleJWKSText.utf8)).keys.filter {
+            $0.keyID == "sample-key-1"
+        }
+        let jwks = directory.file("one-key.json")
+        try Data(
+            JSONValue.object(
+                JSONObject(members: [.init(name: "keys", value: .array(keyOne.map { .object($0.members) }))])
+            ).description.utf8
+        ).write(to: jwks)
+        let key = try PrivateKey(
+            pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
+        let identity = try JWSSigner(privateKey: key, algorithm: .rs256).sign(
+            claimsJSON: Array(
+                ("{\"iss\":\"https://appleid.apple.com\",\"aud\":\"com.example.gatehouse\",\"sub\":\"001.a.1\","
+                    + "\"iat\":1795953600,\"exp\":1796040000}").utf8))
+        let notification = try AppleEndToEndTests.sampleNotification(
+            events: "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}", kid: .some(nil))
+        for (subcommand, token) in [("verify", identity), ("notification", notification)] {
+            let output = await tool().perform([
+                "apple", subcommand, token, "--client-id", "com.example.gatehouse", "--jwks", jwks.path,
+            ])
+            #expect(output.status == .negative, "\(subcommand): \(output.standardError)")
+            #expect(output.standardOutput.contains("Verdict: REJECTED (invalidToken/invalidHeader)"))
+            #expect(output.standardError.contains("no \"kid\""), "\(subcommand): \(output.standardError)")
+        }
+        // jwtcheck token is the generic verifier: its documented "only usable key" rule still applies.
+        let generic = await tool().perform([
+            "token", identity, "--jwks", jwks.path, "--aud", "com.example.gatehouse",
+        ])
+        #expect(generic.status == .success, "\(generic.standardError)")
+    }
+
     // MARK: key set URLs
 
     @Test("a key set URL: fetched, verified against; the issuer defaults to Apple's only without --jwks")
@@ -310,6 +345,60 @@ struct AppleCommandTests {
         server.route("/keys", respond: .text("down", status: 500))
         #expect(await tool().perform(arguments).status == .success)
         #expect(server.requestCount(path: "/keys") == 1, "the second run starts warm from the disk copy")
+    }
+
+    /// A kid missing from the cached key set: 1 (unknownKeyID) when the fetch succeeded, 69 naming URL and cause
+    /// when it failed, for token, apple verify and apple notification.
+    @Test("a kid missing from the cached key set: unknownKeyID (1) after a good fetch, 69 after a failed one")
+    func keySetOutageDuringRotation() async throws {
+        let server = try LoopbackHTTPServer()
+        let directory = try TemporaryDirectory()
+        // The copy on disk and the server hold sample-key-1 only; the sample token is signed by sample-key-2.
+        let keyOne = try JWKSet(jwksJSON: Array(try Self.sampleJWKSText.utf8)).keys.filter {
+            $0.keyID == "sample-key-1"
+        }
+        let onlyKeyOne = JSONValue.object(
+            JSONObject(members: [.init(name: "keys", value: .array(keyOne.map { .object($0.members) }))])
+        ).description
+        server.route("/keys", respond: .json(onlyKeyOne))
+        let notificationFile = directory.file("notification.jwt")
+        try Data(
+            try AppleEndToEndTests.sampleNotification(
+                events: "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}", key: "sample-key-2"
+            ).utf8
+        ).write(to: notificationFile)
+        let commands = [
+            ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
+            ["apple", "notification", "@\(notificationFile.path)", "--client-id", "com.example.gatehouse"],
+            ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
+        ]
+        let options = ["--jwks", server.url("/keys"), "--cache-dir", directory.url.path + "/cache"]
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .negative, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("unknownKeyID"), "\(command[1]): \(output.standardError)")
+        }
+        #expect(server.requestCount(path: "/keys") == 3)
+
+        // The cached copy is fresh and lacks the kid; the refetch fails.
+        server.route("/keys", respond: .text("internal error", status: 500))
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .unavailable, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("keySetUnavailable"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains(server.url("/keys")))
+            #expect(output.standardError.contains("HTTP 500"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("sample-key-2"), "\(command[1]): \(output.standardError)")
+            #expect(!output.standardError.contains("unknownKeyID"), "\(command[1]): \(output.standardError)")
+            #expect(output.standardOutput.isEmpty, "\(command[1]): \(output.standardOutput)")
+        }
+        #expect(server.requestCount(path: "/keys") == 6)
+        server.stop()
+        for command in commands {
+            let output = await tool().perform(command + options)
+            #expect(output.status == .unavailable, "\(command[1]): \(output.standardError)")
+            #expect(output.standardError.contains("connectionFailed"), "\(command[1]): \(output.standardError)")
+        }
     }
 
     // MARK: client secret and the token endpoint
@@ -403,6 +492,42 @@ struct AppleCommandTests {
         let refused = await tool().perform(Self.endpointArguments("exchange", "c", server: closed))
         #expect(refused.status == .unavailable)
         #expect(refused.standardError.contains(closed + "/auth/token"))
+    }
+
+    /// The HTTP status decides first: 5xx is 69 whatever the body says; any 4xx is Apple refusing, 1, naming Apple's
+    /// error value or, without one, the status.
+    @Test(
+        "token endpoint exit status follows the HTTP status: 5xx is 69 whatever the body, any 4xx is 1 naming it",
+        arguments: [
+            (500, "{\"error\":\"invalid_grant\"}", CommandLineKit.ExitStatus.unavailable, "HTTP 500"),
+            (503, "{\"error\":\"invalid_client\"}", .unavailable, "HTTP 503"),
+            (400, "{\"error\":\"server_busy\"}", .negative, "server_busy"),
+            (401, "", .negative, "HTTP 401"),
+            (429, "<html>slow down</html>", .negative, "HTTP 429"),
+            (403, "{\"error\":\"invalid_grant\"}", .negative, "invalid_grant"),
+        ])
+    func endpointStatus(status: Int, body: String, exit: CommandLineKit.ExitStatus, named: String) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        var revoke = Self.endpointArguments("revoke", "r", server: server.baseURL)
+        revoke.removeLast(2)
+        for arguments in [
+            Self.endpointArguments("exchange", "c", server: server.baseURL),
+            Self.endpointArguments("refresh", "r", server: server.baseURL), revoke,
+        ] {
+            let output = await tool().perform(arguments)
+            #expect(output.status == exit, "\(arguments[1]) HTTP \(status): \(output.standardError)")
+            #expect(output.standardError.contains(named), "\(arguments[1]): \(output.standardError)")
+            #expect(output.standardError.contains(server.baseURL), "\(arguments[1]): \(output.standardError)")
+            #expect(output.standardOutput.isEmpty)
+        }
+        // The help says the same.
+        for subcommand in [AppleCommand.Subcommand.exchange, .refresh, .revoke] {
+            let help = AppleHelpText.text(for: subcommand).replacingOccurrences(of: "\n", with: " ")
+            #expect(help.contains("any 4xx"), "\(subcommand)")
+            #expect(help.contains("5xx whatever the body says"), "\(subcommand)")
+        }
     }
 }
 

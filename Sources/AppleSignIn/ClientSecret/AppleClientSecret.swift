@@ -78,19 +78,29 @@ public struct AppleClientSecret: Sendable {
     ///   - lifetime: seconds until `exp`; default 180 days, at most 15,777,000.
     /// - Returns: the compact JWT.
     /// - Throws: `AppleSignInError.invalidClientSecretLifetime` for a lifetime not in 1...15,777,000 s;
-    ///   `.signingFailed`.
+    ///   `.invalidConfiguration` for an `issuedAt` that puts `iat` or `exp` outside 1970...9999; `.signingFailed`.
     public func make(issuedAt: Date, lifetime: TimeInterval = defaultLifetime) throws -> String {
-        guard lifetime >= 1, lifetime <= Self.maximumLifetime else {
+        guard lifetime >= 1, lifetime <= Self.maximumLifetime, let seconds = CheckedTime.wholeSeconds(lifetime) else {
+            let days = CheckedTime.wholeSeconds(lifetime).map { " (\($0 / 86_400) days)" } ?? ""
             throw AppleSignInError(
                 .invalidClientSecretLifetime,
-                "the client secret lifetime is \(Int64(lifetime)) s (\(Int64(lifetime) / 86_400) days); Apple accepts "
+                "the client secret lifetime is \(CheckedTime.describe(lifetime)) s\(days); Apple accepts "
                     + "1 to 15,777,000 s (six months, about 182 days) and answers invalid_client otherwise")
         }
-        let iat = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
+        let time = issuedAt.timeIntervalSince1970.rounded(.down)
+        guard CheckedTime.date(secondsSince1970: time) != nil,
+            CheckedTime.date(secondsSince1970: time + Double(seconds)) != nil, let iat = CheckedTime.wholeSeconds(time)
+        else {
+            throw AppleSignInError(
+                .invalidConfiguration,
+                "the client secret's issue time is \(CheckedTime.describe(time)) s since 1970; with a lifetime of "
+                    + "\(seconds) s its iat and exp must both lie in \(CheckedTime.numericDateRange); pass the "
+                    + "current time")
+        }
         let claims = JSONObject(members: [
             .init(name: "iss", value: .string(teamID)),
             .init(name: "iat", value: .number(JSONNumber(iat))),
-            .init(name: "exp", value: .number(JSONNumber(iat + Int64(lifetime)))),
+            .init(name: "exp", value: .number(JSONNumber(iat + seconds))),
             .init(name: "aud", value: .string(Self.audience)),
             .init(name: "sub", value: .string(clientID)),
         ])

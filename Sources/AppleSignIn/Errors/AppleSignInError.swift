@@ -16,7 +16,7 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
             case keySetUnavailable, invalidKeySet, invalidNotification
             case invalidPrivateKey, invalidClientSecretLifetime, signingFailed
             case invalidRequest, invalidClient, invalidGrant, unauthorizedClient, unsupportedGrantType, invalidScope
-            case tokenEndpointFailure, invalidTokenResponse
+            case tokenEndpointFailure, invalidTokenResponse, tokenRequestRefused
         }
 
         private let base: Base
@@ -37,8 +37,10 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
         /// `at_hash` or `c_hash` does not match the access token or authorization code (OpenID Connect Core 1.0
         /// sections 3.1.3.6 and 3.3.2.11), or is absent when one was given.
         public static let tokenHashMismatch = Code(.tokenHashMismatch)
-        /// Apple's key set cannot be fetched and no cached copy within the stale limit exists; `httpError` holds
-        /// the transport failure when there was one.
+        /// Apple's key set cannot be fetched and no cached copy within the stale limit exists, or the token's `kid`
+        /// is not in the cached copy and the fetch for the current set failed (a rotation during an outage: the
+        /// token cannot be judged, so it is not called invalid). The reason names the URL and the fetch error;
+        /// `httpError` holds the transport failure when there was one.
         public static let keySetUnavailable = Code(.keySetUnavailable)
         /// A fetched key set is not a JWKS document, and no good copy is cached.
         public static let invalidKeySet = Code(.invalidKeySet)
@@ -62,9 +64,12 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
         public static let unsupportedGrantType = Code(.unsupportedGrantType)
         /// Apple's token endpoint answered `invalid_scope`.
         public static let invalidScope = Code(.invalidScope)
-        /// Apple's endpoint could not be reached, or answered a status or error this library does not know;
-        /// `httpError` holds the transport failure when there was one.
+        /// Apple's endpoint could not be reached, or answered a 5xx (whatever its body says) or a status that is
+        /// neither 2xx nor 4xx; `httpError` holds the transport failure when there was one.
         public static let tokenEndpointFailure = Code(.tokenEndpointFailure)
+        /// Apple's token endpoint refused the request with a 4xx whose `error` this library does not name, or
+        /// that has none; the reason names Apple's error value or, without one, the status.
+        public static let tokenRequestRefused = Code(.tokenRequestRefused)
         /// A 2xx token endpoint body that is not the JSON Apple documents.
         public static let invalidTokenResponse = Code(.invalidTokenResponse)
 

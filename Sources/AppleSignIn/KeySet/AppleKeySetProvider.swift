@@ -9,15 +9,20 @@ public import JWT
 
 /// Apple's key set, fetched and cached for every verifier of a process.
 ///
-/// - Freshness: `Cache-Control: max-age` clamped to `minimumFreshness...maximumFreshness`; revalidated with
-///   `If-None-Match` when the server sent an `ETag` (a 304 renews the copy).
+/// - Freshness: `Cache-Control: max-age` less `Age`, clamped to `minimumFreshness...maximumFreshness`; a response
+///   that is stale when received (`no-cache`, `no-store`, several `max-age` directives, a `max-age` or `Age` that
+///   is not delta-seconds; RFC 9111 sections 1.2.2 and 4.2.1) gets the floor. Revalidated with `If-None-Match`
+///   when the server sent an `ETag` (a 304 renews the copy). A `no-store` response is never written to the disk
+///   cache, and removes an older copy there.
 /// - Rotation: a token whose `kid` is not in the cached set triggers a fetch at once, so a key Apple just published
 ///   works on its first token.
 /// - Single flight and rate limit: all concurrent callers share one fetch, and fetches start at most once per
 ///   `minimumRefetchInterval`, so tokens with invented kids cannot make it hammer Apple.
 /// - Failures: a fetch that fails keeps the cached set in service until `staleLimit` past its freshness, then
 ///   callers get `keySetUnavailable` naming the fetch error. A body that is not a JWKS (or has no usable key) never
-///   replaces a good set.
+///   replaces a good set. While the latest fetch attempt has failed, a kid the cached set lacks is the outage, not a
+///   verdict: `keySetUnavailable` carrying the fetch error, never a set that would make the token `unknownKeyID`
+///   (a key Apple rotated in during an outage must not tell genuine users their token is invalid).
 ///
 /// The clock is injected; no method reads the system time.
 public actor AppleKeySetProvider {
@@ -60,24 +65,51 @@ public actor AppleKeySetProvider {
     /// The key set to verify a token with the given `kid`: the cached set when it is fresh and holds the kid;
     /// otherwise a fetch (shared with concurrent callers, at most one per `minimumRefetchInterval`) first.
     ///
-    /// The set returned may still lack the kid (the fetch was rate-limited, or Apple does not know it either);
-    /// the verifier then rejects the token with `unknownKeyID`, never with a fallback key.
+    /// The set returned lacks the kid only when the latest fetch succeeded without it (Apple does not know the kid
+    /// either); the verifier then rejects the token with `unknownKeyID`, never with a fallback key. When the latest
+    /// fetch attempt failed (now, or under `minimumRefetchInterval` ago), a kid the set lacks cannot be judged, and
+    /// this throws `keySetUnavailable` instead.
     /// - Parameter keyID: the token's `kid`, or nil.
     /// - Returns: the set to verify with.
-    /// - Throws: `AppleSignInError.keySetUnavailable` (no set within the stale limit; names the fetch error) or
+    /// - Throws: `AppleSignInError.keySetUnavailable` (no set within the stale limit, or the kid is not in the
+    ///   cached set and the latest fetch failed; names the URL and the fetch error and carries its `httpError`) or
     ///   `.invalidKeySet` (the URL served something that is not a JWKS and nothing good is cached).
     public func keySet(containing keyID: String?) async throws -> JWKSet {
         loadFromDiskOnce()
         let time = now()
+        let keySet: JWKSet
         if let cached, time < cached.freshUntil {
             // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
             if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
                 _ = await sharedFetch()
-                return self.cached?.keySet ?? cached.keySet
+                keySet = self.cached?.keySet ?? cached.keySet
+            } else {
+                keySet = cached.keySet
             }
-            return cached.keySet
+        } else {
+            keySet = try await servableSet(at: time)
         }
-        // Stale or empty: fetch (rate-limited), else serve within the stale limit.
+        try requireKeyIDUnlessOutage(keyID, in: keySet)
+        return keySet
+    }
+
+    /// A kid the set lacks is a verdict on the token (`unknownKeyID`, from the verifier) only when the latest fetch
+    /// succeeded. While the latest attempt has failed (including one returned again inside the minimum interval),
+    /// the set may simply predate a rotation: the answer is the outage, carrying the fetch error.
+    private func requireKeyIDUnlessOutage(_ keyID: String?, in keySet: JWKSet) throws {
+        guard let keyID, !keySet.keyIDs.contains(keyID), let failure = lastFailure else { return }
+        let held = keySet.keyIDs.isEmpty ? "no kids" : keySet.keyIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw AppleSignInError(
+            .keySetUnavailable,
+            "the token's kid \"\(keyID)\" is not in the cached key set from \(configuration.url) (which holds "
+                + "\(held)), and fetching the current set failed, so whether the kid is genuine (a key just rotated "
+                + "in) cannot be told; try again once the URL answers. The fetch: \(failure.reason)",
+            jwtError: failure.jwtError, httpError: failure.httpError)
+    }
+
+    /// The set to serve when nothing fresh is cached: fetch (rate-limited), else the cached set within the stale
+    /// limit.
+    private func servableSet(at time: Date) async throws -> JWKSet {
         var failure: AppleSignInError?
         if mayFetch(at: time) || inFlight != nil {
             failure = await sharedFetch()
@@ -91,17 +123,18 @@ public actor AppleKeySetProvider {
             if staleFor <= configuration.staleLimit { return cached.keySet }
             throw AppleSignInError(
                 .keySetUnavailable,
-                "the cached key set from \(configuration.url) went stale \(Int(staleFor)) s ago, beyond the stale "
-                    + "limit of \(Int(configuration.staleLimit)) s, and "
+                "the cached key set from \(configuration.url) went stale \(CheckedTime.describe(staleFor)) s ago, "
+                    + "beyond the stale limit of \(CheckedTime.describe(configuration.staleLimit)) s, and "
                     + (failure.map { "the last fetch failed: \($0.reason)" }
-                        ?? "no refetch is allowed before \(Int(configuration.minimumRefetchInterval)) s have passed"),
+                        ?? "no refetch is allowed before \(CheckedTime.describe(configuration.minimumRefetchInterval)) "
+                        + "s have passed"),
                 httpError: failure?.httpError)
         }
         if let failure { throw failure }
         throw AppleSignInError(
             .keySetUnavailable,
             "no key set from \(configuration.url) is cached and the last fetch attempt was under "
-                + "\(Int(configuration.minimumRefetchInterval)) s ago; try again later")
+                + "\(CheckedTime.describe(configuration.minimumRefetchInterval)) s ago; try again later")
     }
 
     /// Fetches now unless a fetch is in flight (then waits for it) or one started under
@@ -152,14 +185,19 @@ public actor AppleKeySetProvider {
             return record(AppleSignInError(.keySetUnavailable, "cannot fetch the key set from \(url): \(error)"))
         }
         let time = now()
-        let freshness = freshness(response.headers["Cache-Control"])
+        let cacheControl = CacheControl(response.headers)
+        let freshness = freshness(cacheControl)
         if response.status == 304, var current = cached {
             current.validatedAt = time
             current.freshUntil = time.addingTimeInterval(freshness)
             if let etag = response.headers.first("ETag") { current.etag = etag }
             cached = current
             lastFailure = nil
-            configuration.diskCache?.touch(url: url, at: time)
+            if cacheControl.noStore {
+                configuration.diskCache?.remove(url: url)
+            } else {
+                configuration.diskCache?.touch(url: url, at: time)
+            }
             return nil
         }
         guard response.isSuccess else {
@@ -184,7 +222,12 @@ public actor AppleKeySetProvider {
             keySet: keySet, etag: response.headers.first("ETag"), validatedAt: time,
             freshUntil: time.addingTimeInterval(freshness))
         lastFailure = nil
-        configuration.diskCache?.store(response.body, url: url, storedAt: time)
+        if cacheControl.noStore {
+            // RFC 9111 section 5.2.2.5: not written; an older copy no longer reflects what the URL serves.
+            configuration.diskCache?.remove(url: url)
+        } else {
+            configuration.diskCache?.store(response.body, url: url, storedAt: time)
+        }
         return nil
     }
 
@@ -193,9 +236,16 @@ public actor AppleKeySetProvider {
         return failure
     }
 
-    private func freshness(_ cacheControl: String?) -> TimeInterval {
-        guard let maxAge = CacheControl.maxAge(cacheControl) else { return configuration.defaultFreshness }
-        return min(max(maxAge, configuration.minimumFreshness), configuration.maximumFreshness)
+    /// The freshness of a response: its lifetime clamped to `minimumFreshness...maximumFreshness`; a stale
+    /// response (`no-cache`, `no-store`, several or invalid `max-age`) gets the floor, as `max-age=0` does.
+    private func freshness(_ cacheControl: CacheControl) -> TimeInterval {
+        let lifetime: TimeInterval
+        switch cacheControl.freshness {
+        case .unspecified: return configuration.defaultFreshness
+        case .seconds(let seconds): lifetime = TimeInterval(seconds)
+        case .stale: lifetime = 0
+        }
+        return min(max(lifetime, configuration.minimumFreshness), configuration.maximumFreshness)
     }
 
     /// A JWKS with at least one usable key, or an error.

@@ -99,6 +99,10 @@ enum DiskFiles {
 
     /// Writes a temporary file 0600 beside the target, stamps its time, then renames it over the target.
     static func writeAtomically(_ bytes: [UInt8], to path: String, modified: Date) -> String? {
+        guard let stamp = timeSpec(modified) else {
+            return "the time \(CheckedTime.describe(modified.timeIntervalSince1970)) s since 1970 cannot be recorded "
+                + "as the modification time of \(path) (it must lie in 1970...9999)"
+        }
         let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return "cannot create \(temporary): \(errorText())" }
@@ -114,7 +118,7 @@ enum DiskFiles {
             }
             written += count
         }
-        var times = [timeSpec(modified), timeSpec(modified)]
+        var times = [stamp, stamp]
         let stamped = futimens(descriptor, &times) == 0
         let synced = fsync(descriptor) == 0
         close(descriptor)
@@ -130,13 +134,22 @@ enum DiskFiles {
         return nil
     }
 
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
     static func setModified(_ path: String, to time: Date) {
-        var times = [timeSpec(time), timeSpec(time)]
+        guard let stamp = timeSpec(time) else { return }
+        var times = [stamp, stamp]
         _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
     }
 
-    private static func timeSpec(_ date: Date) -> timespec {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        return timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
+    /// A file time for a date in 1970...9999, or nil (NaN, infinities and absurd clocks are never converted).
+    private static func timeSpec(_ date: Date) -> timespec? {
+        let time = date.timeIntervalSince1970
+        let seconds = time.rounded(.down)
+        guard CheckedTime.date(secondsSince1970: seconds) != nil, let whole = Int(exactly: seconds) else { return nil }
+        let nanoseconds = min(max(Int(((time - seconds) * 1e9).rounded(.down)), 0), 999_999_999)
+        return timespec(tv_sec: whole, tv_nsec: nanoseconds)
     }
 }

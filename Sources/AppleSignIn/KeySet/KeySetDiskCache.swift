@@ -11,8 +11,8 @@ public import JWT
 /// Per user: `$XDG_CACHE_HOME/gatehouse/`, else `~/.cache/gatehouse/`; the directory is created 0700 and files
 /// 0600; one file per URL, named by the SHA-256 of the URL; written atomically (a temporary file, then `rename`).
 /// It is a cache of what the URL served, never a way to inject keys: a file (or the directory) not owned by this
-/// user, writable by group or others, not a regular file, larger than 1 MiB, older than the age allowed, or not a
-/// JWKS with a usable key is ignored. Writes are best effort and never fail a verification.
+/// user, writable by group or others, not a regular file, larger than 1 MiB, older than the age allowed, modified in
+/// the future, or not a JWKS with a usable key is ignored. Writes are best effort and never fail a verification.
 public struct KeySetDiskCache: Sendable {
     /// The cache directory.
     public let directory: String
@@ -53,7 +53,7 @@ public struct KeySetDiskCache: Sendable {
     ///   - url: the key set URL.
     ///   - now: the current time.
     ///   - maximumAge: how old (since stored or revalidated) a copy may be, in seconds.
-    /// - Returns: the copy or why there is none.
+    /// - Returns: the copy or why there is none (including a copy modified after `now`, which counts as stale).
     public func load(url: String, now: Date, maximumAge: TimeInterval) -> Lookup {
         let path = path(for: url)
         if let problem = DiskFiles.unsafeDirectoryReason(directory) { return .miss(problem) }
@@ -63,8 +63,17 @@ public struct KeySetDiskCache: Sendable {
         case .success(let result): read = result
         }
         let age = now.timeIntervalSince(read.modified)
+        // A modification time in the future says nothing about the copy's real age (a clock that was wrong, or a
+        // file stamped to be trusted for ever): it counts as stale, so the copy is not used and the URL is asked.
+        guard age >= 0 else {
+            return .miss(
+                "the cached copy \(path) has a modification time \(CheckedTime.describe(-age)) s in the future, so "
+                    + "its age is unknown; it counts as stale and is not used")
+        }
         guard age <= maximumAge else {
-            return .miss("the cached copy \(path) is \(Int(age)) s old, over the limit of \(Int(maximumAge)) s")
+            return .miss(
+                "the cached copy \(path) is \(CheckedTime.describe(age)) s old, over the limit of "
+                    + "\(CheckedTime.describe(maximumAge)) s")
         }
         do {
             return .hit(try AppleKeySetProvider.parse(read.bytes), storedAt: read.modified)
@@ -80,12 +89,20 @@ public struct KeySetDiskCache: Sendable {
     ///   - body: the JWKS bytes as served.
     ///   - url: the key set URL.
     ///   - storedAt: the time to record (the provider's clock).
-    /// - Returns: nil on success, else why nothing was stored.
+    /// - Returns: nil on success, else why nothing was stored (an unwritable directory; a `storedAt` outside
+    ///   1970...9999, which a file time cannot record).
     @discardableResult
     public func store(_ body: [UInt8], url: String, storedAt: Date) -> String? {
         if let problem = DiskFiles.makePrivateDirectory(directory) { return problem }
         if let problem = DiskFiles.unsafeDirectoryReason(directory) { return problem }
         return DiskFiles.writeAtomically(body, to: path(for: url), modified: storedAt)
+    }
+
+    /// Removes the copy for a URL (the URL now answers `Cache-Control: no-store`); best effort.
+    /// - Parameter url: the key set URL.
+    func remove(url: String) {
+        guard DiskFiles.unsafeDirectoryReason(directory) == nil else { return }
+        DiskFiles.remove(path(for: url))
     }
 
     /// Marks the copy for a URL as revalidated at `time` (after a 304).

@@ -44,7 +44,7 @@ public struct AppleServerNotificationEvent: Sendable, Hashable {
     public let kind: Kind
     /// `sub`: the Apple user identifier the event is about.
     public let subject: String
-    /// `event_time` (milliseconds since 1970 in the claim).
+    /// `event_time` (milliseconds since 1970 in the claim); always within 1970...9999.
     public let eventTime: Date?
     /// `email`, for the email events.
     public let email: String?
@@ -53,7 +53,8 @@ public struct AppleServerNotificationEvent: Sendable, Hashable {
 
     /// Decodes the `events` claim, a JSON string holding a JSON object.
     /// - Parameter eventsJSON: the claim's string value.
-    /// - Throws: `AppleSignInError.invalidNotification` naming what is missing or mistyped.
+    /// - Throws: `AppleSignInError.invalidNotification` naming what is missing or mistyped; `.invalidClaim` for an
+    ///   `event_time` outside 1970...9999.
     init(eventsJSON: String) throws {
         let value: JSONValue
         do {
@@ -80,7 +81,15 @@ public struct AppleServerNotificationEvent: Sendable, Hashable {
         self.subject = subject
         switch object["event_time"] {
         case .number(let number)?:
-            eventTime = Date(timeIntervalSince1970: number.doubleValue / 1000)
+            // Range-checked before it becomes a Date: every consumer may then turn it into whole seconds.
+            guard let time = CheckedTime.date(millisecondsSince1970: number.doubleValue) else {
+                throw AppleSignInError(
+                    .invalidClaim,
+                    "the event's \"event_time\" is \(number.text) ms, outside the range accepted (0 ... "
+                        + "253402300799999 ms since 1970, 1970 to 9999, as for a NumericDate; RFC 7519 section 2); "
+                        + "Apple sends the time of the event in milliseconds since 1970")
+            }
+            eventTime = time
         case nil, .null?:
             eventTime = nil
         case let other?:

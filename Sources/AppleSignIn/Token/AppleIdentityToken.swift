@@ -50,7 +50,8 @@ public struct AppleIdentityToken: Sendable {
     /// - Parameters:
     ///   - claims: the verified claims.
     ///   - keyID: the key that verified them.
-    /// - Throws: `AppleSignInError.invalidClaim` for a claim of a type Apple never sends, naming it and its value.
+    /// - Throws: `AppleSignInError.invalidClaim` for a claim of a type Apple never sends, or a time outside
+    ///   1970...9999, naming it and its value.
     init(claims: JWTClaims, keyID: String?) throws {
         self.claims = claims
         self.keyID = keyID
@@ -75,8 +76,8 @@ public struct AppleIdentityToken: Sendable {
         nonceSupported = try Self.boolean(claims, "nonce_supported")
         emailVerified = try Self.boolean(claims, "email_verified")
         isPrivateEmail = try Self.boolean(claims, "is_private_email") ?? false
-        realUserStatus = try Self.integer(claims, "real_user_status").map { AppleRealUserStatus(rawValue: Int($0)) }
-        authenticationTime = try Self.integer(claims, "auth_time").map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        realUserStatus = try Self.integer(claims, "real_user_status").map { AppleRealUserStatus(rawValue: $0) }
+        authenticationTime = try Self.numericDate(claims, "auth_time")
     }
 
     static func string(_ claims: JWTClaims, _ name: String) throws -> String? {
@@ -102,12 +103,24 @@ public struct AppleIdentityToken: Sendable {
         }
     }
 
-    static func integer(_ claims: JWTClaims, _ name: String) throws -> Int64? {
+    static func integer(_ claims: JWTClaims, _ name: String) throws -> Int? {
         guard let value = claims[name], value != .null else { return nil }
-        guard let number = value.numberValue?.int64Value else {
+        guard let number = value.numberValue?.int64Value, let integer = Int(exactly: number) else {
             throw AppleSignInError(
                 .invalidClaim, "the \"\(name)\" claim is \(value); Apple sends an integer")
         }
-        return number
+        return integer
+    }
+
+    /// An integer number of seconds since 1970, within the NumericDate range accepted for `exp` and `iat`.
+    static func numericDate(_ claims: JWTClaims, _ name: String) throws -> Date? {
+        guard let seconds = try integer(claims, name) else { return nil }
+        guard let date = CheckedTime.date(secondsSince1970: Double(seconds)) else {
+            throw AppleSignInError(
+                .invalidClaim,
+                "the \"\(name)\" claim is \(seconds), outside the NumericDate range accepted "
+                    + "(\(CheckedTime.numericDateRange)); Apple sends seconds since 1970")
+        }
+        return date
     }
 }

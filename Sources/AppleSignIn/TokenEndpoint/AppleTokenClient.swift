@@ -4,8 +4,12 @@ import JWT
 /// Apple's token endpoint: exchange an authorization code, validate a refresh token, revoke a token.
 ///
 /// `POST {baseURL}/auth/token` and `POST {baseURL}/auth/revoke`, form-encoded, with `client_id` and a
-/// `client_secret` from `AppleClientSecret`. A returned `id_token` is verified with the client's verifier. Apple's
-/// error bodies (`{"error":"invalid_grant"}`) become `AppleSignInError` codes whose text says the usual cause.
+/// `client_secret` from `AppleClientSecret`. A returned `id_token` is verified with the client's verifier.
+///
+/// A failed answer is judged by its HTTP status first: a 5xx is `tokenEndpointFailure` whatever the body says (Apple
+/// is failing, not refusing); any 4xx is Apple refusing the request, typed by its `error` value
+/// (`{"error":"invalid_grant"}` is `invalidGrant`, with text saying the usual cause; RFC 6749 section 5.2) or, for
+/// a value this library does not name or none, `tokenRequestRefused` naming the value or the status.
 public struct AppleTokenClient: Sendable {
     /// Apple's base URL, `https://appleid.apple.com`.
     public static let appleBaseURL = "https://appleid.apple.com"
@@ -119,11 +123,16 @@ public struct AppleTokenClient: Sendable {
         let idToken = try string("id_token")
         var expiresIn: Int?
         if let value = object["expires_in"], value != .null {
-            guard let number = value.numberValue?.int64Value else {
+            // A lifetime in seconds (RFC 6749 section 5.1), range-checked before anyone adds it to a time.
+            guard let number = value.numberValue?.int64Value, number >= 0,
+                Double(number) <= CheckedTime.latestNumericDate, let seconds = Int(exactly: number)
+            else {
                 throw AppleSignInError(
-                    .invalidTokenResponse, "\(url) answered \"expires_in\" as \(value), not an integer")
+                    .invalidTokenResponse,
+                    "\(url) answered \"expires_in\" as \(value), not an integer number of seconds in 0 ... "
+                        + "253402300799 (Apple sends 3600)")
             }
-            expiresIn = Int(number)
+            expiresIn = seconds
         }
         var identity: AppleIdentityToken?
         if let idToken {
@@ -149,12 +158,26 @@ public struct AppleTokenClient: Sendable {
         }
     }
 
-    /// Apple's error body, typed, with the usual cause.
+    /// A non-2xx answer, judged by its status first: 5xx (and anything neither 2xx nor 4xx) is the endpoint
+    /// failing, whatever the body says; 4xx is Apple refusing, typed by Apple's `error` value when it is one of
+    /// RFC 6749 section 5.2's.
     static func failure(_ response: HTTPResponse, url: String, what: String) -> AppleSignInError {
         let value = try? JSONValue.parse(response.body, maxNestingDepth: 8)
         let error = value?["error"]?.stringValue
-        let description = value?["error_description"]?.stringValue.map { " (\"\($0)\")" } ?? ""
-        let prefix = "\(url) answered HTTP \(response.status) \(error ?? "")\(description): "
+        // Apple's text goes into the message quoted, with control characters escaped (it is the server's text).
+        let named = error.map { " error " + quoted($0) } ?? ""
+        let description = value?["error_description"]?.stringValue.map { " (" + quoted($0) + ")" } ?? ""
+        guard (400..<500).contains(response.status) else {
+            return AppleSignInError(
+                .tokenEndpointFailure,
+                "\(url) answered HTTP \(response.status)\(named)\(description)"
+                    + (error == nil
+                        ? ", body " + quoted(String(decoding: response.body.prefix(200), as: UTF8.self)) : "")
+                    + (response.status >= 500
+                        ? ": Apple's endpoint is failing, not refusing the request; try again later"
+                        : ": not an answer Apple's token endpoint gives; check the base URL and any proxy between"))
+        }
+        let prefix = "\(url) answered HTTP \(response.status)\(named)\(description): "
         switch error {
         case "invalid_request":
             return AppleSignInError(
@@ -186,11 +209,33 @@ public struct AppleTokenClient: Sendable {
         case "invalid_scope":
             return AppleSignInError(
                 .invalidScope, prefix + "the requested scope is not one Apple supports (name, email)")
-        default:
-            let excerpt = String(decoding: response.body.prefix(200), as: UTF8.self)
+        case let other?:
             return AppleSignInError(
-                .tokenEndpointFailure,
-                "\(url) answered HTTP \(response.status) without an error this client knows; body: \"\(excerpt)\"")
+                .tokenRequestRefused,
+                prefix + "Apple refused the request with an error value this client does not name; see Apple's "
+                    + "token endpoint documentation for \(quoted(other))")
+        case nil:
+            return AppleSignInError(
+                .tokenRequestRefused,
+                "\(url) answered HTTP \(response.status) without an \"error\" value, body "
+                    + quoted(String(decoding: response.body.prefix(200), as: UTF8.self))
+                    + ": Apple refused the request (HTTP \(response.status)); check the client ID, the client secret "
+                    + "and the code or token")
         }
+    }
+
+    /// Text from the server, quoted for a message: `"`, `\\` and every control character (C0, DEL, C1) escaped as
+    /// `\u{...}`, at most 200 characters.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars.prefix(200) {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0..<0x20, 0x7F...0x9F: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + (text.unicodeScalars.count > 200 ? "...\"" : "\"")
     }
 }

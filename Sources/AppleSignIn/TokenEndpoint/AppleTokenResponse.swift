@@ -4,7 +4,7 @@ public struct AppleTokenResponse: Sendable {
     public let accessToken: String?
     /// `token_type` (`bearer`).
     public let tokenType: String?
-    /// `expires_in`, seconds.
+    /// `expires_in`, seconds; from Apple's answer always within 0 ... 253,402,300,799.
     public let expiresIn: Int?
     /// `refresh_token`: only from a code exchange; keep it to validate the user later and to revoke.
     public let refreshToken: String?

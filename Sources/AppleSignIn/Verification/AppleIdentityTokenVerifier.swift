@@ -10,7 +10,9 @@ public import JWT
 /// Verifies Sign in with Apple identity tokens and server-to-server notifications.
 ///
 /// Fixed, not configurable: the issuer `https://appleid.apple.com`, the algorithm RS256 (RFC 8725 section 3.1),
-/// the key chosen by `kid` only, `exp`, `iat` and `sub` required. Required from the caller: one or more client IDs
+/// the key chosen by `kid` only (Apple always sends one, so a token without `kid` is refused even when the key set
+/// holds a single key: the JOSE core's "only usable key" rule does not apply here), `exp`, `iat` and `sub`
+/// required. Required from the caller: one or more client IDs
 /// (your bundle ID and your Services ID); there is no way to skip the audience check (RFC 8725 section 3.9).
 /// Optional: an expected nonce, and an access token or authorization code to bind through `at_hash` / `c_hash`.
 public struct AppleIdentityTokenVerifier: Sendable {
@@ -104,7 +106,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
     ///   - authorizationCode: the authorization code this token came with, checked against `c_hash`.
     /// - Returns: the typed claims.
     /// - Throws: `AppleSignInError`: `invalidToken` (with `jwtError`: signature, kid, alg, issuer, audience,
-    ///   expiry), `nonceMissing`, `nonceMismatch`, `tokenHashMismatch`, `invalidClaim`, or the key set's
+    ///   expiry; `invalidHeader` for a token without `kid`), `nonceMissing`, `nonceMismatch`, `tokenHashMismatch`, `invalidClaim`, or the key set's
     ///   `keySetUnavailable` / `invalidKeySet`.
     public func verify(
         _ identityToken: String, nonce: AppleNonce? = nil, accessToken: String? = nil,
@@ -166,7 +168,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         try await verifyNotification(AppleServerNotification.payloadToken(fromBody: body))
     }
 
-    /// Signature, key, algorithm, issuer, audience and times.
+    /// Signature, key, algorithm, issuer, audience and times; the key chosen by the token's `kid`, never otherwise.
     private func verifyJWT(_ token: String, options: JWTValidationOptions, what: String) async throws -> VerifiedJWT {
         let keySet: JWKSet
         switch keys {
@@ -179,12 +181,37 @@ public struct AppleIdentityTokenVerifier: Sendable {
             } catch let error as JWTError {
                 throw AppleSignInError.rejected(error, what: what)
             }
-            keySet = try await provider.keySet(containing: header.keyID)
+            // Before any fetch: a token without kid never costs a request to the key set URL.
+            guard let keyID = header.keyID, !keyID.isEmpty else { throw Self.missingKeyID(what: what) }
+            keySet = try await provider.keySet(containing: keyID)
         }
+        let verified: VerifiedJWT
         do {
-            return try JWTVerifier(keySet: keySet, options: options).verify(token, now: now())
+            verified = try JWTVerifier(keySet: keySet, options: options).verify(token, now: now())
         } catch let error as JWTError {
+            // With a fixed set the header was not read first (no cost on the hot path); on a failure it is, so a
+            // token without kid gets the same verdict from both key sources.
+            if case .fixed = keys, let header = try? UnverifiedJWT(parsing: token, limits: options.limits).header,
+                header.keyID?.isEmpty ?? true
+            {
+                throw Self.missingKeyID(what: what)
+            }
             throw AppleSignInError.rejected(error, what: what)
         }
+        // One check for every key source: the key must have been chosen by a non-empty kid. The core's documented
+        // "only usable key" rule (a token without kid and a one-key set) is not Apple's.
+        guard case .keyID(let keyID) = verified.keySelection, !keyID.isEmpty else {
+            throw Self.missingKeyID(what: what)
+        }
+        return verified
+    }
+
+    /// A token whose header names no key (no `kid`, or an empty one).
+    private static func missingKeyID(what: String) -> AppleSignInError {
+        let reason =
+            "the \(what)'s header has no \"kid\" (or an empty one); Apple always names the key that signed its "
+            + "tokens, so one without kid is not Apple's and is refused whatever the key set holds (RFC 7515 section "
+            + "4.1.4)"
+        return AppleSignInError(.invalidToken, reason, jwtError: JWTError(.invalidHeader, reason))
     }
 }

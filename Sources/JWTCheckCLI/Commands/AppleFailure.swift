@@ -4,11 +4,18 @@ import CommandLineKit
 /// Maps `AppleSignInError` to the exit-status table (`ExitStatus`).
 enum AppleFailure {
     /// 69 for what could not be reached, 65 for bad data, 64 for bad parameters, 1 for a negative answer.
+    ///
+    /// The token endpoint's codes follow the HTTP status (AppleTokenClient decides them by status first): a 5xx,
+    /// whatever its body, is `tokenEndpointFailure` (69); any 4xx is Apple refusing, Apple's typed error or
+    /// `tokenRequestRefused` (1).
     static func status(_ error: AppleSignInError) -> ExitStatus {
         switch error.code {
         case .keySetUnavailable, .tokenEndpointFailure, .invalidTokenResponse: .unavailable
         case .invalidKeySet, .invalidPrivateKey: .dataError
         case .invalidClientSecretLifetime, .invalidConfiguration: .usage
+        case .invalidRequest, .invalidClient, .invalidGrant, .unauthorizedClient, .unsupportedGrantType,
+            .invalidScope, .tokenRequestRefused:
+            .negative
         default: .negative
         }
     }

@@ -31,9 +31,10 @@ public enum AppleHelpText {
         OPTIONS:
           -h, --help  Show help; 'jwtcheck apple <subcommand> --help' for a subcommand.
 
-        EXIT STATUS: 0 valid or done; 1 rejected (token, notification, or Apple refused the request);
-        64 usage; 65 bad input data (key set not a JWKS, .p8 not a P-256 key); 66 input file missing;
-        69 Apple's key set or endpoint cannot be reached (connection, timeout, TLS, non-2xx status).
+        EXIT STATUS: 0 valid or done; 1 rejected (token, notification, or Apple refused the request: any
+        4xx from the token endpoint); 64 usage; 65 bad input data (key set not a JWKS, .p8 not a P-256 key);
+        66 input file missing; 69 Apple's key set or endpoint cannot be reached (connection, timeout, TLS,
+        a key set URL answering non-2xx, a token endpoint answering 5xx whatever its body says).
 
         """
 
@@ -69,7 +70,8 @@ public enum AppleHelpText {
           -h, --help           Show this help.
 
         EXIT STATUS: 0 valid; 1 rejected; 64 usage; 65 key set not a JWKS; 66 file missing;
-        69 key set cannot be fetched.
+        69 key set cannot be fetched, including when the token's kid is not in the cached copy and the
+        refetch fails (a key rotated in during an outage is not called invalid).
 
         """
 
@@ -95,7 +97,8 @@ public enum AppleHelpText {
           -h, --help           Show this help.
 
         EXIT STATUS: 0 valid; 1 rejected; 64 usage; 65 key set not a JWKS; 66 file missing;
-        69 key set cannot be fetched.
+        69 key set cannot be fetched, including when the token's kid is not in the cached copy and the
+        refetch fails (a key rotated in during an outage is not called invalid).
 
         """
 
@@ -159,8 +162,9 @@ public enum AppleHelpText {
           --no-cache, --cache-dir <dir>  The on-disk key set copy, as for 'apple verify'.
         \(endpointOptions)
 
-        EXIT STATUS: 0 exchanged; 1 Apple refused (invalid_grant, invalid_client, ...) or the id_token was
-        rejected; 64 usage; 65 bad .p8; 66 file missing; 69 Apple cannot be reached or answered 5xx.
+        EXIT STATUS: 0 exchanged; 1 Apple refused (any 4xx: named by Apple's error value such as invalid_grant
+        or invalid_client, or by the status when there is none) or the id_token was rejected; 64 usage;
+        65 bad .p8; 66 file missing; 69 Apple cannot be reached, or answered 5xx whatever the body says.
 
         """
 
@@ -179,7 +183,9 @@ public enum AppleHelpText {
           --no-cache, --cache-dir <dir>  The on-disk key set copy, as for 'apple verify'.
         \(endpointOptions)
 
-        EXIT STATUS: 0 valid; 1 Apple refused; 64 usage; 65 bad .p8; 66 file missing; 69 unreachable.
+        EXIT STATUS: 0 valid; 1 Apple refused (any 4xx, named by Apple's error value or the status) or the
+        id_token was rejected; 64 usage; 65 bad .p8; 66 file missing; 69 Apple cannot be reached, or
+        answered 5xx whatever the body says.
 
         """
 
@@ -197,7 +203,9 @@ public enum AppleHelpText {
           --hint <type>        token_type_hint: refresh_token (default) or access_token.
         \(endpointOptions)
 
-        EXIT STATUS: 0 revoked; 1 Apple refused; 64 usage; 65 bad .p8; 66 file missing; 69 unreachable.
+        EXIT STATUS: 0 revoked; 1 Apple refused (any 4xx, named by Apple's error value or the status);
+        64 usage; 65 bad .p8; 66 file missing; 69 Apple cannot be reached, or answered 5xx whatever the
+        body says.
 
         """
 }

@@ -72,7 +72,7 @@ public enum HelpText {
 
         EXIT STATUS: 0 valid; 1 rejected (the reason on stderr); 64 usage; 65 key set is not a JWKS;
         66 token or key set file missing; 69 key set URL cannot be fetched (connection, timeout, TLS,
-        non-2xx status).
+        non-2xx status), also when the token's kid is not in the cached copy and the refetch fails.
 
         """
 
