@@ -1,3 +1,4 @@
+internal import GatehouseCore
 public import GatehouseHTTP
 public import JWT
 
@@ -80,7 +81,7 @@ public actor AppleKeySetProvider {
         let keySet: JWKSet
         if let cached, time < cached.freshUntil {
             // An unknown kid: fetch at once (or join the fetch in flight), at most once per interval.
-            if let keyID, !cached.keySet.keyIDs.contains(keyID), mayFetch(at: time) || inFlight != nil {
+            if let keyID, !ExactString.contains(cached.keySet.keyIDs, keyID), mayFetch(at: time) || inFlight != nil {
                 _ = await sharedFetch()
                 keySet = self.cached?.keySet ?? cached.keySet
             } else {
@@ -97,7 +98,7 @@ public actor AppleKeySetProvider {
     /// succeeded. While the latest attempt has failed (including one returned again inside the minimum interval),
     /// the set may simply predate a rotation: the answer is the outage, carrying the fetch error.
     private func requireKeyIDUnlessOutage(_ keyID: String?, in keySet: JWKSet) throws {
-        guard let keyID, !keySet.keyIDs.contains(keyID), let failure = lastFailure else { return }
+        guard let keyID, !ExactString.contains(keySet.keyIDs, keyID), let failure = lastFailure else { return }
         let held = keySet.keyIDs.isEmpty ? "no kids" : keySet.keyIDs.map { "\"\($0)\"" }.joined(separator: ", ")
         throw AppleSignInError(
             .keySetUnavailable,

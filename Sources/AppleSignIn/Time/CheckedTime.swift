@@ -1,3 +1,5 @@
+import JWT
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,18 +13,18 @@
 /// value from outside reaches none of those conversions unchecked, so an absurd value is a named error (or, for a
 /// cache lifetime, the RFC's fallback), never a crash.
 enum CheckedTime {
-    /// The latest NumericDate accepted, 9999-12-31T23:59:59Z: the JWT module's `JWTClaims.latestNumericDate`, so
-    /// every time this module accepts lies in 1970...9999 like `exp` and `iat` (a test keeps the two equal).
-    static let latestNumericDate: Double = 253_402_300_799
+    /// The latest NumericDate accepted, 9999-12-31T23:59:59Z: the JWT module's `NumericDate.latest`, so every
+    /// time this module accepts lies in 1970...9999 like `exp` and `iat`.
+    static let latestNumericDate = Double(NumericDate.latest)
 
     /// The accepted range, for messages.
-    static let numericDateRange = "0 ... 253402300799, 1970 to 9999; RFC 7519 section 2"
+    static let numericDateRange = NumericDate.rangeDescription
 
     /// Seconds since 1970 as a date, when finite and within 1970...9999.
     /// - Parameter seconds: the number of seconds.
     /// - Returns: the date, or nil outside the range (NaN and infinities included).
     static func date(secondsSince1970 seconds: Double) -> Date? {
-        guard seconds.isFinite, seconds >= 0, seconds <= latestNumericDate else { return nil }
+        guard NumericDate.seconds(seconds) != nil else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }
 
