@@ -63,12 +63,12 @@ enum Bench {
         let fixtures = try Fixtures(issuedAt: issuedAt)
         let now = Date(timeIntervalSince1970: Double(issuedAt + 60))
         let apple = try AppleIdentityTokenVerifier(
-            clientIDs: [Fixtures.clientID], keySet: fixtures.keySet, now: { now })
+            clientIDs: [Fixtures.clientID], keySet: fixtures.keySet, clock: .fixed(now))
         let verifier = JWTVerifier(
             keySet: fixtures.keySet,
-            options: JWTValidationOptions(
-                allowedAlgorithms: [.rs256, .ps256, .es256, .edDSA], issuer: Fixtures.issuer,
-                audiences: [Fixtures.clientID], requiredClaims: ["exp", "iat", "sub"]))
+            options: try JWTValidationOptions(
+                audience: .oneOf([Fixtures.clientID]), allowedAlgorithms: [.rs256, .ps256, .es256, .edDSA],
+                issuer: Fixtures.issuer, requiredClaims: ["exp", "iat", "sub"]))
 
         // Sanity: every side accepts its token, and a token with one changed signature byte is refused.
         let appleToken = try await apple.verify(fixtures.rs256.token)

@@ -26,8 +26,8 @@ struct AppleClientSecretTests {
         let key = try PrivateKey(pemRepresentation: try Self.p8)
         let verifier = JWTVerifier(
             keySet: JWKSet(keys: [JWK(publicKey: key.publicKey, keyID: "TEST0KEY01")]),
-            options: JWTValidationOptions(
-                allowedAlgorithms: [.es256], issuer: "TEAM123456", audiences: ["https://appleid.apple.com"],
+            options: try JWTValidationOptions(
+                audience: .oneOf(["https://appleid.apple.com"]), allowedAlgorithms: [.es256], issuer: "TEAM123456",
                 requiredClaims: ["exp", "iat", "sub"]))
         let verified = try verifier.verify(secret, now: Self.issuedAt.addingTimeInterval(60))
         #expect(verified.header.keyID == "TEST0KEY01")

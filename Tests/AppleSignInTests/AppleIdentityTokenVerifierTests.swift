@@ -12,20 +12,21 @@ struct AppleIdentityTokenVerifierTests {
     @Test("no client ID: the verifier cannot be made, so the audience check cannot be skipped")
     func clientIDsRequired() throws {
         #expect(throws: AppleSignInError(.invalidConfiguration)) {
-            try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), now: { Date() })
+            try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), clock: TestTime { Date() })
         }
         do {
-            _ = try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), now: { Date() })
+            _ = try AppleIdentityTokenVerifier(clientIDs: [], keySet: TestKeys.keySet(), clock: TestTime { Date() })
         } catch let error as AppleSignInError {
             #expect(error.description.hasPrefix("AppleSignInError.invalidConfiguration: no client ID given"))
             #expect(error.reason.contains("audience check cannot be skipped"))
         }
         let empty = #expect(throws: AppleSignInError.self) {
-            try AppleIdentityTokenVerifier(clientIDs: ["a", ""], keySet: TestKeys.keySet(), now: { Date() })
+            try AppleIdentityTokenVerifier(clientIDs: ["a", ""], keySet: TestKeys.keySet(), clock: TestTime { Date() })
         }
         #expect(empty?.reason.contains("client ID number 2 is empty") == true)
         let leeway = #expect(throws: AppleSignInError.self) {
-            try AppleIdentityTokenVerifier(clientIDs: ["a"], keySet: TestKeys.keySet(), leeway: -1, now: { Date() })
+            try AppleIdentityTokenVerifier(
+                clientIDs: ["a"], keySet: TestKeys.keySet(), leeway: -1, clock: TestTime { Date() })
         }
         #expect(leeway?.code == .invalidConfiguration)
         #expect(leeway?.reason.contains("-1.0 s") == true)
@@ -185,11 +186,11 @@ struct AppleIdentityTokenVerifierTests {
         let expired = TestKeys.token(TestKeys.claims(["exp": TestKeys.issuedAt + 3_500]))
         let verifier = try AppleIdentityTokenVerifier(
             clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 120,
-            now: { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
+            clock: TestTime { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
         _ = try await verifier.verify(expired)
         let strict = try AppleIdentityTokenVerifier(
             clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 0,
-            now: { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
+            clock: TestTime { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
         let error = await appleError { try await strict.verify(expired) }
         #expect(error?.jwtError?.code == .expired)
         let future = TestKeys.token(TestKeys.claims(["iat": TestKeys.issuedAt + 7_200]))
@@ -221,8 +222,10 @@ struct AppleIdentityTokenVerifierTests {
         let token = try Self.tokenWithoutKid(emptyKid: emptyKid)
         // The JOSE core's documented rule: a token without kid may use the only usable key.
         if !emptyKid {
-            let generic = try JWTVerifier(keySet: TestKeys.keySet(), options: .init(allowedAlgorithms: [.rs256]))
-                .verify(token, now: Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
+            let generic = try JWTVerifier(
+                keySet: TestKeys.keySet(), options: .init(audience: .insecureNotChecked, allowedAlgorithms: [.rs256])
+            )
+            .verify(token, now: Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
             #expect(generic.keySelection == .onlyUsableKey)
         }
         for keys in [[(TestKeys.first, "key-1")], [(TestKeys.first, "key-1"), (TestKeys.second, "key-2")]] {

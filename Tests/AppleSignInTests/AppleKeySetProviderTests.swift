@@ -35,11 +35,11 @@ struct AppleKeySetProviderTests {
         staleLimit: TimeInterval = 86_400
     ) -> AppleKeySetProvider {
         AppleKeySetProvider(
-            http: client, configuration: .init(url: server.url("/auth/keys"), staleLimit: staleLimit), now: clock.now)
+            http: client, configuration: .init(url: server.url("/auth/keys"), staleLimit: staleLimit), clock: clock)
     }
 
     static func verifier(_ provider: AppleKeySetProvider, clock: ManualClock) throws -> AppleIdentityTokenVerifier {
-        try AppleIdentityTokenVerifier(clientIDs: [TestKeys.clientID], keySetProvider: provider, now: clock.now)
+        try AppleIdentityTokenVerifier(clientIDs: [TestKeys.clientID], keySetProvider: provider, clock: clock)
     }
 
     @Test("key rotation: a token signed by a key that appears only after a refetch verifies once it is published")
@@ -212,7 +212,7 @@ struct AppleKeySetProviderTests {
     func closedPort() async throws {
         let url = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/auth/keys"
         let provider = AppleKeySetProvider(
-            http: Self.client(), configuration: .init(url: url), now: ManualClock().now)
+            http: Self.client(), configuration: .init(url: url), clock: ManualClock())
         let error = await appleError { try await provider.keySet(containing: nil) }
         #expect(error?.httpError?.code == .connectionFailed)
         #expect(error?.reason.contains(url) == true)

@@ -32,7 +32,9 @@ struct AppleTokenClientTests {
     }
 
     static func client(_ server: LoopbackHTTPServer) throws -> AppleTokenClient {
-        try AppleTokenClient(http: CurlHTTPClient(), verifier: TestKeys.verifier(), baseURL: server.baseURL)
+        try AppleTokenClient(
+            clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
+            baseURL: server.baseURL, clock: TestKeys.secretClock)
     }
 
     @Test("exchange: the form Apple expects (no redirect_uri unless given), typed tokens, id_token verified")
@@ -40,22 +42,30 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json(Self.successBody()))
         let client = try Self.client(server)
-        let response = try await client.exchange(code: "c.0.code", clientID: TestKeys.clientID, clientSecret: "secret")
+        let response = try await client.exchange(code: "c.0.code")
         #expect(response.accessToken == Self.accessToken)
         #expect(response.tokenType == "Bearer")
         #expect(response.expiresIn == 3600)
         #expect(response.refreshToken == "r1.0.refresh")
         #expect(response.identity?.email == "u@example.com")
-        let sent = Self.form(try #require(server.requests(path: "/auth/token").first))
-        #expect(
-            sent == [
-                "client_id": TestKeys.clientID, "client_secret": "secret", "code": "c.0.code",
-                "grant_type": "authorization_code",
-            ])
+        var sent = Self.form(try #require(server.requests(path: "/auth/token").first))
+        let removed = sent.removeValue(forKey: "client_secret")
+        let secret = try #require(removed)
+        #expect(sent == ["client_id": TestKeys.clientID, "code": "c.0.code", "grant_type": "authorization_code"])
+        // The client secret is made for this request by the AppleClientSecret given: ES256 by its key, sub the
+        // client ID, iat the client's clock, living AppleTokenClient.secretLifetime (an hour).
+        let claims = try JWTVerifier(
+            keySet: JWKSet(keys: [JWK(publicKey: TestKeys.ecKey.publicKey, keyID: "KEY0000001")]),
+            options: .init(
+                audience: .oneOf(["https://appleid.apple.com"]), allowedAlgorithms: [.es256], issuer: "TEAM000001")
+        ).verify(secret, now: TestKeys.secretClock.now()).claims
+        #expect(claims.subject == TestKeys.clientID)
+        #expect(claims.raw["iat"] == .number(JSONNumber(TestKeys.issuedAt)))
+        #expect(claims.raw["exp"] == .number(JSONNumber(TestKeys.issuedAt + 3_600)))
         #expect(server.requests(path: "/auth/token").first?.method == "POST")
 
         _ = try await client.exchange(
-            code: "c2", redirectURI: "https://example.com/callback", clientID: TestKeys.clientID, clientSecret: "s")
+            code: "c2", redirectURI: "https://example.com/callback")
         let second = Self.form(try #require(server.requests(path: "/auth/token").last))
         #expect(second["redirect_uri"] == "https://example.com/callback")
     }
@@ -65,7 +75,7 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json(Self.successBody(refresh: false)))
         let response = try await Self.client(server).validate(
-            refreshToken: "r1.0.refresh", clientID: TestKeys.clientID, clientSecret: "secret")
+            refreshToken: "r1.0.refresh")
         #expect(response.refreshToken == nil)
         #expect(response.identity != nil)
         let sent = Self.form(try #require(server.requests(path: "/auth/token").first))
@@ -74,12 +84,26 @@ struct AppleTokenClientTests {
         #expect(sent["code"] == nil)
     }
 
+    @Test("a verifier that does not accept the secret's client ID is refused when the client is made")
+    func verifierMustAcceptClientID() throws {
+        let error = #expect(throws: AppleSignInError.self) {
+            try AppleTokenClient(
+                clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(clientIDs: ["com.other.app"]))
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.reason.contains("\"com.example.gatehouse\"") == true)
+        // Without a verifier, one for the secret's client ID over Apple's shared key set; nothing is fetched.
+        let client = try AppleTokenClient(clientSecret: TestKeys.clientSecret)
+        #expect(client.verifier.clientIDs == [TestKeys.clientID])
+        #expect(client.clientID == TestKeys.clientID)
+    }
+
     @Test("revoke posts token and token_type_hint to /auth/revoke; 200 with an empty body is success")
     func revoke() async throws {
         let server = try LoopbackHTTPServer()
         server.route("/auth/revoke", respond: LoopbackResponse(status: 200))
         try await Self.client(server).revoke(
-            token: "r1.0.refresh", hint: .refreshToken, clientID: TestKeys.clientID, clientSecret: "secret")
+            token: "r1.0.refresh", hint: .refreshToken)
         let sent = Self.form(try #require(server.requests(path: "/auth/revoke").first))
         #expect(sent["token"] == "r1.0.refresh")
         #expect(sent["token_type_hint"] == "refresh_token")
@@ -101,12 +125,12 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         server.route("/auth/revoke", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         let client = try Self.client(server)
-        let error = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let error = await appleError { try await client.exchange(code: "c") }
         #expect(error?.code == code)
         #expect(error?.reason.contains(apple) == true)
         #expect(error?.reason.contains(cause) == true)
         #expect(error?.reason.contains("HTTP 400") == true)
-        let revoked = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoked = await appleError { try await client.revoke(token: "t") }
         #expect(revoked?.code == code)
     }
 
@@ -115,20 +139,20 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json("{\"error\":\"server_busy\"}", status: 503))
         let client = try Self.client(server)
-        let busy = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let busy = await appleError { try await client.exchange(code: "c") }
         #expect(busy?.code == .tokenEndpointFailure)
         #expect(busy?.reason.contains("HTTP 503") == true)
         #expect(busy?.reason.contains("server_busy") == true)
 
         server.route("/auth/token", respond: .text("<html>"))
-        let html = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let html = await appleError { try await client.exchange(code: "c") }
         #expect(html?.code == .invalidTokenResponse)
         #expect(html?.reason.contains("not JSON") == true)
 
         let closed = try AppleTokenClient(
-            http: CurlHTTPClient(), verifier: TestKeys.verifier(),
-            baseURL: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())")
-        let refused = await appleError { try await closed.exchange(code: "c", clientID: "x", clientSecret: "s") }
+            clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
+            baseURL: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())", clock: TestKeys.secretClock)
+        let refused = await appleError { try await closed.exchange(code: "c") }
         #expect(refused?.code == .tokenEndpointFailure)
         #expect(refused?.httpError?.code == .connectionFailed)
         #expect(refused?.reason.contains("/auth/token") == true)
@@ -139,11 +163,11 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(aud: "com.other"))))
         let client = try Self.client(server)
-        let audience = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let audience = await appleError { try await client.exchange(code: "c") }
         #expect(audience?.jwtError?.code == .audienceMismatch)
 
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(accessToken: "other"))))
-        let hash = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let hash = await appleError { try await client.exchange(code: "c") }
         #expect(hash?.code == .tokenHashMismatch)
         #expect(hash?.reason.contains("at_hash") == true)
     }
@@ -160,10 +184,10 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .text(body, status: status))
         server.route("/auth/revoke", respond: .text(body, status: status))
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let exchange = await appleError { try await client.exchange(code: "c") }
         #expect(exchange?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoke = await appleError { try await client.revoke(token: "t") }
         #expect(revoke?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
     }
 
@@ -189,11 +213,11 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .text(body, status: status))
         server.route("/auth/revoke", respond: .text(body, status: status))
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let exchange = await appleError { try await client.exchange(code: "c") }
         #expect(exchange?.code.description == code, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains(named) == true, "\(exchange?.reason ?? "")")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoke = await appleError { try await client.revoke(token: "t") }
         #expect(revoke?.code.description == code, "HTTP \(status) \(body)")
     }
 
@@ -205,7 +229,7 @@ struct AppleTokenClientTests {
             respond: .json(
                 "{\"error\":\"bad\\u001b[31m\",\"error_description\":\"line\\nbreak\\u009b\"}", status: 400))
         let error = await appleError {
-            try await Self.client(server).exchange(code: "c", clientID: "x", clientSecret: "s")
+            try await Self.client(server).exchange(code: "c")
         }
         #expect(error?.code.description == "tokenRequestRefused")
         let reason = error?.reason ?? ""

@@ -131,13 +131,13 @@ struct KeySetDiskCacheTests {
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let configuration = AppleKeySetProvider.Configuration(url: server.url("/auth/keys"), diskCache: cache)
-        let first = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, now: clock.now)
+        let first = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, clock: clock)
         _ = try await first.keySet(containing: "key-1")
         #expect(FileManager.default.fileExists(atPath: cache.path(for: server.url("/auth/keys"))))
 
         keys.set(.text("down", status: 500))
         clock.advance(100)
-        let second = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, now: clock.now)
+        let second = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, clock: clock)
         #expect(try await second.keySet(containing: "key-1").keyIDs == ["key-1"])
         #expect(await second.fetchCount == 0, "within the freshness floor the disk copy is used without a fetch")
 
@@ -148,7 +148,7 @@ struct KeySetDiskCacheTests {
 
         // A copy past freshness plus the stale limit is not used at all.
         clock.advance(86_400)
-        let third = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, now: clock.now)
+        let third = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, clock: clock)
         let error = await appleError { try await third.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
@@ -177,7 +177,7 @@ struct KeySetDiskCacheTests {
         let keys = Switchable(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
         server.route("/auth/keys", keys.handler)
         let provider = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
         let error = await appleError { try await verifier.verify(TestKeys.token()) }
         #expect(error?.jwtError?.code == .unknownKeyID, "\(error.map { "\($0)" } ?? "accepted")")
@@ -188,7 +188,7 @@ struct KeySetDiskCacheTests {
         #expect(cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)
         keys.set(.text("down", status: 500))
         let cold = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: clock)
         let down = await appleError { try await cold.keySet(containing: "key-1") }
         #expect(down?.code == .keySetUnavailable)
         #expect(down?.reason.contains("HTTP 500") == true)
@@ -205,7 +205,7 @@ struct KeySetDiskCacheTests {
         server.route(
             "/auth/keys", respond: .json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", header)]))
         let provider = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: ManualClock().now)
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: ManualClock())
         _ = try await provider.keySet(containing: "key-1")
         #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)), "\(header)")
 
@@ -215,7 +215,7 @@ struct KeySetDiskCacheTests {
         #expect(cache.store(Self.body, url: url, storedAt: clock.now()) == nil)
         clock.advance(400)
         let second = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: clock)
         _ = try await second.keySet(containing: "key-1")
         #expect(await second.fetchCount == 1)
         #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)), "\(header)")
@@ -233,7 +233,7 @@ struct KeySetDiskCacheTests {
                 AppleKeySetProviderTests.oneKey,
                 headers: [("Cache-Control", "max-age=600"), ("Cache-Control", "no-store")]))
         let provider = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: ManualClock().now)
+            http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: ManualClock())
         _ = try await provider.keySet(containing: "key-1")
         #expect(!FileManager.default.fileExists(atPath: cache.path(for: url)))
     }

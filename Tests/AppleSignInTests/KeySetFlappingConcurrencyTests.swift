@@ -48,9 +48,9 @@ struct KeySetFlappingConcurrencyTests {
         let client = CurlHTTPClient(
             configuration: .init(totalTimeout: .seconds(1), connectTimeout: .seconds(1), maxResponseBytes: 1 << 20))
         let provider = AppleKeySetProvider(
-            http: client, configuration: .init(url: server.url("/auth/keys"), staleLimit: 86_400), now: clock.now)
+            http: client, configuration: .init(url: server.url("/auth/keys"), staleLimit: 86_400), clock: clock)
         let verifier = try AppleIdentityTokenVerifier(
-            clientIDs: [TestKeys.clientID], keySetProvider: provider, now: clock.now)
+            clientIDs: [TestKeys.clientID], keySetProvider: provider, clock: clock)
         let token = TestKeys.token()
         let forged = TestKeys.token(key: TestKeys.second, kid: "key-1")
         let rounds = 18

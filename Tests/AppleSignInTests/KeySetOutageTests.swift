@@ -46,7 +46,7 @@ struct KeySetOutageTests {
         let clock = ManualClock()
         let provider = AppleKeySetProvider(
             http: AppleKeySetProviderTests.client(timeout: .milliseconds(400)),
-            configuration: .init(url: server.url("/auth/keys")), now: clock.now)
+            configuration: .init(url: server.url("/auth/keys")), clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
         _ = try await verifier.verify(TestKeys.token())
         #expect(await provider.fetchCount == 1)

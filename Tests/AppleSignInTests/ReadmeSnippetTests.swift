@@ -1,56 +1,44 @@
-// snippet-start
 import AppleSignIn
 import Foundation
 import GatehouseHTTP
-// snippet-end
 import GatehouseTesting
 import JWT
 import Testing
 
-// snippet-start
-/// Sign in with Apple for a server: one per process, shared by every request.
-struct SignInWithApple {
-    let verifier: AppleIdentityTokenVerifier
-
-    /// - Parameters:
-    ///   - clientIDs: your app's bundle ID and, for Sign in with Apple on the web, your Services ID.
-    ///   - keys: Apple's key set, fetched from https://appleid.apple.com/auth/keys, cached, and refetched when a
-    ///     token names a key Apple has just rotated in.
-    ///   - now: the clock.
-    init(
-        clientIDs: [String],
-        keys: AppleKeySetProvider = AppleKeySetProvider(http: CurlHTTPClient(), now: { Date() }),
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) throws {
-        verifier = try AppleIdentityTokenVerifier(clientIDs: clientIDs, keySetProvider: keys, now: now)
-    }
-
-    /// The identity token the app sent, and the raw nonce whose SHA-256 hex the app put in its request.
-    /// Returns the Apple user ID to key your accounts on (never the email: it may be a private relay address,
-    /// and Apple sends it on the first sign-in only).
-    func userID(identityToken: String, rawNonce: String) async throws -> String {
-        let token = try await verifier.verify(identityToken, nonce: .sha256(ofRaw: rawNonce))
-        return token.subject
-    }
-}
-// snippet-end
-
-/// The README's "Verify Sign in with Apple in your server" snippet (the two regions between the markers above, the
-/// imports and the type, shown as one block), compiled and run
-/// against the committed samples served by a loopback "Apple".
+/// The README's "Verify Sign in with Apple in your server" snippets: the code between the markers below is the
+/// README's code blocks (a test checks the README holds them exactly), compiled here and run.
 @Suite("README snippet")
 struct ReadmeSnippetTests {
     static var samples: URL { SharedResources.samplesDirectory }
     /// 2026-11-29T12:30:00Z: half an hour after the sample token was issued.
     static let now = Date(timeIntervalSince1970: 1_795_955_400)
 
-    static func app() throws -> (SignInWithApple, LoopbackHTTPServer) {
+    /// The one-line setup, as a server writes it.
+    static func appleUserID(identityToken: String, rawNonce: String) async throws -> String {
+        // snippet-start: setup
+        let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.app"])
+        let token = try await verifier.verify(identityToken, nonce: .sha256(ofRaw: rawNonce))
+        let userID = token.subject  // key accounts on this, never on the email
+        // snippet-end
+        return userID
+    }
+
+    /// The same, with every part injected, as a test writes it: a stand-in for Apple and a fixed time.
+    static func injected(_ server: LoopbackHTTPServer) throws -> AppleIdentityTokenVerifier {
+        let appleKeysURL = server.url("/auth/keys")
+        // snippet-start: injected
+        let keys = AppleKeySetProvider(
+            http: CurlHTTPClient(), configuration: .init(url: appleKeysURL), clock: .fixed(now))
+        let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.gatehouse"], keySetProvider: keys)
+        // snippet-end
+        return verifier
+    }
+
+    static func app() throws -> (AppleIdentityTokenVerifier, LoopbackHTTPServer) {
         let server = try LoopbackHTTPServer()
         let jwks = try String(contentsOf: samples.appendingPathComponent("jwks.json"), encoding: .utf8)
         server.route("/auth/keys", respond: .json(jwks, headers: [("Cache-Control", "max-age=3600")]))
-        let keys = AppleKeySetProvider(
-            http: CurlHTTPClient(), configuration: .init(url: server.url("/auth/keys")), now: { now })
-        return (try SignInWithApple(clientIDs: ["com.example.gatehouse"], keys: keys, now: { now }), server)
+        return (try injected(server), server)
     }
 
     static var sampleToken: String {
@@ -60,18 +48,36 @@ struct ReadmeSnippetTests {
         }
     }
 
-    @Test("the snippet verifies the sample identity token with the sample nonce and returns its sub")
+    @Test("the one-line setup is synchronous, fetches nothing until a token needs a key, and fails closed")
+    func oneLineSetup() async throws {
+        // A token without kid is refused before any request (no network here): the shared provider is untouched.
+        let header = JWT.Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8))
+        let payload = JWT.Base64URL.encode(Array(#"{"sub":"u"}"#.utf8))
+        let error = await appleError {
+            _ = try await Self.appleUserID(identityToken: "\(header).\(payload).c2ln", rawNonce: "n")
+        }
+        #expect(error?.code == .invalidToken)
+        #expect(error?.reason.contains("no \"kid\"") == true)
+        #expect(await AppleKeySetProvider.shared.fetchCount == 0)
+        #expect(AppleKeySetProvider.shared.configuration.url == "https://appleid.apple.com/auth/keys")
+        // Misconfiguration fails at start-up, once.
+        #expect(throws: AppleSignInError.self) { try AppleIdentityTokenVerifier(clientIDs: []) }
+    }
+
+    @Test("the injected form verifies the sample identity token with the sample nonce and returns its sub")
     func snippetRuns() async throws {
-        let (app, server) = try Self.app()
-        let user = try await app.userID(identityToken: try Self.sampleToken, rawNonce: "sample-nonce")
-        #expect(user == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200")
+        let (verifier, server) = try Self.app()
+        let token = try await verifier.verify(try Self.sampleToken, nonce: .sha256(ofRaw: "sample-nonce"))
+        #expect(token.subject == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200")
         #expect(server.requestCount(path: "/auth/keys") == 1)
     }
 
-    @Test("the snippet refuses the sample token with another nonce, naming the mismatch")
+    @Test("the injected form refuses the sample token with another nonce, naming the mismatch")
     func snippetRefusesReplay() async throws {
-        let (app, server) = try Self.app()
-        let error = await appleError { try await app.userID(identityToken: try Self.sampleToken, rawNonce: "other") }
+        let (verifier, server) = try Self.app()
+        let error = await appleError {
+            _ = try await verifier.verify(try Self.sampleToken, nonce: .sha256(ofRaw: "other"))
+        }
         #expect(error?.code == .nonceMismatch)
         #expect(error?.reason.contains(AppleNonce.sha256Hex("other")) == true)
         #expect(server.requestCount(path: "/auth/keys") == 1)
@@ -79,12 +85,38 @@ struct ReadmeSnippetTests {
 
     @Test("the sample server-to-server notification body verifies: consent-revoked for the sample user")
     func sampleNotification() async throws {
-        let (app, server) = try Self.app()
+        let (verifier, server) = try Self.app()
         let body = try Data(contentsOf: Self.samples.appendingPathComponent("apple/notification-body.json"))
-        let notification = try await app.verifier.verifyNotification(body: Array(body))
+        let notification = try await verifier.verifyNotification(body: Array(body))
         #expect(notification.event.kind == .consentRevoked)
         #expect(notification.event.subject == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200")
         #expect(notification.keyID == "sample-key-2")
         #expect(server.requestCount(path: "/auth/keys") == 1)
+    }
+
+    @Test("the README holds each snippet region exactly, under `import AppleSignIn`")
+    func readmeHoldsTheSnippets() throws {
+        let source = try String(
+            contentsOf: SharedResources.packageRoot.appendingPathComponent(
+                "Tests/AppleSignInTests/ReadmeSnippetTests.swift"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: SharedResources.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var regions: [String] = []
+        var current: [Substring]?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("// snippet-start") {
+                current = []
+            } else if trimmed.hasPrefix("// snippet-end") {
+                regions.append((current ?? []).map { String($0.dropFirst(8)) }.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current?.append(line)
+            }
+        }
+        #expect(regions.count == 2)
+        for region in regions {
+            #expect(readme.contains("```swift\nimport AppleSignIn\n\n" + region + "\n```"), "\(region)")
+        }
     }
 }

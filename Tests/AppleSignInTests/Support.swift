@@ -6,13 +6,13 @@ import JWT
 import Testing
 
 /// A clock tests move by hand.
-final class ManualClock: @unchecked Sendable {
+final class ManualClock: TimeSource, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = start }
 
-    var now: @Sendable () -> Date { { [self] in lock.withLock { current } } }
+    func now() -> Date { lock.withLock { current } }
 
     func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
 }
@@ -24,6 +24,12 @@ enum TestKeys {
     static let ecKey: PrivateKey = try! PrivateKey.generate(.ec(.p256))
 
     static let clientID = "com.example.gatehouse"
+
+    /// The client secret maker of the token client tests (Key ID and Team ID made up).
+    static let clientSecret = try! AppleClientSecret(
+        privateKey: ecKey, keyID: "KEY0000001", teamID: "TEAM000001", clientID: clientID)
+    /// The time client secrets are issued at in the token client tests.
+    static let secretClock = FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(issuedAt)))
     /// 2026-11-29T12:00:00Z.
     static let issuedAt: Int64 = 1_795_953_600
 
@@ -69,7 +75,7 @@ enum TestKeys {
     ) throws -> AppleIdentityTokenVerifier {
         try AppleIdentityTokenVerifier(
             clientIDs: clientIDs, keySet: keySet(keys),
-            now: { Date(timeIntervalSince1970: TimeInterval(issuedAt + 3_600)) })
+            clock: TestTime { Date(timeIntervalSince1970: TimeInterval(issuedAt + 3_600)) })
     }
 }
 
@@ -114,7 +120,8 @@ struct RealAppleToken: Sendable, CustomTestStringConvertible {
 
     func verifier(clientIDs: [String]? = nil, at time: Date? = nil) throws -> AppleIdentityTokenVerifier {
         let time = time ?? now
-        return try AppleIdentityTokenVerifier(clientIDs: clientIDs ?? [audience], keySet: keySet, now: { time })
+        return try AppleIdentityTokenVerifier(
+            clientIDs: clientIDs ?? [audience], keySet: keySet, clock: TestTime { time })
     }
 
     static let identityTokens: [RealAppleToken] = [
@@ -135,4 +142,11 @@ struct RealAppleToken: Sendable, CustomTestStringConvertible {
     static func named(_ name: String) -> RealAppleToken {
         (identityTokens + [notification]).first { $0.name == name }!
     }
+}
+
+/// A time source reading a closure (a `ManualClock`, a fixed date): the libraries take one `TimeSource`.
+struct TestTime: TimeSource {
+    let read: @Sendable () -> Date
+    init(_ read: @escaping @Sendable () -> Date) { self.read = read }
+    func now() -> Date { read() }
 }

@@ -79,8 +79,9 @@ struct UntrustedNumberTests {
             "/auth/token",
             respond: .json("{\"access_token\":\"a\",\"token_type\":\"Bearer\",\"expires_in\":\(value)}"))
         let client = try AppleTokenClient(
-            http: CurlHTTPClient(), verifier: TestKeys.verifier(), baseURL: server.baseURL)
-        let error = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+            clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
+            baseURL: server.baseURL, clock: TestKeys.secretClock)
+        let error = await appleError { try await client.exchange(code: "c") }
         #expect(error?.code == .invalidTokenResponse)
         #expect(error?.reason.contains("expires_in") == true)
         #expect(error?.reason.contains(value) == true, "\(error?.reason ?? "")")

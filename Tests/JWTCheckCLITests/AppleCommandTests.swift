@@ -412,7 +412,8 @@ struct AppleCommandTests {
         let key = try PrivateKey(pemRepresentation: try String(contentsOfFile: Self.p8, encoding: .utf8))
         let verified = try JWTVerifier(
             keySet: JWKSet(keys: [JWK(publicKey: key.publicKey, keyID: "TEST0KEY01")]),
-            options: .init(allowedAlgorithms: [.es256], issuer: "TEAM123456", audiences: ["https://appleid.apple.com"])
+            options: .init(
+                audience: .oneOf(["https://appleid.apple.com"]), allowedAlgorithms: [.es256], issuer: "TEAM123456")
         ).verify(secret, now: Date(timeIntervalSince1970: TimeInterval(Self.sampleNow)))
         #expect(verified.claims.subject == "com.example.gatehouse")
         #expect(verified.claims.raw["exp"] == .number(JSONNumber(Self.sampleNow + 180 * 86_400)))

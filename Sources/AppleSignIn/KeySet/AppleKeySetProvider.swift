@@ -3,9 +3,9 @@ public import GatehouseHTTP
 public import JWT
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
 
 /// Apple's key set, fetched and cached for every verifier of a process.
@@ -30,8 +30,9 @@ public actor AppleKeySetProvider {
     /// The configuration.
     public nonisolated let configuration: Configuration
 
+    /// The clock every freshness decision reads, and the one a verifier built on this provider reads too.
+    public nonisolated let clock: any TimeSource
     private let http: any HTTPFetching
-    private let now: @Sendable () -> Date
 
     private struct Cached {
         var keySet: JWKSet
@@ -47,18 +48,27 @@ public actor AppleKeySetProvider {
     private var loadedFromDisk = false
     private var requests = 0
 
+    /// The process-wide provider for Apple's key set (`https://appleid.apple.com/auth/keys`): libcurl, the system
+    /// clock, the default configuration (memory only, no disk copy). Every verifier made without a provider shares
+    /// it, so the process fetches Apple's keys once and follows their rotation once. Nothing is fetched until a key
+    /// is needed.
+    public static let shared = AppleKeySetProvider()
+
     /// Creates a provider. Nothing is fetched until a key is needed.
     /// - Parameters:
-    ///   - http: the HTTP client (`CurlHTTPClient()` in production).
-    ///   - configuration: URL, intervals and limits.
-    ///   - now: the clock, e.g. `{ Date() }`.
+    ///   - http: the HTTP client; default libcurl (`CurlHTTPClient()`).
+    ///   - configuration: URL, intervals, limits and the disk cache; default Apple's URL, memory only.
+    ///   - clock: the time source; default the system clock.
     public init(
-        http: any HTTPFetching, configuration: Configuration = Configuration(), now: @escaping @Sendable () -> Date
+        http: any HTTPFetching = CurlHTTPClient(), configuration: Configuration = Configuration(),
+        clock: any TimeSource = .system
     ) {
         self.http = http
         self.configuration = configuration
-        self.now = now
+        self.clock = clock
     }
+
+    private func now() -> Date { clock.now() }
 
     /// How many requests this provider has sent to the key set URL.
     public var fetchCount: Int { requests }

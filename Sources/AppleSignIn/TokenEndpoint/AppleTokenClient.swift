@@ -1,10 +1,24 @@
+internal import GatehouseCore
 public import GatehouseHTTP
-import JWT
+public import JWT
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Apple's token endpoint: exchange an authorization code, validate a refresh token, revoke a token.
 ///
-/// `POST {baseURL}/auth/token` and `POST {baseURL}/auth/revoke`, form-encoded, with `client_id` and a
-/// `client_secret` from `AppleClientSecret`. A returned `id_token` is verified with the client's verifier.
+/// `POST {baseURL}/auth/token` and `POST {baseURL}/auth/revoke`, form-encoded, with the client ID of the
+/// `AppleClientSecret` and a client secret it signs for each request (living `secretLifetime`). A returned `id_token`
+/// is always verified: with the verifier given, else one for the secret's client ID over Apple's shared key set.
+///
+/// ```swift
+/// let client = try AppleTokenClient(clientSecret: AppleClientSecret(p8PEM: p8, keyID: "ABC123DEFG",
+///                                                                   teamID: "TEAM123456", clientID: "com.example.app"))
+/// try await client.revoke(token: refreshToken)
+/// ```
 ///
 /// A failed answer is judged by its HTTP status first: a 5xx is `tokenEndpointFailure` whatever the body says (Apple
 /// is failing, not refusing); any 4xx is Apple refusing the request, typed by its `error` value
@@ -14,42 +28,72 @@ public struct AppleTokenClient: Sendable {
     /// Apple's base URL, `https://appleid.apple.com`.
     public static let appleBaseURL = "https://appleid.apple.com"
 
+    /// How long each client secret the client signs lives: one hour. A secret is made per request, so a secret
+    /// seen in transit (a logging proxy, say) is useless an hour later; Apple accepts up to six months.
+    public static let secretLifetime: TimeInterval = 3_600
+
     /// The base URL the endpoints hang off.
     public let baseURL: String
-    /// The verifier for returned `id_token`s; its client IDs must include `clientID`.
+    /// The signer of client secrets; its client ID is the `client_id` of every request.
+    public let clientSecret: AppleClientSecret
+    /// The verifier for returned `id_token`s; its client IDs include the secret's client ID.
     public let verifier: AppleIdentityTokenVerifier
     private let http: any HTTPFetching
+    private let clock: any TimeSource
 
-    /// Creates a client.
+    /// The client ID every request is made for (`clientSecret.clientID`).
+    public var clientID: String { clientSecret.clientID }
+
+    /// Creates a client. Nothing is sent or fetched until a request is made.
     /// - Parameters:
-    ///   - http: the HTTP client.
-    ///   - verifier: verifies each returned `id_token`.
+    ///   - clientSecret: signs the client secret of each request; its client ID is the one the code or token was
+    ///     issued to.
+    ///   - verifier: verifies each returned `id_token`; default nil, a verifier for the secret's client ID over
+    ///     `AppleKeySetProvider.shared`.
+    ///   - http: the HTTP client; default libcurl.
     ///   - baseURL: default `https://appleid.apple.com`; tests point it at a loopback server.
-    /// - Throws: `AppleSignInError.invalidConfiguration` for a base URL that is not http(s).
-    public init(http: any HTTPFetching, verifier: AppleIdentityTokenVerifier, baseURL: String = appleBaseURL) throws {
-        guard baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://") else {
+    ///   - clock: the time each secret's `iat` is taken from; default the system clock.
+    /// - Throws: `AppleSignInError.invalidConfiguration` for a base URL that is not http(s), or a verifier that does
+    ///   not accept the secret's client ID (every `id_token` would then be refused).
+    public init(
+        clientSecret: AppleClientSecret, verifier: AppleIdentityTokenVerifier? = nil,
+        http: any HTTPFetching = CurlHTTPClient(), baseURL: String = appleBaseURL, clock: any TimeSource = .system
+    ) throws {
+        let scheme = baseURL.prefix { $0 != ":" }.lowercased()
+        guard scheme == "https" || scheme == "http", baseURL.dropFirst(scheme.count).hasPrefix("://") else {
             throw AppleSignInError(
                 .invalidConfiguration, "the token endpoint base URL \"\(baseURL)\" is not an http(s) URL")
         }
-        self.http = http
+        let verifier = try verifier ?? AppleIdentityTokenVerifier(clientIDs: [clientSecret.clientID])
+        guard ExactString.contains(verifier.clientIDs, clientSecret.clientID) else {
+            throw AppleSignInError(
+                .invalidConfiguration,
+                "the verifier accepts the client IDs " + verifier.clientIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + " but the client secret is for \"\(clientSecret.clientID)\", so every id_token Apple returns "
+                    + "would be refused; include it in the verifier's client IDs")
+        }
+        self.clientSecret = clientSecret
         self.verifier = verifier
+        self.http = http
+        self.clock = clock
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    }
+
+    /// A client secret for one request, issued now.
+    private func secret() throws -> String {
+        try clientSecret.make(issuedAt: clock.now(), lifetime: Self.secretLifetime)
     }
 
     /// Exchanges an authorization code (`grant_type=authorization_code`).
     /// - Parameters:
     ///   - code: the authorization code (single use, valid five minutes).
     ///   - redirectURI: the `redirect_uri` of the authorization request (web flows); sent only when given.
-    ///   - clientID: the client ID that obtained the code; must be the secret's `sub`.
-    ///   - clientSecret: from `AppleClientSecret.make`.
     /// - Returns: the tokens, the `id_token` verified and, when it has `at_hash`, bound to the access token.
     /// - Throws: `AppleSignInError` with Apple's error code, `tokenEndpointFailure`, `invalidTokenResponse`, or a
     ///   verification error for the `id_token`.
-    public func exchange(
-        code: String, redirectURI: String? = nil, clientID: String, clientSecret: String
-    ) async throws -> AppleTokenResponse {
+    public func exchange(code: String, redirectURI: String? = nil) async throws -> AppleTokenResponse {
         var fields: [(name: String, value: String)] = [
-            ("client_id", clientID), ("client_secret", clientSecret), ("code", code),
+            ("client_id", clientID), ("client_secret", try secret()), ("code", code),
             ("grant_type", "authorization_code"),
         ]
         if let redirectURI { fields.append(("redirect_uri", redirectURI)) }
@@ -57,37 +101,29 @@ public struct AppleTokenClient: Sendable {
     }
 
     /// Validates a refresh token (`grant_type=refresh_token`); Apple answers a new access token and an `id_token`.
-    /// - Parameters:
-    ///   - refreshToken: the refresh token from an earlier exchange.
-    ///   - clientID: the client ID it was issued to.
-    ///   - clientSecret: from `AppleClientSecret.make`.
+    /// - Parameter refreshToken: the refresh token from an earlier exchange, issued to this client ID.
     /// - Returns: the tokens.
     /// - Throws: as `exchange`.
-    public func validate(refreshToken: String, clientID: String, clientSecret: String) async throws
-        -> AppleTokenResponse
-    {
+    public func validate(refreshToken: String) async throws -> AppleTokenResponse {
         try await tokenRequest(
             [
-                ("client_id", clientID), ("client_secret", clientSecret), ("grant_type", "refresh_token"),
+                ("client_id", clientID), ("client_secret", try secret()), ("grant_type", "refresh_token"),
                 ("refresh_token", refreshToken),
             ], what: "the refresh token")
     }
 
     /// Revokes a refresh or access token (`/auth/revoke`); Apple answers 200 with an empty body.
     /// - Parameters:
-    ///   - token: the token.
+    ///   - token: the token, issued to this client ID.
     ///   - hint: what kind of token it is.
-    ///   - clientID: the client ID it was issued to.
-    ///   - clientSecret: from `AppleClientSecret.make`.
-    /// - Throws: `AppleSignInError` with Apple's error code or `tokenEndpointFailure`.
-    public func revoke(
-        token: String, hint: AppleTokenTypeHint = .refreshToken, clientID: String, clientSecret: String
-    ) async throws {
+    /// - Throws: `AppleSignInError` with Apple's error code or `tokenEndpointFailure`; nothing is verified, so no
+    ///   key set is fetched.
+    public func revoke(token: String, hint: AppleTokenTypeHint = .refreshToken) async throws {
         let url = baseURL + "/auth/revoke"
         let response = try await post(
             url,
             [
-                ("client_id", clientID), ("client_secret", clientSecret), ("token", token),
+                ("client_id", clientID), ("client_secret", try secret()), ("token", token),
                 ("token_type_hint", hint.rawValue),
             ])
         guard response.isSuccess else { throw Self.failure(response, url: url, what: "the token") }

@@ -15,6 +15,9 @@ public import JWT
 /// required. Required from the caller: one or more client IDs
 /// (your bundle ID and your Services ID); there is no way to skip the audience check (RFC 8725 section 3.9).
 /// Optional: an expected nonce, and an access token or authorization code to bind through `at_hash` / `c_hash`.
+///
+/// One line sets it up: `try AppleIdentityTokenVerifier(clientIDs: ["com.example.app"])` uses the process-wide
+/// `AppleKeySetProvider.shared` (libcurl, the system clock); every part stays injectable for tests.
 public struct AppleIdentityTokenVerifier: Sendable {
     /// Apple's issuer, `https://appleid.apple.com`.
     public static let issuer = "https://appleid.apple.com"
@@ -25,7 +28,8 @@ public struct AppleIdentityTokenVerifier: Sendable {
     public let leeway: TimeInterval
 
     private let keys: KeySource
-    private let now: @Sendable () -> Date
+    /// The time source: the provider's when there is one (time is injected once), else the one given.
+    private let clock: any TimeSource
     /// The validation options, built once rather than on every verification (hot path).
     private let identityTokenOptions: JWTValidationOptions
     private let notificationOptions: JWTValidationOptions
@@ -35,19 +39,28 @@ public struct AppleIdentityTokenVerifier: Sendable {
         case provider(AppleKeySetProvider)
     }
 
-    /// A verifier that takes Apple's keys from a provider (fetched, cached and refreshed on rotation).
+    /// A verifier that takes Apple's keys from a provider (fetched, cached and refreshed on rotation), and the time
+    /// from the provider's clock.
+    ///
+    /// ```swift
+    /// let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.app"])
+    /// ```
     /// - Parameters:
     ///   - clientIDs: your bundle ID and/or Services ID; at least one.
-    ///   - keySetProvider: the source of Apple's keys, shared by every verifier of the process.
+    ///   - keySetProvider: the source of Apple's keys and of the time; default `AppleKeySetProvider.shared`, shared
+    ///     by every verifier of the process.
     ///   - leeway: clock tolerance for `exp` in seconds (default 60, at most 600).
-    ///   - now: the clock, e.g. `{ Date() }`; tests pin it.
+    ///   - clock: the time tokens are judged at; default nil, the provider's clock (one clock for both). Give one
+    ///     only to judge tokens at another time than the cache's, as `jwtcheck --now` does.
     /// - Throws: `AppleSignInError.invalidConfiguration` for an empty client ID list, an empty client ID, or a
     ///   leeway outside 0...600.
     public init(
-        clientIDs: [String], keySetProvider: AppleKeySetProvider, leeway: TimeInterval = 60,
-        now: @escaping @Sendable () -> Date
+        clientIDs: [String], keySetProvider: AppleKeySetProvider = .shared, leeway: TimeInterval = 60,
+        clock: (any TimeSource)? = nil
     ) throws {
-        try self.init(clientIDs: clientIDs, keys: .provider(keySetProvider), leeway: leeway, now: now)
+        try self.init(
+            clientIDs: clientIDs, keys: .provider(keySetProvider), leeway: leeway,
+            clock: clock ?? keySetProvider.clock)
     }
 
     /// A verifier with a fixed key set: for tests, fixtures and offline checks. In production use the provider,
@@ -56,16 +69,15 @@ public struct AppleIdentityTokenVerifier: Sendable {
     ///   - clientIDs: your bundle ID and/or Services ID; at least one.
     ///   - keySet: Apple's keys.
     ///   - leeway: clock tolerance for `exp` in seconds (default 60, at most 600).
-    ///   - now: the clock.
+    ///   - clock: the time source; default the system clock.
     /// - Throws: `AppleSignInError.invalidConfiguration` as for the provider initialiser.
     public init(
-        clientIDs: [String], keySet: JWKSet, leeway: TimeInterval = 60, now: @escaping @Sendable () -> Date
+        clientIDs: [String], keySet: JWKSet, leeway: TimeInterval = 60, clock: any TimeSource = .system
     ) throws {
-        try self.init(clientIDs: clientIDs, keys: .fixed(keySet), leeway: leeway, now: now)
+        try self.init(clientIDs: clientIDs, keys: .fixed(keySet), leeway: leeway, clock: clock)
     }
 
-    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, now: @escaping @Sendable () -> Date) throws
-    {
+    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, clock: any TimeSource) throws {
         guard !clientIDs.isEmpty else {
             throw AppleSignInError(
                 .invalidConfiguration,
@@ -83,17 +95,22 @@ public struct AppleIdentityTokenVerifier: Sendable {
         self.clientIDs = clientIDs
         self.keys = keys
         self.leeway = leeway
-        self.now = now
-        identityTokenOptions = Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "sub"])
-        notificationOptions = Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "events"])
+        self.clock = clock
+        identityTokenOptions = try Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "sub"])
+        notificationOptions = try Self.options(
+            clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "events"])
     }
 
-    private static func options(clientIDs: [String], leeway: TimeInterval, required: Set<String>)
+    private static func options(clientIDs: [String], leeway: TimeInterval, required: Set<String>) throws
         -> JWTValidationOptions
     {
-        JWTValidationOptions(
-            allowedAlgorithms: [.rs256], issuer: issuer, audiences: Set(clientIDs), requiredClaims: required,
-            leeway: leeway)
+        do {
+            return try JWTValidationOptions(
+                audience: .oneOf(clientIDs), allowedAlgorithms: [.rs256], issuer: issuer, requiredClaims: required,
+                leeway: leeway)
+        } catch let error as JWTError {
+            throw AppleSignInError(.invalidConfiguration, error.reason, jwtError: error)
+        }
     }
 
     /// Verifies an identity token (the `identityToken` an app receives, or the `id_token` of Apple's token
@@ -187,7 +204,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         }
         let verified: VerifiedJWT
         do {
-            verified = try JWTVerifier(keySet: keySet, options: options).verify(token, now: now())
+            verified = try JWTVerifier(keySet: keySet, options: options).verify(token, now: clock.now())
         } catch let error as JWTError {
             // With a fixed set the header was not read first (no cost on the hot path); on a failure it is, so a
             // token without kid gets the same verdict from both key sources.

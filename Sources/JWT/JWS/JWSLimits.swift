@@ -21,4 +21,26 @@ public struct JWSLimits: Sendable, Hashable {
 
     /// 64 KiB tokens, nesting depth 64, 1024 members per object.
     public static let `default` = JWSLimits()
+
+    /// The values `JWTValidationOptions` accepts for each limit: a token of up to 16 MiB, nesting up to 256 (the JSON
+    /// parser recurses once per level, so a deeper limit could exhaust a thread's stack on a hostile token), up to
+    /// 65536 members per object.
+    public static let allowedRange = (
+        tokenBytes: 16...(16 << 20), nestingDepth: 1...256, objectMembers: 1...65_536
+    )
+
+    /// Why these limits are not usable, or nil.
+    var defect: String? {
+        let range = Self.allowedRange
+        if !range.tokenBytes.contains(maxTokenBytes) {
+            return "maxTokenBytes is \(maxTokenBytes); it must be in \(range.tokenBytes)"
+        }
+        if !range.nestingDepth.contains(maxNestingDepth) {
+            return "maxNestingDepth is \(maxNestingDepth); it must be in \(range.nestingDepth)"
+        }
+        if !range.objectMembers.contains(maxObjectMembers) {
+            return "maxObjectMembers is \(maxObjectMembers); it must be in \(range.objectMembers)"
+        }
+        return nil
+    }
 }

@@ -21,8 +21,8 @@ public struct JWTVerifier: Sendable {
     /// Creates a verifier.
     /// - Parameters:
     ///   - keySet: the trusted keys.
-    ///   - options: algorithms, issuer, audiences, required claims, leeway, limits.
-    public init(keySet: JWKSet, options: JWTValidationOptions = JWTValidationOptions()) {
+    ///   - options: algorithms, issuer, audience, required claims, leeway, limits; checked when they were made.
+    public init(keySet: JWKSet, options: JWTValidationOptions) {
         self.keySet = keySet
         self.options = options
     }

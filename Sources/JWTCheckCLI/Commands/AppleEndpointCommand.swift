@@ -21,30 +21,20 @@ struct AppleEndpointCommand {
             now = environment.now()
         }
         let value = try TokenInput.read(options.value, environment: environment)
-        // A short-lived secret: this process uses it once.
-        var secretOptions = options.secret
-        secretOptions.days = 1
-        let secret = try AppleClientSecretCommand.make(secretOptions, now: now)
-        let verifier: AppleIdentityTokenVerifier
-        if options.action == .revoke {
-            do {
-                verifier = try AppleIdentityTokenVerifier(
-                    clientIDs: [options.secret.clientID], keySet: JWKSet(keys: []), now: { Date() })
-            } catch let error as AppleSignInError {
-                throw AppleFailure.commandFailure(error)
-            } catch {
-                throw CommandFailure(.usage, "\(error)")
-            }
-        } else {
-            verifier = try KeySetSource.verifier(
+        let secret = try AppleClientSecretCommand.maker(options.secret)
+        // Revoking verifies nothing: no key set is read or fetched for it.
+        let verifier: AppleIdentityTokenVerifier? =
+            options.action == .revoke
+            ? nil
+            : try KeySetSource.verifier(
                 options.jwks, clientIDs: [options.secret.clientID], leeway: nil, now: now,
                 fetching: options.fetching, environment: environment)
-        }
         let client: AppleTokenClient
         do {
             client = try AppleTokenClient(
-                http: try KeySetSource.client(options.fetching), verifier: verifier,
-                baseURL: options.endpoint ?? AppleTokenClient.appleBaseURL)
+                clientSecret: secret, verifier: verifier, http: try KeySetSource.client(options.fetching),
+                baseURL: options.endpoint ?? AppleTokenClient.appleBaseURL,
+                clock: FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(now))))
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as AppleSignInError {
@@ -57,17 +47,16 @@ struct AppleEndpointCommand {
             switch options.action {
             case .revoke:
                 let hint = AppleTokenTypeHint(rawValue: options.hint ?? "refresh_token") ?? .refreshToken
-                try await client.revoke(token: value, hint: hint, clientID: clientID, clientSecret: secret)
+                try await client.revoke(token: value, hint: hint)
                 if options.json {
                     return CommandOutput(standardOutput: "{\"revoked\":true}\n")
                 }
                 return CommandOutput(standardOutput: "Revoked (\(hint.rawValue)) for \(clientID).\n")
             case .exchange:
                 return render(
-                    try await client.exchange(
-                        code: value, redirectURI: options.redirectURI, clientID: clientID, clientSecret: secret))
+                    try await client.exchange(code: value, redirectURI: options.redirectURI))
             case .refresh:
-                return render(try await client.validate(refreshToken: value, clientID: clientID, clientSecret: secret))
+                return render(try await client.validate(refreshToken: value))
             }
         } catch let error as AppleSignInError {
             throw AppleFailure.commandFailure(error)

@@ -29,11 +29,10 @@ enum KeySetSource {
         url: String, fetching: FetchOptions, environment: ToolEnvironment
     ) throws(CommandFailure) -> AppleKeySetProvider {
         let directory = fetching.noCache ? nil : (fetching.cacheDirectory ?? environment.cacheDirectory)
-        let clock = environment.now
         return AppleKeySetProvider(
             http: try client(fetching),
             configuration: .init(url: url, diskCache: directory.map(KeySetDiskCache.init(directory:))),
-            now: { Date(timeIntervalSince1970: TimeInterval(clock())) })
+            clock: environment.clock)
     }
 
     /// The key set for a token with `keyID`: read from a file, or fetched from a URL (Apple's when nil).
@@ -57,18 +56,19 @@ enum KeySetSource {
         _ location: String?, clientIDs: [String], leeway: Int?, now: Int64, fetching: FetchOptions,
         environment: ToolEnvironment
     ) throws(CommandFailure) -> AppleIdentityTokenVerifier {
-        let time = Date(timeIntervalSince1970: TimeInterval(now))
+        let time = FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(now)))
         do {
             if let location, !isURL(location) {
                 return try AppleIdentityTokenVerifier(
                     clientIDs: clientIDs, keySet: try KeySetInput.read(location), leeway: TimeInterval(leeway ?? 60),
-                    now: { time })
+                    clock: time)
             }
+            // The provider keeps the real clock (cache ages are real ages); tokens are judged at --now.
             let provider = try provider(
                 url: location ?? AppleKeySetProvider.Configuration.appleKeysURL, fetching: fetching,
                 environment: environment)
             return try AppleIdentityTokenVerifier(
-                clientIDs: clientIDs, keySetProvider: provider, leeway: TimeInterval(leeway ?? 60), now: { time })
+                clientIDs: clientIDs, keySetProvider: provider, leeway: TimeInterval(leeway ?? 60), clock: time)
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as AppleSignInError {

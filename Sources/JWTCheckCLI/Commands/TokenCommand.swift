@@ -16,7 +16,7 @@ struct TokenCommand {
 
     /// The parameters, validated before any input is read.
     private struct Parameters {
-        var algorithms: Set<JWSAlgorithm>?
+        var validation: JWTValidationOptions
         var now: Int64
         var issuer: String?
     }
@@ -40,7 +40,19 @@ struct TokenCommand {
             }
             issuer = apple
         }
-        return Parameters(algorithms: algorithms, now: now, issuer: issuer)
+        do {
+            // No --aud: the audience is not checked, visibly (the report and a warning say so).
+            let validation = try JWTValidationOptions(
+                audience: options.audiences.isEmpty ? .insecureNotChecked : .oneOf(options.audiences),
+                allowedAlgorithms: algorithms ?? JWSAlgorithm.asymmetric,
+                issuer: issuer,
+                leeway: TimeInterval(options.leewaySeconds ?? 60))
+            return Parameters(validation: validation, now: now, issuer: issuer)
+        } catch let error as JWTError {
+            throw .usage(error.reason)
+        } catch {
+            throw .usage("\(error)")
+        }
     }
 
     /// Runs with a key set file only (no network): a URL or Apple's default key set is refused.
@@ -75,14 +87,8 @@ struct TokenCommand {
     }
 
     private func verify(_ token: String, keySet: JWKSet, parameters: Parameters) -> CommandOutput {
-        let algorithms = parameters.algorithms
         let now = parameters.now
-        let validation = JWTValidationOptions(
-            allowedAlgorithms: algorithms ?? JWSAlgorithm.asymmetric,
-            issuer: parameters.issuer,
-            audiences: options.audiences.isEmpty ? nil : Set(options.audiences),
-            leeway: TimeInterval(options.leewaySeconds ?? 60))
-        let verifier = JWTVerifier(keySet: keySet, options: validation)
+        let verifier = JWTVerifier(keySet: keySet, options: parameters.validation)
         let outcome: Result<VerifiedJWT, JWTError>
         do {
             outcome = .success(try verifier.verify(token, now: Date(timeIntervalSince1970: TimeInterval(now))))

@@ -1,5 +1,6 @@
 import AppleSignIn
 import CommandLineKit
+import JWT
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +42,14 @@ public struct ToolEnvironment: Sendable {
     public static let system = ToolEnvironment(
         now: { WallClock.now() }, readStandardInput: { InputFile.readStandardInput(maxBytes: $0) },
         cacheDirectory: KeySetDiskCache.defaultDirectory(environment: cacheVariables()))
+
+    /// `now` as the libraries' time source (whole seconds).
+    var clock: any TimeSource { SecondsClock(seconds: now) }
+
+    private struct SecondsClock: TimeSource {
+        let seconds: @Sendable () -> Int64
+        func now() -> Date { Date(timeIntervalSince1970: TimeInterval(seconds())) }
+    }
 
     /// The variables the cache directory depends on, read with getenv: `ProcessInfo.processInfo.environment`
     /// builds a dictionary of the whole environment, a measurable part of the process's start-up.

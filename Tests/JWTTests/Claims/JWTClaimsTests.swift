@@ -59,20 +59,19 @@ struct JWTClaimsTests {
     @Test("exp: accepted within the leeway, expired beyond it, message names both times")
     func expiration() throws {
         let claims = try Self.claims(#"{"exp":1700000000}"#)
-        let options = JWTValidationOptions()
+        let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(claims, now: now.addingTimeInterval(59))
         expectJWTError(.expired, mentioning: ["2023-11-14T22:13:20Z", "2023-11-14T22:14:20Z", "60 s"]) {
             try options.validate(claims, now: now.addingTimeInterval(60))
         }
-        var strict = options
-        strict.leeway = 0
+        let strict = try options.with(leeway: 0)
         expectJWTError(.expired, mentioning: ["1700000000"]) { try strict.validate(claims, now: now) }
     }
 
     @Test("nbf: accepted within the leeway, notYetValid beyond it")
     func notBefore() throws {
         let claims = try Self.claims(#"{"exp":1800000000,"nbf":1700000100}"#)
-        let options = JWTValidationOptions()
+        let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(claims, now: now.addingTimeInterval(40))
         expectJWTError(.notYetValid, mentioning: ["nbf", "1700000100", "60 s"]) {
             try options.validate(claims, now: now.addingTimeInterval(39))
@@ -81,7 +80,7 @@ struct JWTClaimsTests {
 
     @Test("iat more than 5 minutes in the future is issuedInFuture")
     func issuedInFuture() throws {
-        let options = JWTValidationOptions()
+        let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(try Self.claims(#"{"exp":1800000000,"iat":1700000300}"#), now: now)
         expectJWTError(.issuedInFuture, mentioning: ["iat 1700000301", "300 s"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000,"iat":1700000301}"#), now: now)
@@ -91,18 +90,19 @@ struct JWTClaimsTests {
     @Test("exp is required by default; requiredClaims is configurable; the message lists present claims")
     func required() throws {
         expectJWTError(.missingClaim, mentioning: ["\"exp\"", "present claims: sub"]) {
-            try JWTValidationOptions().validate(try Self.claims(#"{"sub":"x"}"#), now: now)
+            try JWTValidationOptions(audience: .insecureNotChecked).validate(try Self.claims(#"{"sub":"x"}"#), now: now)
         }
-        try JWTValidationOptions(requiredClaims: []).validate(try Self.claims(#"{"sub":"x"}"#), now: now)
+        try JWTValidationOptions(audience: .insecureNotChecked, requiredClaims: []).validate(
+            try Self.claims(#"{"sub":"x"}"#), now: now)
         expectJWTError(.missingClaim, mentioning: ["\"jti\""]) {
-            try JWTValidationOptions(requiredClaims: ["exp", "jti"]).validate(
+            try JWTValidationOptions(audience: .insecureNotChecked, requiredClaims: ["exp", "jti"]).validate(
                 try Self.claims(#"{"exp":1800000000}"#), now: now)
         }
     }
 
     @Test("asking for an issuer makes iss required and checks it exactly")
     func issuer() throws {
-        let options = JWTValidationOptions(issuer: "https://a.example")
+        let options = try JWTValidationOptions(audience: .insecureNotChecked, issuer: "https://a.example")
         expectJWTError(.missingClaim, mentioning: ["\"iss\"", "issuer is expected"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000}"#), now: now)
         }
@@ -114,7 +114,7 @@ struct JWTClaimsTests {
 
     @Test("asking for audiences makes aud required; one match among an array is enough")
     func audience() throws {
-        let options = JWTValidationOptions(audiences: ["app", "web"])
+        let options = try JWTValidationOptions(audience: .oneOf(["app", "web"]))
         expectJWTError(.missingClaim, mentioning: ["\"aud\"", "audiences are expected"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000}"#), now: now)
         }

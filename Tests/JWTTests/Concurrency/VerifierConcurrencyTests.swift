@@ -8,7 +8,7 @@ import Testing
 /// OpenSSL keys they hold is reported there.
 @Suite("Verifier concurrency: one verifier, one key set, many tasks")
 struct VerifierConcurrencyTests {
-    static let options = JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"])
+    static let options = try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
 
     @Test("64 concurrent verifications over RSA, EC and Ed25519 keys each get their own verdict")
     func sixtyFourVerifications() async throws {

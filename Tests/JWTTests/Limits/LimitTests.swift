@@ -32,15 +32,15 @@ struct LimitTests {
     @Test("a header or payload with more members than JWSLimits.maxObjectMembers is refused before verification")
     func tokenMemberCount() throws {
         #expect(JWSLimits.default.maxObjectMembers == 1024)
-        let verifier = JWTVerifier(keySet: JOSETestKeys.keySet)
+        let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience)
         let wideHeader = try JOSETestKeys.token(
             header: Self.object(members: 1024, extra: #","alg":"RS256","kid":"rsa-1""#),
             payload: JOSETestKeys.claims())
         expectJWTError(.limitExceeded, mentioning: ["header", "more than 1024 members"]) {
             _ = try verifier.verify(wideHeader, now: JOSETestKeys.now)
         }
-        var options = JWTValidationOptions()
-        options.limits.maxObjectMembers = 8
+        let options = try JWTValidationOptions(
+            audience: .insecureNotChecked, limits: JWSLimits(maxObjectMembers: 8))
         let narrow = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
         let claims = JOSETestKeys.claims(#""a":1,"b":2,"c":3,"d":4"#)  // 5 standard claims + 4
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: claims)
@@ -52,7 +52,9 @@ struct LimitTests {
         }
         // The same token under the default limits verifies.
         #expect(
-            try JWTVerifier(keySet: JOSETestKeys.keySet).verify(token, now: JOSETestKeys.now).claims.subject == "user-1"
+            try JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience).verify(
+                token, now: JOSETestKeys.now
+            ).claims.subject == "user-1"
         )
     }
 
@@ -85,12 +87,15 @@ struct LimitTests {
         let expired = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#,
             payload: #"{"sub":"user-1","exp":1000000000,"iat":999999990}"#)
+        _ = expired
+        // Refused when the options are made (once, at start-up), never token by token.
         for name in ["leeway", "maximumFutureIssuedAt"] {
-            var options = JWTValidationOptions()
-            if name == "leeway" { options.leeway = value } else { options.maximumFutureIssuedAt = value }
-            let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
             expectJWTError(.invalidOptions, mentioning: [name, "from 0 to 86400", "maximumClockTolerance"]) {
-                _ = try verifier.verify(expired, now: JOSETestKeys.now)
+                if name == "leeway" {
+                    _ = try JWTValidationOptions(audience: .insecureNotChecked, leeway: value)
+                } else {
+                    _ = try JWTValidationOptions(audience: .insecureNotChecked, maximumFutureIssuedAt: value)
+                }
             }
         }
     }
@@ -98,7 +103,8 @@ struct LimitTests {
     @Test("the largest clock tolerance is accepted and still applied")
     func toleranceAtLimit() throws {
         #expect(JWTValidationOptions.maximumClockTolerance == 86_400)
-        let options = JWTValidationOptions(leeway: 86_400, maximumFutureIssuedAt: 86_400)
+        let options = try JWTValidationOptions(
+            audience: .insecureNotChecked, leeway: 86_400, maximumFutureIssuedAt: 86_400)
         let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
         let now = JOSETestKeys.now.timeIntervalSince1970
         let withinLeeway = try JOSETestKeys.token(
@@ -118,7 +124,8 @@ struct LimitTests {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.invalidOptions, mentioning: ["current time", "1970 to 9999"]) {
-            _ = try JWTVerifier(keySet: JOSETestKeys.keySet).verify(token, now: Date(timeIntervalSince1970: seconds))
+            _ = try JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience).verify(
+                token, now: Date(timeIntervalSince1970: seconds))
         }
     }
 
@@ -130,7 +137,8 @@ struct LimitTests {
             let payload = claim == "exp" ? "{\"exp\":\(value)}" : "{\"exp\":1750000600,\"\(claim)\":\(value)}"
             let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: payload)
             expectJWTError(.invalidClaim, mentioning: [claim, value, "NumericDate"]) {
-                _ = try JWTVerifier(keySet: JOSETestKeys.keySet).verify(token, now: JOSETestKeys.now)
+                _ = try JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience).verify(
+                    token, now: JOSETestKeys.now)
             }
         }
     }

@@ -20,6 +20,9 @@ enum JOSETestKeys {
 
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
 
+    /// Options that do not check the audience (the defaults otherwise): for tests about other checks.
+    static let noAudience = try! JWTValidationOptions(audience: .insecureNotChecked)
+
     /// Standard claims valid at `now`.
     static func claims(_ extra: String = "") -> String {
         let base = #"{"iss":"https://issuer.example","aud":"app","sub":"user-1","iat":1749999990,"exp":1750000600"#

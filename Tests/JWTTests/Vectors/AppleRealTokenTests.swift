@@ -44,8 +44,8 @@ struct AppleRealTokenTests {
     }
 
     static func options(_ fixture: Fixture) -> JWTValidationOptions {
-        JWTValidationOptions(
-            issuer: "https://appleid.apple.com", audiences: [fixture.audience], requiredClaims: ["exp", "iat"])
+        try! JWTValidationOptions(
+            audience: .oneOf([fixture.audience]), issuer: "https://appleid.apple.com", requiredClaims: ["exp", "iat"])
     }
 
     static func oneKeySet(_ key: [String: Any], relabelledAs kid: String? = nil) throws -> JWKSet {
@@ -128,8 +128,7 @@ struct AppleRealTokenTests {
         let exp = try #require(unverified.claims.expiration)
         #expect(throws: JWTError(.expired)) { try verifier.verify(fixture.token, now: exp.addingTimeInterval(61)) }
         _ = try verifier.verify(fixture.token, now: exp.addingTimeInterval(59))
-        var options = Self.options(fixture)
-        options.audiences = ["com.example.other"]
+        let options = try Self.options(fixture).with(audience: .oneOf(["com.example.other"]))
         #expect {
             try JWTVerifier(keySet: verifier.keySet, options: options).verify(fixture.token, now: fixture.now)
         } throws: { error in

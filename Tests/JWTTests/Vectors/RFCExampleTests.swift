@@ -52,7 +52,9 @@ struct RFCExampleTests {
         "RFC 7515 appendix A.2 (RS256) and A.3 (ES256) verify as JWTs; the only key is chosen without kid",
         arguments: [(rfc7515A2Key, rfc7515A2Token, JWSAlgorithm.rs256), (rfc7515A3Key, rfc7515A3Token, .es256)])
     func rfc7515(key: String, token: String, algorithm: JWSAlgorithm) throws {
-        let verifier = JWTVerifier(keySet: try Self.keySet(key), options: JWTValidationOptions(issuer: "joe"))
+        let verifier = JWTVerifier(
+            keySet: try Self.keySet(key),
+            options: try JWTValidationOptions(audience: .insecureNotChecked, issuer: "joe"))
         let verified = try verifier.verify(token, now: Self.rfc7515Now)
         #expect(verified.algorithm == algorithm)
         #expect(verified.keySelection == .onlyUsableKey)
@@ -131,7 +133,7 @@ struct RFCExampleTests {
         let token = "\(example.header).\(Self.rfc7520Payload).\(example.signature)"
         let verifier = JWTVerifier(
             keySet: try Self.keySet(example.key),
-            options: JWTValidationOptions(allowedAlgorithms: [example.algorithm]))
+            options: try JWTValidationOptions(audience: .insecureNotChecked, allowedAlgorithms: [example.algorithm]))
         let verified = try verifier.verifyJWS(token)
         #expect(verified.algorithm == example.algorithm, "section \(example.section)")
         let text = String(decoding: verified.payload, as: UTF8.self)
@@ -148,7 +150,7 @@ struct RFCExampleTests {
     func rfc7520HMACNeedsNaming() throws {
         let example = Self.rfc7520Cases[3]
         let token = "\(example.header).\(Self.rfc7520Payload).\(example.signature)"
-        let verifier = JWTVerifier(keySet: try Self.keySet(example.key))
+        let verifier = JWTVerifier(keySet: try Self.keySet(example.key), options: JOSETestKeys.noAudience)
         #expect {
             try verifier.verifyJWS(token)
         } throws: { error in
@@ -170,7 +172,7 @@ struct RFCExampleTests {
 
     @Test("RFC 8037 appendix A.4/A.5: the EdDSA JWS verifies; A.3: its key's thumbprint")
     func rfc8037() throws {
-        let verifier = JWTVerifier(keySet: try Self.keySet(Self.rfc8037Key))
+        let verifier = JWTVerifier(keySet: try Self.keySet(Self.rfc8037Key), options: JOSETestKeys.noAudience)
         let verified = try verifier.verifyJWS(Self.rfc8037Token)
         #expect(verified.algorithm == .edDSA)
         #expect(String(decoding: verified.payload, as: UTF8.self) == "Example of Ed25519 signing")

@@ -7,7 +7,8 @@ import Testing
 @Suite("Attacks are refused")
 struct AttackTests {
     let verifier = JWTVerifier(
-        keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"])
+        keySet: JOSETestKeys.keySet,
+        options: try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
     )
 
     @Test("a correctly signed token verifies (the baseline the attacks start from)")
@@ -43,8 +44,8 @@ struct AttackTests {
                 _ = try verifier.verify(token, now: JOSETestKeys.now)
             }
             // Even when HS256 is allowed, an RSA key never verifies an HMAC.
-            var options = verifier.options
-            options.allowedAlgorithms.insert(.hs256)
+            let options = try verifier.options.with(
+                allowedAlgorithms: verifier.options.allowedAlgorithms.union([.hs256]))
             expectJWTError(.algorithmKeyMismatch, mentioning: ["HS256", "rsa-1"]) {
                 _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
             }
@@ -53,8 +54,7 @@ struct AttackTests {
         let token = try JOSETestKeys.hmacToken(
             header: #"{"alg":"HS256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(),
             secret: JOSETestKeys.ec.publicKey.derRepresentation)
-        var options = verifier.options
-        options.allowedAlgorithms = [.hs256]
+        let options = try verifier.options.with(allowedAlgorithms: [.hs256])
         expectJWTError(.algorithmKeyMismatch, mentioning: ["HS256", "EC P-256"]) {
             _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
         }
@@ -129,8 +129,7 @@ struct AttackTests {
         expectJWTError(.unsupportedCriticalHeader, mentioning: ["\"exp-ext\"", "4.1.11"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
-        var options = verifier.options
-        options.understoodCriticalHeaders = ["exp-ext"]
+        let options = try verifier.options.with(understoodCriticalHeaders: ["exp-ext"])
         #expect(
             try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now).keyID
                 == "rsa-1")
@@ -148,8 +147,7 @@ struct AttackTests {
         expectJWTError(.limitExceeded, mentioning: ["70002 bytes", "65536"]) {
             _ = try verifier.verify("\(big).\(big.prefix(0)).", now: JOSETestKeys.now)
         }
-        var options = verifier.options
-        options.limits.maxTokenBytes = 100
+        let options = try verifier.options.with(limits: JWSLimits(maxTokenBytes: 100))
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.limitExceeded, mentioning: ["limit of 100 bytes"]) {
             _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
@@ -188,17 +186,17 @@ struct AttackTests {
         #expect(set.usableKeys.isEmpty)
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"small"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.unusableKey, mentioning: ["\"small\"", "weakKey", "1024-bit", "2048"]) {
-            _ = try JWTVerifier(keySet: set).verify(token, now: JOSETestKeys.now)
+            _ = try JWTVerifier(keySet: set, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
         let e3 = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"e3"}"#, payload: JOSETestKeys.claims())
         expectJWTError(.unusableKey, mentioning: ["\"e3\"", "public exponent 3", "65537"]) {
-            _ = try JWTVerifier(keySet: set).verify(e3, now: JOSETestKeys.now)
+            _ = try JWTVerifier(keySet: set, options: JOSETestKeys.noAudience).verify(e3, now: JOSETestKeys.now)
         }
         let insecure = try JWKSet(jwksJSON: Array(jwks.utf8), policy: .insecureAllowingWeakRSAKeys)
         #expect(insecure.usableKeys.count == 2)
         // Selected now, so the (wrong) signature is what fails.
         expectJWTError(.invalidSignature, mentioning: []) {
-            _ = try JWTVerifier(keySet: insecure).verify(token, now: JOSETestKeys.now)
+            _ = try JWTVerifier(keySet: insecure, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
     }
 
@@ -211,13 +209,13 @@ struct AttackTests {
             header: #"{"alg":"ES256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.ec,
             algorithm: .es256)
         expectJWTError(.algorithmKeyMismatch, mentioning: ["use \"enc\"", "\"sig\""]) {
-            _ = try JWTVerifier(keySet: encSet).verify(token, now: JOSETestKeys.now)
+            _ = try JWTVerifier(keySet: encSet, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
         members.removeLast()
         members.append(.init(name: "key_ops", value: .array([.string("encrypt")])))
         let opsSet = try JWKSet(jwksJSON: Array("{\"keys\":[\(JSONValue.object(JSONObject(members: members)))]}".utf8))
         expectJWTError(.algorithmKeyMismatch, mentioning: ["key_ops", "\"verify\""]) {
-            _ = try JWTVerifier(keySet: opsSet).verify(token, now: JOSETestKeys.now)
+            _ = try JWTVerifier(keySet: opsSet, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
     }
 

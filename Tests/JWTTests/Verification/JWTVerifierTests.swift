@@ -18,7 +18,7 @@ struct JWTVerifierTests {
         iss: "https://issuer.example", sub: "user-1", aud: "app", exp: Date(timeIntervalSince1970: 1_750_000_600),
         iat: Date(timeIntervalSince1970: 1_749_999_990), role: "admin")
 
-    let options = JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"])
+    let options = try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
 
     @Test(
         "JWSSigner tokens verify for every asymmetric algorithm, header {alg,kid,typ}",
@@ -56,8 +56,7 @@ struct JWTVerifierTests {
         let set = try JWKSet(
             jwksJSON: Array(
                 "{\"keys\":[{\"kty\":\"oct\",\"kid\":\"h\",\"k\":\"\(JWT.Base64URL.encode(secret.bytes))\"}]}".utf8))
-        var hsOptions = options
-        hsOptions.allowedAlgorithms = [.hs256]
+        let hsOptions = try options.with(allowedAlgorithms: [.hs256])
         let verified = try JWTVerifier(keySet: set, options: hsOptions).verify(token, now: JOSETestKeys.now)
         #expect(verified.claims.payload == json)
         #expect(verified.claims["n"]?.numberValue?.text == "12345678901234567890")
@@ -110,7 +109,8 @@ struct JWTVerifierTests {
             _ = try verifier.verify(token, now: Date(timeIntervalSince1970: 1_750_000_660))
         }
         let wrongIssuer = JWTVerifier(
-            keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://other.example"))
+            keySet: JOSETestKeys.keySet,
+            options: try JWTValidationOptions(audience: .insecureNotChecked, issuer: "https://other.example"))
         expectJWTError(.issuerMismatch, mentioning: ["https://issuer.example", "https://other.example"]) {
             _ = try wrongIssuer.verify(token, now: JOSETestKeys.now)
         }
@@ -144,7 +144,7 @@ struct JWTVerifierTests {
     func jwsOnly() throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"EdDSA","kid":"ed-1"}"#, payload: "hello", key: JOSETestKeys.ed, algorithm: .edDSA)
-        let verifier = JWTVerifier(keySet: JOSETestKeys.keySet)
+        let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience)
         #expect(try verifier.verifyJWS(token).payload == Array("hello".utf8))
         expectJWTError(.malformedJSON, mentioning: ["payload"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)

@@ -9,7 +9,8 @@ import Testing
 @Suite("Parser differentials: names and strings compared exactly")
 struct ParserDifferentialTests {
     let verifier = JWTVerifier(
-        keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"])
+        keySet: JOSETestKeys.keySet,
+        options: try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
     )
 
     /// Control characters put before or after a registered name, as JSON escapes.
@@ -111,7 +112,7 @@ struct ParserDifferentialTests {
 
     @Test("an aud with the Kelvin sign does not match com.Kelvin.app")
     func kelvinAudience() throws {
-        let options = JWTValidationOptions(issuer: "https://issuer.example", audiences: ["com.Kelvin.app"])
+        let options = try JWTValidationOptions(audience: .oneOf(["com.Kelvin.app"]), issuer: "https://issuer.example")
         let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
         let kelvin = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#,
@@ -132,7 +133,8 @@ struct ParserDifferentialTests {
             ("https://cafe\u{301}.example", "https://caf\\u00e9.example"),
         ] {
             let verifier = JWTVerifier(
-                keySet: JOSETestKeys.keySet, options: JWTValidationOptions(issuer: expected, audiences: ["app"]))
+                keySet: JOSETestKeys.keySet,
+                options: try JWTValidationOptions(audience: .oneOf(["app"]), issuer: expected))
             let token = try JOSETestKeys.token(
                 header: #"{"alg":"RS256","kid":"rsa-1"}"#,
                 payload: #"{"iss":"\#(given)","aud":"app","exp":1750000600}"#)
@@ -155,7 +157,7 @@ struct ParserDifferentialTests {
         expectJWTError(.unknownKeyID, mentioning: ["\u{212A}1"]) { _ = try set.selectKey(keyID: "\u{212A}1") }
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"\u212A1"}"#, payload: JOSETestKeys.claims())
         let verifier = JWTVerifier(
-            keySet: set, options: JWTValidationOptions(issuer: "https://issuer.example", audiences: ["app"]))
+            keySet: set, options: try JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example"))
         expectJWTError(.unknownKeyID, mentioning: ["\"K1\""]) { _ = try verifier.verify(token, now: JOSETestKeys.now) }
     }
 
