@@ -116,10 +116,10 @@ public enum AppleHelpText {
                                months).
         """
 
-    /// For exchange, refresh and revoke: the secret is made for the call and lives one day.
+    /// For exchange, refresh and revoke: the secret is made for the call and lives one hour (AppleTokenClient.secretLifetime).
     static let endpointSecretOptions = """
         \(keyOptions)
-                               (A client secret is made for this call from these, living one day.)
+                               (A client secret is made for this call from these, living one hour.)
         """
 
     static let clientSecret = """
