@@ -1,9 +1,11 @@
-/// Where review events are kept. Commands talk to this protocol only, so a shared server database can be added
-/// later without touching them.
+/// Where review events are kept. Commands talk to this protocol only, so a shared server database (PostgreSQL) can
+/// be added without touching them.
 ///
 /// Implementations record each event atomically and idempotently: logging the same app, platform, version, state
-/// and time twice stores one event.
-public protocol ReviewStore: AnyObject {
+/// and time twice stores one event. They are `Sendable`: one store object serves concurrent callers (the requests of
+/// `review serve`), each call one serialized unit of work on the store's connection (see `SQLiteDatabase` for the
+/// choice of serialized synchronous access over an `async` API).
+public protocol ReviewStore: Sendable {
     /// Records one event, resolving a missing version to the app's latest on that platform.
     /// - Parameter request: what to record.
     /// - Returns: the stored event, whether it was new, and the event before it.

@@ -10,11 +10,12 @@
 ///   is refused before anything is written. `integrityCheck()` runs the full check on demand. A new store is created whole under a temporary
 ///   name and linked into place, so a half-created store is never seen.
 ///
-/// Not thread-safe: one command at a time uses a store object.
+/// Thread-safe: the store's one connection is used through `SQLiteDatabase`'s serialized `read { }` / `write { }`,
+/// so one store object serves concurrent callers (`review serve`), and its statements are prepared once.
 public final class SQLiteReviewStore: ReviewStore {
     /// The file.
     public let path: String
-    private let connection: SQLiteConnection
+    private let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating it (and its parent directories) when missing.
     /// - Parameters:
@@ -48,7 +49,7 @@ public final class SQLiteReviewStore: ReviewStore {
         }
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
         try Schema.migrate(connection)
-        self.connection = connection
+        database = SQLiteDatabase(connection: connection)
     }
 
     /// Creates a complete store under a temporary name and links it into place unless another process won.
@@ -62,19 +63,6 @@ public final class SQLiteReviewStore: ReviewStore {
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
         }
         _ = try DatabaseFile.place(temporary, at: path)
-    }
-
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, rolling back when it throws.
-    private func writing<T>(_ body: () throws(ReviewError) -> T) throws(ReviewError) -> T {
-        try connection.execute("BEGIN IMMEDIATE")
-        do throws(ReviewError) {
-            let result = try body()
-            try connection.execute("COMMIT")
-            return result
-        } catch {
-            try? connection.execute("ROLLBACK")
-            throw error
-        }
     }
 
     private static let eventColumns = """
@@ -118,21 +106,25 @@ public final class SQLiteReviewStore: ReviewStore {
             at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source)
     }
 
-    private func appRow(named name: String) throws(ReviewError) -> (id: Int64, app: App)? {
-        let statement = try connection.prepare("SELECT id, name, bundle_id, app_store_id FROM apps WHERE name = ?")
-        try statement.bind([.text(name)])
-        guard try statement.step() else { return nil }
-        return (
-            statement.int64(0),
-            App(name: statement.text(1) ?? "", bundleID: statement.text(2), appStoreID: statement.text(3))
-        )
+    private func appRow(named name: String, in session: SQLiteSession) throws(ReviewError) -> (id: Int64, app: App)? {
+        try session.with("SELECT id, name, bundle_id, app_store_id FROM apps WHERE name = ?") {
+            (statement: SQLiteStatement) throws(ReviewError) -> (id: Int64, app: App)? in
+            try statement.bind([.text(name)])
+            guard try statement.step() else { return nil }
+            return (
+                statement.int64(0),
+                App(name: statement.text(1) ?? "", bundleID: statement.text(2), appStoreID: statement.text(3))
+            )
+        }
     }
 
-    private func event(id: Int64) throws(ReviewError) -> ReviewEvent? {
-        let statement = try connection.prepare(Self.eventColumns + " WHERE e.id = ?")
-        try statement.bind([.integer(id)])
-        guard try statement.step() else { return nil }
-        return try event(from: statement)
+    private func event(id: Int64, in session: SQLiteSession) throws(ReviewError) -> ReviewEvent? {
+        try session.with(Self.eventColumns + " WHERE e.id = ?") {
+            (statement: SQLiteStatement) throws(ReviewError) -> ReviewEvent? in
+            try statement.bind([.integer(id)])
+            guard try statement.step() else { return nil }
+            return try event(from: statement)
+        }
     }
 
     public func record(_ request: LogRequest) throws -> LogResult {
@@ -141,8 +133,8 @@ public final class SQLiteReviewStore: ReviewStore {
         {
             throw ReviewError(.invalidValue, problem)
         }
-        return try writing { () throws(ReviewError) -> LogResult in
-            let existingApp = try appRow(named: request.app)
+        return try database.write { (session: SQLiteSession) throws(ReviewError) -> LogResult in
+            let existingApp = try appRow(named: request.app, in: session)
             let version: String
             if let given = request.version {
                 version = given
@@ -153,10 +145,13 @@ public final class SQLiteReviewStore: ReviewStore {
                         "\(request.app) has no events yet, so there is no latest version to use; give --version "
                             + "(for example --version 1.0)")
                 }
-                let latest = try connection.prepare(
-                    "SELECT version FROM events WHERE app_id = ? AND platform = ? ORDER BY at DESC, id DESC LIMIT 1")
-                try latest.bind([.integer(existingApp.id), .text(request.platform.rawValue)])
-                guard try latest.step(), let found = latest.text(0) else {
+                let found = try session.with(
+                    "SELECT version FROM events WHERE app_id = ? AND platform = ? ORDER BY at DESC, id DESC LIMIT 1"
+                ) { (latest: SQLiteStatement) throws(ReviewError) -> String? in
+                    try latest.bind([.integer(existingApp.id), .text(request.platform.rawValue)])
+                    return try latest.step() ? latest.text(0) : nil
+                }
+                guard let found else {
                     throw ReviewError(
                         .versionRequired,
                         "\(existingApp.app.name) has no \(request.platform.name) events yet, so there is no latest "
@@ -168,97 +163,107 @@ public final class SQLiteReviewStore: ReviewStore {
             if let existingApp {
                 appID = existingApp.id
             } else {
-                try connection.prepare("INSERT INTO apps (name) VALUES (?)").run([.text(request.app)])
-                appID = connection.lastInsertRowID
+                try session.run("INSERT INTO apps (name) VALUES (?)", [.text(request.app)])
+                appID = session.lastInsertRowID
             }
-            let insert = try connection.prepare(
+            try session.run(
                 """
                 INSERT INTO events (app_id, platform, version, build, state, at, note, source)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
-                """)
-            try insert.run([
-                .integer(appID), .text(request.platform.rawValue), .text(version), SQLiteValue(request.build),
-                .text(request.state.rawValue), .integer(request.at.secondsSince1970), SQLiteValue(request.note),
-                .text(request.source.rawValue),
-            ])
-            let inserted = connection.changes == 1
+                """,
+                [
+                    .integer(appID), .text(request.platform.rawValue), .text(version), SQLiteValue(request.build),
+                    .text(request.state.rawValue), .integer(request.at.secondsSince1970), SQLiteValue(request.note),
+                    .text(request.source.rawValue),
+                ])
+            let inserted = session.changes == 1
             let id: Int64
             if inserted {
-                id = connection.lastInsertRowID
+                id = session.lastInsertRowID
             } else {
-                let existing = try connection.prepare(
-                    "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ?")
-                try existing.bind([
-                    .integer(appID), .text(request.platform.rawValue), .text(version), .text(request.state.rawValue),
-                    .integer(request.at.secondsSince1970),
-                ])
-                guard try existing.step() else {
+                let found = try session.with(
+                    "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ?"
+                ) { (existing: SQLiteStatement) throws(ReviewError) -> Int64? in
+                    try existing.bind([
+                        .integer(appID), .text(request.platform.rawValue), .text(version),
+                        .text(request.state.rawValue), .integer(request.at.secondsSince1970),
+                    ])
+                    return try existing.step() ? existing.int64(0) : nil
+                }
+                guard let found else {
                     throw ReviewError(.storeFailure, "the event was neither inserted nor found in \(path)")
                 }
-                id = existing.int64(0)
+                id = found
             }
-            guard let stored = try event(id: id) else {
+            guard let stored = try event(id: id, in: session) else {
                 throw ReviewError(.storeFailure, "event \(id) vanished from \(path) inside its transaction")
             }
-            let previousQuery = try connection.prepare(
+            let previous = try session.with(
                 Self.eventColumns
                     + """
                      WHERE e.app_id = ? AND e.platform = ? AND e.version = ? AND (e.at < ? OR (e.at = ? AND e.id < ?))
                     ORDER BY e.at DESC, e.id DESC LIMIT 1
-                    """)
-            try previousQuery.bind([
-                .integer(appID), .text(request.platform.rawValue), .text(version), .integer(stored.at.secondsSince1970),
-                .integer(stored.at.secondsSince1970), .integer(id),
-            ])
-            let previous = try previousQuery.step() ? try event(from: previousQuery) : nil
+                    """
+            ) { (previousQuery: SQLiteStatement) throws(ReviewError) -> ReviewEvent? in
+                try previousQuery.bind([
+                    .integer(appID), .text(request.platform.rawValue), .text(version),
+                    .integer(stored.at.secondsSince1970), .integer(stored.at.secondsSince1970), .integer(id),
+                ])
+                return try previousQuery.step() ? try event(from: previousQuery) : nil
+            }
             return LogResult(event: stored, inserted: inserted, previous: previous)
         }
     }
 
     public func events(app: String?) throws -> [ReviewEvent] {
-        let statement: SQLiteStatement
-        if let app {
-            statement = try connection.prepare(Self.eventColumns + " WHERE a.name = ? ORDER BY e.id")
-            try statement.bind([.text(app)])
-        } else {
-            statement = try connection.prepare(Self.eventColumns + " ORDER BY e.id")
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> [ReviewEvent] in
+            let sql = Self.eventColumns + (app == nil ? " ORDER BY e.id" : " WHERE a.name = ? ORDER BY e.id")
+            return try session.with(sql) { (statement: SQLiteStatement) throws(ReviewError) -> [ReviewEvent] in
+                try statement.bind(app.map { [.text($0)] } ?? [])
+                var events: [ReviewEvent] = []
+                var apps: [Int64: App] = [:]
+                while try statement.step() { events.append(try event(from: statement, apps: &apps)) }
+                return events
+            }
         }
-        var events: [ReviewEvent] = []
-        var apps: [Int64: App] = [:]
-        while try statement.step() { events.append(try event(from: statement, apps: &apps)) }
-        return events
     }
 
-    public func app(named name: String) throws -> App? { try appRow(named: name)?.app }
+    public func app(named name: String) throws -> App? {
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> App? in
+            try appRow(named: name, in: session)?.app
+        }
+    }
 
     public func appNames() throws -> [String] {
-        let statement = try connection.prepare("SELECT name FROM apps ORDER BY name")
-        var names: [String] = []
-        while try statement.step() { names.append(statement.text(0) ?? "") }
-        return names
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> [String] in
+            try session.with("SELECT name FROM apps ORDER BY name") {
+                (statement: SQLiteStatement) throws(ReviewError) -> [String] in
+                var names: [String] = []
+                while try statement.step() { names.append(statement.text(0) ?? "") }
+                return names
+            }
+        }
     }
 
     public func deleteEvent(id: Int64) throws -> ReviewEvent {
-        try writing { () throws(ReviewError) -> ReviewEvent in
-            guard let found = try event(id: id) else {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> ReviewEvent in
+            guard let found = try event(id: id, in: session) else {
                 throw ReviewError(.eventNotFound, "no event has id \(id) in \(path); `review timeline APP` shows ids")
             }
-            try connection.prepare("DELETE FROM events WHERE id = ?").run([.integer(id)])
+            try session.run("DELETE FROM events WHERE id = ?", [.integer(id)])
             return found
         }
     }
 
     public func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary {
-        try writing { () throws(ReviewError) -> ImportSummary in
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> ImportSummary in
             var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
-            let idUsed = try connection.prepare("SELECT 1 FROM events WHERE id = ?")
-            let insert = try connection.prepare(
-                """
+            let insert = """
                 INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
-                """)
+                """
             var appIDs: [String: Int64] = [:]
             for (index, event) in events.enumerated() {
                 let label = "event \(index + 1) (\(event.app.name) \(event.version) \(event.state.rawValue))"
@@ -270,25 +275,31 @@ public final class SQLiteReviewStore: ReviewStore {
                 let appID: Int64
                 if let known = appIDs[event.app.name.lowercased()] {
                     appID = known
-                } else if let existing = try appRow(named: event.app.name) {
+                } else if let existing = try appRow(named: event.app.name, in: session) {
                     appID = existing.id
                 } else {
-                    try connection.prepare("INSERT INTO apps (name) VALUES (?)").run([.text(event.app.name)])
-                    appID = connection.lastInsertRowID
+                    try session.run("INSERT INTO apps (name) VALUES (?)", [.text(event.app.name)])
+                    appID = session.lastInsertRowID
                 }
                 appIDs[event.app.name.lowercased()] = appID
-                try reconcile(event.app, appID: appID, label: label)
+                try reconcile(event.app, appID: appID, label: label, in: session)
                 var id = SQLiteValue.null
                 if event.id > 0 {
-                    try idUsed.bind([.integer(event.id)])
-                    if !(try idUsed.step()) { id = .integer(event.id) }
+                    let used = try session.with("SELECT 1 FROM events WHERE id = ?") {
+                        (idUsed: SQLiteStatement) throws(ReviewError) -> Bool in
+                        try idUsed.bind([.integer(event.id)])
+                        return try idUsed.step()
+                    }
+                    if !used { id = .integer(event.id) }
                 }
-                try insert.run([
-                    id, .integer(appID), .text(event.platform.rawValue), .text(event.version),
-                    SQLiteValue(event.build), .text(event.state.rawValue), .integer(event.at.secondsSince1970),
-                    SQLiteValue(event.note), .text(event.source.rawValue),
-                ])
-                if connection.changes == 1 {
+                try session.run(
+                    insert,
+                    [
+                        id, .integer(appID), .text(event.platform.rawValue), .text(event.version),
+                        SQLiteValue(event.build), .text(event.state.rawValue), .integer(event.at.secondsSince1970),
+                        SQLiteValue(event.note), .text(event.source.rawValue),
+                    ])
+                if session.changes == 1 {
                     summary.inserted += 1
                 } else {
                     summary.alreadyPresent += 1
@@ -299,8 +310,9 @@ public final class SQLiteReviewStore: ReviewStore {
     }
 
     /// Fills an app's missing identifiers from an import; conflicting ones are an error, never overwritten.
-    private func reconcile(_ app: App, appID: Int64, label: String) throws(ReviewError) {
-        guard app.bundleID != nil || app.appStoreID != nil, let stored = try appRow(named: app.name)?.app else {
+    private func reconcile(_ app: App, appID: Int64, label: String, in session: SQLiteSession) throws(ReviewError) {
+        guard app.bundleID != nil || app.appStoreID != nil, let stored = try appRow(named: app.name, in: session)?.app
+        else {
             return
         }
         for (column, given, have) in [
@@ -314,9 +326,7 @@ public final class SQLiteReviewStore: ReviewStore {
                         "\(label) gives \(column) \(given) for \(stored.name), but the store has \(have); fix the file")
                 }
             } else {
-                try connection.prepare("UPDATE apps SET \(column) = ? WHERE id = ?").run([
-                    .text(given), .integer(appID),
-                ])
+                try session.run("UPDATE apps SET \(column) = ? WHERE id = ?", [.text(given), .integer(appID)])
             }
         }
     }
@@ -325,9 +335,8 @@ public final class SQLiteReviewStore: ReviewStore {
     /// - Returns: `"ok"` for a sound file, else SQLite's first complaint.
     /// - Throws: `ReviewError` store errors.
     public func integrityCheck() throws(ReviewError) -> String {
-        try connection.scalarText("PRAGMA integrity_check") ?? "no answer"
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> String in
+            try session.connection.scalarText("PRAGMA integrity_check") ?? "no answer"
+        }
     }
 }
-
-@available(*, unavailable)
-extension SQLiteReviewStore: Sendable {}

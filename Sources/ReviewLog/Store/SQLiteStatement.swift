@@ -44,6 +44,12 @@ final class SQLiteStatement {
         throw connection.error(status: status, message: message, doing: String(cString: sqlite3_sql(handle)))
     }
 
+    /// Resets the statement and clears its bindings, ending any read it holds open.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
     /// Runs the statement to completion with `values` bound.
     func run(_ values: [SQLiteValue]) throws(ReviewError) {
         try bind(values)
