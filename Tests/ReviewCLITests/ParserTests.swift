@@ -117,7 +117,8 @@ struct ParserTests {
         #expect(
             status.standardOutput
                 == "{\"versions\": [{\"app\": \"A\", \"platform\": \"iOS\", \"version\": \"1\", \"state\": "
-                + "\"WAITING_FOR_REVIEW\", \"since\": \"2026-01-08T12:00:00Z\", \"seconds\": 172800}]}\n")
+                + "\"WAITING_FOR_REVIEW\", \"since\": \"2026-01-08T12:00:00Z\", \"seconds\": 172800, "
+                + "\"precision\": \"exact\"}]}\n")
         let missing = ReviewCLI.main(arguments: ["stats", "B"], environment: environment)
         #expect(missing.status == .negative && missing.standardError.contains("no app named \"B\""))
     }

@@ -89,7 +89,61 @@ struct StoreTests {
         #expect(try store.events(app: "PRILINGO").count == 1)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes[68..<72]) == [0x47, 0x48, 0x52, 0x56])  // "GHRV"
-        #expect(Array(bytes[60..<64]) == [0, 0, 0, 1])  // user_version 1
+        #expect(Array(bytes[60..<64]) == [0, 0, 0, 2])  // user_version 2
+    }
+
+    @Test("a version 1 store (before App Store Connect sync) upgrades in place to version 2, nothing lost")
+    func migratesVersion1() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.sqlite3").path
+        // A store exactly as 0.1.0 made it: application id, migration 1 only, user_version 1, WAL, two events.
+        let script = """
+            PRAGMA application_id = \(DatabaseFile.applicationID);
+            \(Schema.migrations[1]!)
+            PRAGMA user_version = 1;
+            PRAGMA journal_mode = WAL;
+            INSERT INTO apps (id, name, bundle_id) VALUES (1, 'PriLingo', 'com.example.prilingo');
+            INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
+                VALUES (1, 1, 'iOS', '1.0', '7', 'WAITING_FOR_REVIEW', 1584234000, 'first', 'manual'),
+                       (2, 1, 'iOS', '1.0', NULL, 'IN_REVIEW', 1584838800, NULL, 'import');
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let store = try SQLiteReviewStore(path: path)
+        let events = try store.events(app: nil)
+        #expect(events.count == 2)
+        #expect(events[0].note == "first" && events[0].build == "7" && events[0].timing == .exact)
+        #expect(events[1].source == .import && events[1].ascVersionID == nil)
+        #expect(events[0].app.bundleID == "com.example.prilingo")
+        // The new user_version lives in the WAL until a checkpoint: ask SQLite, not the header bytes.
+        let query = Process()
+        query.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        query.arguments = ["sqlite3", path, "PRAGMA user_version"]
+        let output = Pipe()
+        query.standardOutput = output
+        try query.run()
+        query.waitUntilExit()
+        let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(version.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        #expect(try store.integrityCheck() == "ok")
+        // And it keeps working: an observed event round-trips its timing.
+        let observed = ReviewEvent(
+            id: 0, app: App(name: "PriLingo"), platform: .iOS, version: "1.0", state: .rejected,
+            at: Timestamp(secondsSince1970: 1_584_900_000), source: .sync,
+            timing: .observed(after: Timestamp(secondsSince1970: 1_584_899_700)), ascVersionID: "v-1")
+        #expect(try store.importEvents([observed]).inserted == 1)
+        #expect(try store.events(app: "PriLingo").last?.timing == observed.timing)
+        #expect(try store.events(app: "PriLingo").last?.ascVersionID == "v-1")
     }
 
     /// Files that are not Gatehouse stores, with what the error must say.

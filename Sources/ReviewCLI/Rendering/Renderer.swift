@@ -12,6 +12,21 @@ struct Renderer {
 
     func json(_ value: String?) -> String { JSONText.string(value) }
 
+    /// A duration as people read it, marked "~" when an end was observed by polling, "unknown" when its start is.
+    func duration(_ seconds: Int64?, _ precision: DurationPrecision) -> String {
+        guard let seconds, precision != .unknown else { return "unknown" }
+        return (precision == .approximate ? "~" : "") + DurationFormat.string(seconds: seconds)
+    }
+
+    /// The JSON of a precision: "exact", "approximate" or "unknown".
+    func precisionJSON(_ precision: DurationPrecision) -> String {
+        switch precision {
+        case .exact: return JSONText.string("exact")
+        case .approximate: return JSONText.string("approximate")
+        case .unknown: return JSONText.string("unknown")
+        }
+    }
+
     // MARK: log
 
     func logged(_ result: LogResult) -> String {
@@ -46,6 +61,7 @@ struct Renderer {
                     ("app", JSONText.string(key.app)), ("platform", JSONText.string(key.platform.name)),
                     ("version", JSONText.string(key.version)), ("state", JSONText.string(span.state.apiString)),
                     ("since", JSONText.string(span.start.iso8601)), ("seconds", String(span.seconds)),
+                    ("precision", precisionJSON(span.precision)),
                 ])
             }
             return "{\"versions\": [" + items.joined(separator: ", ") + "]}\n"
@@ -54,8 +70,10 @@ struct Renderer {
         var rows = [["APP", "PLATFORM", "VERSION", "STATE", "SINCE", "FOR"]]
         for (key, span) in currents {
             rows.append([
-                key.app, key.platform.name, key.version, span.state.displayName, time(span.start),
-                DurationFormat.string(seconds: span.seconds),
+                key.app, key.platform.name, key.version, span.state.displayName,
+                (span.event.timing.isUnknownStart ? "before " : "") + time(span.start),
+                span.precision == .unknown
+                    ? "over " + DurationFormat.string(seconds: span.seconds) : duration(span.seconds, span.precision),
             ])
         }
         return TextTable(rows: rows).render()
@@ -75,7 +93,7 @@ struct Renderer {
             for span in cycle.spans {
                 var row = [
                     "#\(span.event.id)", span.state.displayName, time(span.start),
-                    span.end.map { "→ " + time($0) } ?? "→ now", DurationFormat.string(seconds: span.seconds),
+                    span.end.map { "→ " + time($0) } ?? "→ now", duration(span.seconds, span.precision),
                 ]
                 if let note = span.event.note { row.append("\"\(note)\"") }
                 rows.append(row)
@@ -91,7 +109,7 @@ struct Renderer {
     func cycleSummary(_ cycle: SubmissionCycle) -> String {
         var parts: [String] = []
         if let decision = cycle.decision, let seconds = cycle.timeToDecisionSeconds {
-            parts.append("\(decision.state.displayName) after \(DurationFormat.string(seconds: seconds))")
+            parts.append("\(decision.state.displayName) after \(duration(seconds, cycle.timeToDecisionPrecision))")
         } else if cycle.isWithdrawn {
             parts.append("withdrawn by the developer before a decision")
         } else if let start = cycle.start {
@@ -100,8 +118,8 @@ struct Renderer {
         } else {
             parts.append("not submitted (never entered Waiting for Review)")
         }
-        if let waiting = cycle.waitingSeconds { parts.append("waiting \(DurationFormat.string(seconds: waiting))") }
-        if let review = cycle.inReviewSeconds { parts.append("in review \(DurationFormat.string(seconds: review))") }
+        if let waiting = cycle.waitingSeconds { parts.append("waiting \(duration(waiting, cycle.waitingPrecision))") }
+        if let review = cycle.inReviewSeconds { parts.append("in review \(duration(review, cycle.inReviewPrecision))") }
         if let seconds = cycle.timeToDecisionSeconds {
             parts.append(seconds <= 172_800 ? "decided within 48h" : "not decided within 48h")
         }
@@ -116,6 +134,8 @@ struct Renderer {
                     ("name", JSONText.string(span.state.displayName)),
                     ("start", JSONText.string(span.start.iso8601)),
                     ("end", JSONText.string(span.end?.iso8601)), ("seconds", String(span.seconds)),
+                    ("precision", precisionJSON(span.precision)),
+                    ("source", JSONText.string(span.event.source.rawValue)),
                     ("note", JSONText.string(span.event.note)),
                 ])
             }
@@ -185,6 +205,13 @@ struct Renderer {
                 "Apple earlier: \"\(Self.appleEarlier)\"",
             ],
         ]).render()
+        let approximate = stats.waiting.approximate + stats.inReview.approximate + stats.timeToDecision.approximate
+        if approximate > 0 {
+            let figures = stats.waiting.count + stats.inReview.count + stats.timeToDecision.count
+            text +=
+                "\(approximate) of the \(figures) durations are approximate: a state observed by polling App Store "
+                + "Connect is known to within the poll interval.\n"
+        }
         text += "Percentiles are nearest-rank; times run from entering Waiting for Review.\n"
         return text
     }
@@ -194,7 +221,8 @@ struct Renderer {
     {
         func summary(_ value: DurationSummary) -> String {
             JSONText.object([
-                ("count", String(value.count)), ("median", JSONText.number(value.median)),
+                ("count", String(value.count)), ("approximate", String(value.approximate)),
+                ("median", JSONText.number(value.median)),
                 ("p90", JSONText.number(value.p90)), ("max", JSONText.number(value.max)),
             ])
         }

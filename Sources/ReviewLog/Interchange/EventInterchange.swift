@@ -10,11 +10,14 @@ public enum EventInterchange {
     /// The CSV columns, in the order `csv(_:)` writes them. Import needs `app`, `version`, `state` and `at`.
     public static let csvColumns = [
         "id", "app", "bundle_id", "app_store_id", "platform", "version", "build", "state", "at", "note", "source",
+        "timing", "observed_after", "asc_version_id", "asc_submission_id",
     ]
 
     /// Events as `{"events": [...]}`, one event object per line, each with `id`, `app`, `bundleId`,
-    /// `appStoreId`, `platform`, `version`, `build`, `state` (the API string), `at` (ISO 8601 UTC), `note` and
-    /// `source`.
+    /// `appStoreId`, `platform`, `version`, `build`, `state` (the API string), `at` (ISO 8601 UTC), `note`,
+    /// `source`, `timing` (`exact`, or `observed` for a state first seen by a poll at `at`), `observedAfter` (the
+    /// previous look, for an observed time; null when unknown), `ascVersionId` and `ascSubmissionId`. Files without
+    /// the last four (written before schema 2) import as exact, without ids.
     /// - Parameter events: the events, in the order to write them.
     /// - Returns: the document, ending in a newline.
     public static func json(_ events: [ReviewEvent]) -> String {
@@ -29,6 +32,10 @@ public enum EventInterchange {
                     ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
                     ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
                     ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
+                    ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
+                    ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
+                    ("ascVersionId", JSONText.string(event.ascVersionID)),
+                    ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
                 ])
         }
         return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
@@ -43,10 +50,17 @@ public enum EventInterchange {
             let fields: [String?] = [
                 String(event.id), event.app.name, event.app.bundleID, event.app.appStoreID, event.platform.rawValue,
                 event.version, event.build, event.state.rawValue, event.at.iso8601, event.note, event.source.rawValue,
+                event.timing.isObserved ? "observed" : "exact", observedAfter(event)?.iso8601, event.ascVersionID,
+                event.ascSubmissionID,
             ]
             out += fields.map { CSVReader.quote($0 ?? "") }.joined(separator: ",") + "\r\n"
         }
         return out
+    }
+
+    private static func observedAfter(_ event: ReviewEvent) -> Timestamp? {
+        if case .observed(let after) = event.timing { return after }
+        return nil
     }
 
     /// Reads events from a file's bytes.
@@ -87,6 +101,10 @@ public enum EventInterchange {
         var at: String
         var note: String?
         var source: String?
+        var timing: String?
+        var observedAfter: String?
+        var ascVersionId: String?
+        var ascSubmissionId: String?
     }
 
     private static func fromJSON(_ bytes: [UInt8], name: String) throws(ReviewError) -> [ReviewEvent] {
@@ -111,7 +129,8 @@ public enum EventInterchange {
                     where: "\(name): event \(index + 1) (events[\(index)])", id: item.id, app: item.app,
                     bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
                     version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
-                    source: item.source))
+                    source: item.source, timing: item.timing, observedAfter: item.observedAfter,
+                    ascVersionID: item.ascVersionId, ascSubmissionID: item.ascSubmissionId))
         }
         return events
     }
@@ -170,14 +189,16 @@ public enum EventInterchange {
                     where: where_, id: id, app: field("app")!, bundleID: field("bundle_id"),
                     appStoreID: field("app_store_id"), platform: field("platform"), version: field("version")!,
                     build: field("build"), state: field("state")!, at: field("at")!, note: field("note"),
-                    source: field("source")))
+                    source: field("source"), timing: field("timing"), observedAfter: field("observed_after"),
+                    ascVersionID: field("asc_version_id"), ascSubmissionID: field("asc_submission_id")))
         }
         return events
     }
 
     private static func event(
         where place: String, id: Int64?, app: String, bundleID: String?, appStoreID: String?, platform: String?,
-        version: String, build: String?, state: String, at: String, note: String?, source: String?
+        version: String, build: String?, state: String, at: String, note: String?, source: String?,
+        timing: String?, observedAfter: String?, ascVersionID: String?, ascSubmissionID: String?
     ) throws(ReviewError) -> ReviewEvent {
         func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
         guard let reviewState = ReviewState(spelling: state) else {
@@ -209,6 +230,26 @@ public enum EventInterchange {
             }
             eventSource = parsed
         }
+        var eventTiming = EventTiming.exact
+        switch nonEmpty(timing) {
+        case nil, "exact":
+            if nonEmpty(observedAfter) != nil {
+                throw ReviewError(.malformedImport, "\(place): observedAfter is given for an exact time")
+            }
+        case "observed":
+            var after: Timestamp?
+            if let text = nonEmpty(observedAfter) {
+                guard let parsed = Timestamp(iso8601: text), parsed <= instant else {
+                    throw ReviewError(
+                        .malformedImport,
+                        "\(place): observedAfter \"\(text)\" is not an ISO 8601 time at or before \"\(at)\"")
+                }
+                after = parsed
+            }
+            eventTiming = .observed(after: after)
+        case let other?:
+            throw ReviewError(.malformedImport, "\(place): unknown timing \"\(other)\"; use exact or observed")
+        }
         if let id, id <= 0 {
             throw ReviewError(.malformedImport, "\(place): id \(id) is not a positive integer")
         }
@@ -218,6 +259,7 @@ public enum EventInterchange {
         return ReviewEvent(
             id: id ?? 0, app: App(name: app, bundleID: nonEmpty(bundleID), appStoreID: nonEmpty(appStoreID)),
             platform: eventPlatform, version: version, build: nonEmpty(build), state: reviewState, at: instant,
-            note: nonEmpty(note), source: eventSource)
+            note: nonEmpty(note), source: eventSource, timing: eventTiming, ascVersionID: nonEmpty(ascVersionID),
+            ascSubmissionID: nonEmpty(ascSubmissionID))
     }
 }

@@ -4,6 +4,6 @@ public enum EventSource: String, Sendable, CaseIterable, Codable {
     case manual
     /// Read from an import file.
     case `import`
-    /// Fetched from App Store Connect (reserved for a later sync).
+    /// Fetched from App Store Connect by `review sync` or `review watch`.
     case sync
 }

@@ -18,6 +18,12 @@ public struct ReviewEvent: Sendable, Hashable {
     public var note: String?
     /// Where the event came from.
     public var source: EventSource
+    /// How exactly `at` is known.
+    public var timing: EventTiming
+    /// The App Store Connect id of the version (`appStoreVersions`), for synced events.
+    public var ascVersionID: String?
+    /// The App Store Connect id of the review submission the time came from, if any.
+    public var ascSubmissionID: String?
 
     /// Creates an event.
     /// - Parameters:
@@ -30,9 +36,13 @@ public struct ReviewEvent: Sendable, Hashable {
     ///   - at: when.
     ///   - note: a note, if any.
     ///   - source: where it came from.
+    ///   - timing: how exactly `at` is known; default exact.
+    ///   - ascVersionID: the App Store Connect version id, if known.
+    ///   - ascSubmissionID: the App Store Connect review submission id, if known.
     public init(
         id: Int64, app: App, platform: Platform, version: String, build: String? = nil, state: ReviewState,
-        at: Timestamp, note: String? = nil, source: EventSource = .manual
+        at: Timestamp, note: String? = nil, source: EventSource = .manual, timing: EventTiming = .exact,
+        ascVersionID: String? = nil, ascSubmissionID: String? = nil
     ) {
         self.id = id
         self.app = app
@@ -43,6 +53,9 @@ public struct ReviewEvent: Sendable, Hashable {
         self.at = at
         self.note = note
         self.source = source
+        self.timing = timing
+        self.ascVersionID = ascVersionID
+        self.ascSubmissionID = ascSubmissionID
     }
 
     /// The version this event belongs to.

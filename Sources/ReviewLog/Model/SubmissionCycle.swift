@@ -19,6 +19,10 @@ public struct SubmissionCycle: Sendable, Hashable {
     public var decision: ReviewEvent?
     /// Whether the developer withdrew the cycle before a decision.
     public var isWithdrawn: Bool
+    /// How exactly the start is known (a synced Waiting for Review is exact from the submission's date, or observed).
+    public var startTiming: EventTiming = .exact
+    /// How exactly the In Review time is known.
+    public var inReviewTiming: EventTiming = .exact
 
     /// Creates a cycle.
     /// - Parameters:
@@ -40,22 +44,33 @@ public struct SubmissionCycle: Sendable, Hashable {
         self.isWithdrawn = isWithdrawn
     }
 
-    /// Seconds from Waiting for Review to In Review, when both happened.
+    /// Seconds from Waiting for Review to In Review, when both happened and the start is known.
     public var waitingSeconds: Int64? {
-        guard let start, let inReviewAt else { return nil }
+        guard let start, let inReviewAt, waitingPrecision != .unknown else { return nil }
         return start.seconds(until: inReviewAt)
     }
 
-    /// Seconds from In Review to the decision, when both happened.
+    /// Seconds from In Review to the decision, when both happened and the start of review is known.
     public var inReviewSeconds: Int64? {
-        guard let inReviewAt, let decision else { return nil }
+        guard let inReviewAt, let decision, inReviewPrecision != .unknown else { return nil }
         return inReviewAt.seconds(until: decision.at)
     }
 
-    /// Seconds from the start to the decision, when decided.
+    /// Seconds from the start to the decision, when decided and the start is known.
     public var timeToDecisionSeconds: Int64? {
-        guard let start, let decision else { return nil }
+        guard let start, let decision, timeToDecisionPrecision != .unknown else { return nil }
         return start.seconds(until: decision.at)
+    }
+
+    /// How well `waitingSeconds` is known.
+    public var waitingPrecision: DurationPrecision { DurationPrecision(from: startTiming, to: inReviewTiming) }
+    /// How well `inReviewSeconds` is known.
+    public var inReviewPrecision: DurationPrecision {
+        DurationPrecision(from: inReviewTiming, to: decision?.timing)
+    }
+    /// How well `timeToDecisionSeconds` is known.
+    public var timeToDecisionPrecision: DurationPrecision {
+        DurationPrecision(from: startTiming, to: decision?.timing)
     }
 
     /// Whether the cycle is still waiting for a decision.

@@ -67,7 +67,8 @@ public final class SQLiteReviewStore: ReviewStore {
 
     private static let eventColumns = """
         SELECT e.id, a.name, a.bundle_id, a.app_store_id, e.platform, e.version, e.build, e.state, e.at, e.note,
-        e.source, e.app_id FROM events e JOIN apps a ON a.id = e.app_id
+        e.source, e.app_id, e.observed, e.observed_after, e.asc_version_id, e.asc_submission_id
+        FROM events e JOIN apps a ON a.id = e.app_id
         """
 
     /// Reads an event row; `apps` caches the `App` of each app id, so a long read builds each app's strings once.
@@ -103,7 +104,10 @@ public final class SQLiteReviewStore: ReviewStore {
         return ReviewEvent(
             id: id, app: app,
             platform: platform, version: row.text(5) ?? "", build: row.text(6), state: state,
-            at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source)
+            at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source,
+            timing: row.int64(12) == 0
+                ? .exact : .observed(after: row.isNull(13) ? nil : Timestamp(secondsSince1970: row.int64(13))),
+            ascVersionID: row.text(14), ascSubmissionID: row.text(15))
     }
 
     private func appRow(named name: String, in session: SQLiteSession) throws(ReviewError) -> (id: Int64, app: App)? {
@@ -260,8 +264,9 @@ public final class SQLiteReviewStore: ReviewStore {
         try database.write { (session: SQLiteSession) throws(ReviewError) -> ImportSummary in
             var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
             let insert = """
-                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
+                    observed_after, asc_version_id, asc_submission_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
                 """
             var appIDs: [String: Int64] = [:]
@@ -298,7 +303,7 @@ public final class SQLiteReviewStore: ReviewStore {
                         id, .integer(appID), .text(event.platform.rawValue), .text(event.version),
                         SQLiteValue(event.build), .text(event.state.rawValue), .integer(event.at.secondsSince1970),
                         SQLiteValue(event.note), .text(event.source.rawValue),
-                    ])
+                    ] + Self.timingValues(event))
                 if session.changes == 1 {
                     summary.inserted += 1
                 } else {
@@ -307,6 +312,16 @@ public final class SQLiteReviewStore: ReviewStore {
             }
             return summary
         }
+    }
+
+    /// The `observed`, `observed_after`, `asc_version_id` and `asc_submission_id` values of an event.
+    static func timingValues(_ event: ReviewEvent) -> [SQLiteValue] {
+        let observed: [SQLiteValue]
+        switch event.timing {
+        case .exact: observed = [.integer(0), .null]
+        case .observed(let after): observed = [.integer(1), after.map { .integer($0.secondsSince1970) } ?? .null]
+        }
+        return observed + [SQLiteValue(event.ascVersionID), SQLiteValue(event.ascSubmissionID)]
     }
 
     /// Fills an app's missing identifiers from an import; conflicting ones are an error, never overwritten.

@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
 enum Schema {
     /// The newest schema this code knows.
-    static let currentVersion: Int64 = 1
+    static let currentVersion: Int64 = 2
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.
@@ -26,7 +26,33 @@ enum Schema {
             UNIQUE (app_id, platform, version, state, at)
         );
         CREATE INDEX events_by_version ON events (app_id, platform, version, at);
-        """
+        """,
+        // Version 2, App Store Connect sync: how exactly each time is known (observed = 1: first seen by a poll at
+        // `at`, having happened after observed_after, unknown when NULL), the App Store Connect ids of the version and
+        // review submission, and per-entity sync state (what the last successful look saw, and when).
+        2: """
+        ALTER TABLE events ADD COLUMN observed INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE events ADD COLUMN observed_after INTEGER;
+        ALTER TABLE events ADD COLUMN asc_version_id TEXT;
+        ALTER TABLE events ADD COLUMN asc_submission_id TEXT;
+        CREATE TABLE sync_apps (
+            app_id INTEGER PRIMARY KEY REFERENCES apps(id),
+            asc_app_id TEXT NOT NULL UNIQUE,
+            profile TEXT,
+            last_fetched_at INTEGER NOT NULL,
+            last_changed_at INTEGER
+        );
+        CREATE TABLE sync_versions (
+            asc_version_id TEXT PRIMARY KEY,
+            app_id INTEGER NOT NULL REFERENCES apps(id),
+            platform TEXT NOT NULL,
+            version TEXT NOT NULL,
+            state TEXT NOT NULL,
+            build TEXT,
+            last_changed_at INTEGER NOT NULL,
+            last_fetched_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Brings a connection's schema up to date; refuses a newer one.

@@ -8,11 +8,16 @@ public struct DurationSummary: Sendable, Hashable {
     public var p90: Int64?
     /// The maximum, or `nil` when there are none.
     public var max: Int64?
+    /// How many of the durations are approximate (an end observed by polling).
+    public var approximate: Int
 
     /// Summarises durations.
-    /// - Parameter values: durations in seconds, in any order.
-    public init(_ values: [Int64]) {
+    /// - Parameters:
+    ///   - values: durations in seconds, in any order.
+    ///   - approximate: how many of them are approximate.
+    public init(_ values: [Int64], approximate: Int = 0) {
         let sorted = values.sorted()
+        self.approximate = approximate
         count = sorted.count
         median = Self.nearestRank(50, of: sorted)
         p90 = Self.nearestRank(90, of: sorted)

@@ -36,10 +36,18 @@ public struct ReviewStatistics: Sendable, Hashable {
         withdrawn = cycles.count { $0.isWithdrawn }
         open = cycles.count { $0.isOpen }
         rejected = cycles.count { $0.decision?.state.isRejection == true }
-        waiting = DurationSummary(cycles.compactMap(\.waitingSeconds))
-        inReview = DurationSummary(cycles.compactMap(\.inReviewSeconds))
+        waiting = DurationSummary(
+            cycles.compactMap(\.waitingSeconds),
+            approximate: cycles.count { $0.waitingSeconds != nil && $0.waitingPrecision == .approximate })
+        inReview = DurationSummary(
+            cycles.compactMap(\.inReviewSeconds),
+            approximate: cycles.count { $0.inReviewSeconds != nil && $0.inReviewPrecision == .approximate })
         let decisions = cycles.compactMap(\.timeToDecisionSeconds)
-        timeToDecision = DurationSummary(decisions)
+        timeToDecision = DurationSummary(
+            decisions,
+            approximate: cycles.count {
+                $0.timeToDecisionSeconds != nil && $0.timeToDecisionPrecision == .approximate
+            })
         decidedWithin24h = decisions.count { $0 <= 86_400 }
         decidedWithin48h = decisions.count { $0 <= 172_800 }
     }

@@ -20,9 +20,12 @@ public struct VersionTimeline: Sendable, Hashable {
         var current = SubmissionCycle(
             number: 1, spans: [], start: nil, inReviewAt: nil, decision: nil, isWithdrawn: false)
         for (index, event) in sorted.enumerated() {
-            let end = index + 1 < sorted.count ? sorted[index + 1].at : nil
+            let next = index + 1 < sorted.count ? sorted[index + 1] : nil
+            let end = next?.at
             let seconds = max(0, event.at.seconds(until: end ?? now))
-            let span = StateSpan(event: event, end: end, seconds: seconds)
+            let span = StateSpan(
+                event: event, end: end, seconds: seconds,
+                precision: DurationPrecision(from: event.timing, to: next?.timing))
             if event.state == .waitingForReview, current.start != nil, current.decision != nil || current.isWithdrawn {
                 cycles.append(current)
                 current = SubmissionCycle(
@@ -31,10 +34,14 @@ public struct VersionTimeline: Sendable, Hashable {
             }
             current.spans.append(span)
             if current.start == nil {
-                if event.state == .waitingForReview { current.start = event.at }
+                if event.state == .waitingForReview {
+                    current.start = event.at
+                    current.startTiming = event.timing
+                }
             } else if current.decision == nil, !current.isWithdrawn {
                 if event.state == .inReview, current.inReviewAt == nil {
                     current.inReviewAt = event.at
+                    current.inReviewTiming = event.timing
                 } else if event.state.isReviewOutcome {
                     current.decision = event
                 } else if event.state == .developerRejected || event.state == .canceling {
