@@ -31,6 +31,13 @@ static inline CURLcode gatehouse_curl_easy_setopt_xferinfo_function(CURL *handle
                                                                     gatehouse_curl_xferinfo_callback value) {
     return curl_easy_setopt(handle, option, value);
 }
+// CURLOPT_OPENSOCKETFUNCTION: libcurl asks for each socket, with the address it will connect it to.
+typedef curl_socket_t (*gatehouse_curl_opensocket_callback)(void *context, curlsocktype purpose,
+                                                            struct curl_sockaddr *address);
+static inline CURLcode gatehouse_curl_easy_setopt_opensocket_function(CURL *handle,
+                                                                      gatehouse_curl_opensocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, value);
+}
 static inline CURLcode gatehouse_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -1,12 +1,13 @@
 internal import CCurl
 
-/// Owns one libcurl easy handle (`CURL *`) with its error buffer, its request header list and the URL handle it
-/// points at; all are freed in `deinit`, the easy handle first. Not thread-safe: a handle is made, used and
-/// freed on one transfer thread.
+/// Owns one libcurl easy handle (`CURL *`) with its error buffer, its string lists (request headers, pinned
+/// addresses) and the URL handle it points at; all are freed in `deinit`, the easy handle first. Not thread-safe:
+/// a handle is made, used and freed on one transfer thread.
 final class CurlEasyHandle {
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The string lists handed to libcurl, by option; libcurl reads them during the transfer.
+    private var lists: [UInt32: UnsafeMutablePointer<curl_slist>] = [:]
     private var url: CurlURL?
 
     /// Creates a handle with `CURLOPT_ERRORBUFFER` set.
@@ -31,7 +32,7 @@ final class CurlEasyHandle {
 
     deinit {
         curl_easy_cleanup(handle)
-        if let headerList { curl_slist_free_all(headerList) }
+        for list in lists.values { curl_slist_free_all(list) }
         errorBuffer.deallocate()
     }
 
@@ -70,6 +71,16 @@ final class CurlEasyHandle {
 
     /// Sets the request header lines (`CURLOPT_HTTPHEADER`).
     func setHeaderLines(_ lines: [String]) throws {
+        try setList(CURLOPT_HTTPHEADER, lines, "CURLOPT_HTTPHEADER")
+    }
+
+    /// Pins host names to addresses (`CURLOPT_RESOLVE`, entries `host:port:address`), as a DNS answer would.
+    func setResolvedAddresses(_ entries: [String]) throws {
+        try setList(CURLOPT_RESOLVE, entries, "CURLOPT_RESOLVE")
+    }
+
+    /// Sets a string-list option, keeping the list alive as long as this handle.
+    private func setList(_ option: CURLoption, _ lines: [String], _ name: StaticString) throws {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
             guard let appended = curl_slist_append(list, line) else {
@@ -78,9 +89,9 @@ final class CurlEasyHandle {
             }
             list = appended
         }
-        if let headerList { curl_slist_free_all(headerList) }
-        headerList = list
-        try check(gatehouse_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), "CURLOPT_HTTPHEADER")
+        if let old = lists.removeValue(forKey: option.rawValue) { curl_slist_free_all(old) }
+        if let list { lists[option.rawValue] = list }
+        try check(gatehouse_curl_easy_setopt_slist(handle, option, list), name)
     }
 
     /// Makes the request a POST of these bytes; libcurl copies them (`CURLOPT_COPYPOSTFIELDS`).
@@ -111,6 +122,16 @@ final class CurlEasyHandle {
             "CURLOPT_XFERINFOFUNCTION")
         try check(gatehouse_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "CURLOPT_XFERINFODATA")
         try set(CURLOPT_NOPROGRESS, 0, "CURLOPT_NOPROGRESS")
+    }
+
+    /// Sets the callback that opens every socket (`CURLOPT_OPENSOCKETFUNCTION`) and its context pointer.
+    func setOpenSocketCallback(
+        _ callback: gatehouse_curl_opensocket_callback, _ context: UnsafeMutableRawPointer
+    ) throws {
+        try check(
+            gatehouse_curl_easy_setopt_opensocket_function(handle, callback), "CURLOPT_OPENSOCKETFUNCTION")
+        try check(
+            gatehouse_curl_easy_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context), "CURLOPT_OPENSOCKETDATA")
     }
 
     /// Runs the transfer, blocking the calling thread (`curl_easy_perform`).
