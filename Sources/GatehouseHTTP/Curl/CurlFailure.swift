@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// Turns a failed `curl_easy_perform` into an `HTTPError` whose reason names the URL, libcurl's detailed message
 /// (`CURLOPT_ERRORBUFFER`), libcurl's code text (`curl_easy_strerror`) and the usual fix.

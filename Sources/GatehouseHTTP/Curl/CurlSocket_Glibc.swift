@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 #if canImport(Glibc)
     import Glibc

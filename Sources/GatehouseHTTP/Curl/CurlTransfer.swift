@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// One request-response exchange with libcurl, without following redirects: the options that make it safe,
 /// the blocking `curl_easy_perform`, and the mapping of libcurl's result to a response or an `HTTPError`.

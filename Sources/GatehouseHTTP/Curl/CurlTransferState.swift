@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// What the libcurl callbacks of one transfer collect: the body (up to the cap), the header lines of the last
 /// response, why the transfer was aborted, if it was, and the addresses connected to or refused. Used only on the

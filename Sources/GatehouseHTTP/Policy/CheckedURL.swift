@@ -1,5 +1,3 @@
-internal import CCurl
-
 /// A URL that passed the policy: parsed by libcurl, `https`, or `http` to a host written as loopback, and not an
 /// unspecified address.
 struct CheckedURL {

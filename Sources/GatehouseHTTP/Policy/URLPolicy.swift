@@ -1,5 +1,3 @@
-internal import CCurl
-
 /// The URL rules, applied to the request URL and to every redirect target before anything is resolved or
 /// connected; `ConnectionRule` then judges every address libcurl is about to connect to, which is where the
 /// loopback decision is finally made.
@@ -18,7 +16,7 @@ enum URLPolicy {
     /// - Throws: `HTTPError.invalidURL` or `HTTPError.insecureURL` naming the URL and the rule.
     static func check(_ text: String) throws -> CheckedURL {
         let parsed = try CurlURL(parsing: text)
-        guard let scheme = parsed.part(CURLUPART_SCHEME)?.lowercased() else {
+        guard let scheme = parsed.scheme?.lowercased() else {
             throw HTTPError(.invalidURL, "'\(text)' has no scheme: write it as https://host/path")
         }
         guard scheme == "https" || scheme == "http" else {
@@ -26,7 +24,7 @@ enum URLPolicy {
                 .invalidURL,
                 "'\(text)' uses the scheme '\(scheme)': only https (and http to a loopback host) is fetched")
         }
-        guard let host = parsed.part(CURLUPART_HOST), !host.isEmpty else {
+        guard let host = parsed.host, !host.isEmpty else {
             throw HTTPError(.invalidURL, "'\(text)' has no host: write it as https://host/path")
         }
         let hostClass = HostAddress.classify(host: host)
@@ -41,8 +39,8 @@ enum URLPolicy {
                 "\(text) uses plain http to \(host), which is not a loopback host: use https (plain http is"
                     + " allowed only to 127.0.0.0/8, ::1 and localhost); no connection was made")
         }
-        let port = parsed.part(CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)) ?? ""
-        let normalized = parsed.part(CURLUPART_URL) ?? text
+        let port = parsed.portOrDefault ?? ""
+        let normalized = parsed.normalized ?? text
         return CheckedURL(
             curlURL: parsed, text: text, normalized: normalized, scheme: scheme, host: host, port: port,
             hostClass: hostClass)
