@@ -195,6 +195,33 @@ struct LoopbackRuleTests {
         #expect(front.server.requestCount(path: "/start") == 1)
     }
 
+    /// A non-loopback address of one of this machine's interfaces (a LAN or public address), if it has one.
+    static let ownInterfaceAddress: String? = LocalInterfaces.addresses()
+        .first { $0.count == 4 && PeerAddress(bytes: $0, port: 0).classified(ownAddresses: { [] }) == .other }
+        .map { AddressText.text($0) }
+
+    @Test(
+        "a public server may not redirect to this machine's own interface address either",
+        .enabled(if: ownInterfaceAddress != nil, "this machine has no IPv4 address besides loopback"))
+    func publicToOwnInterface() async throws {
+        let address = try #require(Self.ownInterfaceAddress)
+        let front = try PublicFront()
+        let port = try LoopbackHTTPServer.unusedPort()
+        for location in ["https://\(address):\(port)/x", "https://own.example:\(port)/x"] {
+            front.server.route("/start", respond: .redirect(to: location))
+            let client = HostSpelling("own.example", resolvesTo: address).client(
+                port: port, caBundlePath: front.tls.caBundlePath, publicPorts: [front.tls.port])
+            _ = await expectFailure(
+                .insecureURL,
+                naming: [
+                    "to \(location) refused",
+                    "resolved to \(address), an address of this machine's own network interfaces",
+                    "no connection was made",
+                ],
+                client: client, .get(front.tls.url("/start")))
+        }
+    }
+
     @Test("a public server may still redirect to another public https server, judged by its address")
     func publicToPublic() async throws {
         let front = try PublicFront()

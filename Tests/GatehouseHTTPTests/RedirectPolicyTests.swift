@@ -29,7 +29,7 @@ struct RedirectPolicyTests {
     }
 
     @Test(
-        "an address about to be connected to is classified by its bytes, IPv4 inside IPv6 by the IPv4 address",
+        "an address about to be connected to is classified by its bytes, IPv4 inside IPv6 by the IPv4 address (no own interfaces)",
         arguments: [
             ([127, 0, 0, 1], AddressClass.loopback), ([127, 9, 8, 7], .loopback), ([0, 0, 0, 0], .unspecified),
             ([0, 1, 2, 3], .unspecified), ([8, 8, 8, 8], .other), ([192, 0, 2, 2], .other),
@@ -43,7 +43,26 @@ struct RedirectPolicyTests {
         ] as [([UInt8], AddressClass)])
     func peerClass(bytes: [UInt8], expected: AddressClass) {
         let peer = PeerAddress(bytes: bytes, port: 443)
-        #expect(peer.standardClass == expected, "\(peer.text)")
+        #expect(peer.classified(ownAddresses: { [] }) == expected, "\(peer.text)")
+    }
+
+    @Test(
+        "an address of this machine's own interfaces is ownInterface, also in its IPv4-mapped form; loopback first",
+        arguments: [
+            ([192, 0, 2, 2], AddressClass.ownInterface), ([192, 0, 2, 3], .other),
+            ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 192, 0, 2, 2], .ownInterface),
+            ([0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], .ownInterface),
+            ([0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3], .other), ([127, 0, 0, 1], .loopback),
+            ([0, 0, 0, 0], .unspecified),
+        ] as [([UInt8], AddressClass)])
+    func ownInterface(bytes: [UInt8], expected: AddressClass) {
+        let own: [[UInt8]] = [[127, 0, 0, 1], [192, 0, 2, 2], [0xFD, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]]
+        #expect(PeerAddress(bytes: bytes, port: 443).classified(ownAddresses: { own }) == expected)
+    }
+
+    @Test("this machine's interface addresses are read (loopback among them)")
+    func localInterfaces() {
+        #expect(LocalInterfaces.addresses().contains([127, 0, 0, 1]))
     }
 
     @Test("the connection rule: unspecified never; http only to loopback; no loopback after a public server")
@@ -66,9 +85,18 @@ struct RedirectPolicyTests {
         proxied.proxy = "http://127.0.0.1:3128"
         #expect(proxied.refusal(for: .loopback) == nil)
         #expect(proxied.refusal(for: .unspecified) == .unspecified)
-        let reason = afterPublic.reason(for: .loopbackAfterPublic, address: "127.0.0.1", family: 2)
+        let reason = afterPublic.reason(
+            for: .loopbackAfterPublic, address: "127.0.0.1", addressClass: .loopback, family: 2)
         #expect(reason.contains("https://example.com/ refused: example.com resolved to 127.0.0.1, a loopback address"))
-        #expect(proxied.reason(for: .unspecified, address: "0.0.0.0", family: 2).contains("the proxy"))
+        #expect(
+            proxied.reason(for: .unspecified, address: "0.0.0.0", addressClass: .unspecified, family: 2)
+                .contains("the proxy"))
+        // An address of this machine's own interfaces counts as this machine, for both rules.
+        #expect(afterPublic.refusal(for: .ownInterface) == .loopbackAfterPublic)
+        #expect(plain.refusal(for: .ownInterface) == nil)
+        #expect(
+            afterPublic.reason(for: .loopbackAfterPublic, address: "192.0.2.2", addressClass: .ownInterface, family: 2)
+                .contains("192.0.2.2, an address of this machine's own network interfaces"))
     }
 
     @Test("an exchange through a proxy never counts as reaching loopback, whatever the proxy's address")

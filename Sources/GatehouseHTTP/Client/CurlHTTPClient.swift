@@ -5,8 +5,9 @@ import Dispatch
 ///
 /// Loopback: plain http is fetched only from a loopback host, and once a server that is not on this machine has
 /// answered, a redirect may not lead to this machine at all. Both are decided on the address each connection is
-/// about to be made to (any spelling of 127.0.0.0/8, `::1`, their IPv4-mapped forms, and any name that resolves
-/// there), and the unspecified addresses (0.0.0.0/8, `::`), which reach this machine too, are always refused.
+/// about to be made to (any spelling of 127.0.0.0/8, `::1`, their IPv4-mapped forms, an address of one of this
+/// machine's own interfaces, and any name that resolves there), and the unspecified addresses (0.0.0.0/8, `::`),
+/// which reach this machine too, are always refused.
 ///
 /// Proxies: libcurl's environment variables (`https_proxy`, `HTTPS_PROXY`, `all_proxy`, `ALL_PROXY`,
 /// `no_proxy`, `NO_PROXY`) are honoured with libcurl's precedence; requests to loopback hosts never use a proxy.

@@ -36,7 +36,10 @@ enum CurlFailure {
             // The transfer failed after the rule refused an address: that refusal is the cause (any other address
             // of the name that was tried and failed is secondary).
             return HTTPError(
-                .insecureURL, rule.reason(for: refused.refusal, address: refused.peer?.text, family: refused.family))
+                .insecureURL,
+                rule.reason(
+                    for: refused.refusal, address: refused.peer?.text, addressClass: refused.addressClass,
+                    family: refused.family))
         }
         switch code {
         case CURLE_FILESIZE_EXCEEDED:

@@ -15,6 +15,8 @@ final class CurlTransferState {
     struct RefusedAddress {
         /// The address, or `nil` when it was neither IPv4 nor IPv6.
         var peer: PeerAddress?
+        /// Its class, when it is IPv4 or IPv6.
+        var addressClass: AddressClass?
         /// The address family libcurl gave.
         var family: Int32
         /// Why.
@@ -48,8 +50,8 @@ final class CurlTransferState {
     /// - Returns: whether to open the socket.
     func admit(_ peer: PeerAddress?, family: Int32) -> Bool {
         let refusal: ConnectionRule.Refusal
-        if let peer {
-            let addressClass = classifyPeer(peer)
+        let addressClass = peer.map(classifyPeer)
+        if let addressClass {
             guard let refused = rule.refusal(for: addressClass) else {
                 admittedClasses.append(addressClass)
                 return true
@@ -58,14 +60,17 @@ final class CurlTransferState {
         } else {
             refusal = .unknownFamily
         }
-        if refused == nil { refused = RefusedAddress(peer: peer, family: family, refusal: refusal) }
+        if refused == nil {
+            refused = RefusedAddress(peer: peer, addressClass: addressClass, family: family, refusal: refusal)
+        }
         return false
     }
 
-    /// Whether the server of this exchange was reached on loopback: a direct connection, and every address a
-    /// socket was opened to is loopback. Through a proxy the server's address is unknown, so it is not.
+    /// Whether the server of this exchange was reached on this machine: a direct connection, and every address a
+    /// socket was opened to is loopback or one of this machine's own. Through a proxy the server's address is
+    /// unknown, so it is not.
     var reachedOnlyLoopback: Bool {
-        rule.proxy == nil && !admittedClasses.isEmpty && admittedClasses.allSatisfy { $0 == .loopback }
+        rule.proxy == nil && !admittedClasses.isEmpty && admittedClasses.allSatisfy(\.isThisMachine)
     }
 
     /// Appends body bytes, or records that the cap would be exceeded.

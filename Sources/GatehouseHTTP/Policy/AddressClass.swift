@@ -13,6 +13,10 @@ enum AddressClass: Sendable, Equatable, CustomStringConvertible {
     /// (RFC 4291 section 2.5.2), with their mapped and compatible forms. Linux delivers a connection aimed at
     /// 0.0.0.0 or `::` to this machine itself, so these are loopback in all but name; they are always refused.
     case unspecified
+    /// An address of one of this machine's own network interfaces that is not loopback (its LAN or public
+    /// address): Linux delivers a connection to it locally, to every service listening on 0.0.0.0 or `::`. Only
+    /// the address connected to can show it (`LocalInterfaces`); the rules treat it as loopback.
+    case ownInterface
     /// Every other address.
     case other
 
@@ -45,10 +49,14 @@ enum AddressClass: Sendable, Equatable, CustomStringConvertible {
         return isMapped || isCompatible ? ipv4(embedded) : .other
     }
 
+    /// Whether a connection to the address reaches this machine itself: loopback, or one of its own interfaces.
+    var isThisMachine: Bool { self == .loopback || self == .ownInterface }
+
     var description: String {
         switch self {
         case .loopback: "a loopback address"
         case .unspecified: "an unspecified address"
+        case .ownInterface: "an address of this machine's own network interfaces"
         case .other: "an address that is not loopback"
         }
     }

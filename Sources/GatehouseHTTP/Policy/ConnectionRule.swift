@@ -3,10 +3,11 @@
 ///
 /// - An unspecified address (0.0.0.0/8, `::`, and their IPv6 forms) is refused always, for the server and for a
 ///   proxy alike: Linux connects it to this machine.
-/// - Plain http connects only to loopback (the URL policy already admits it only for a host written as loopback;
-///   this holds whatever that name resolves to).
-/// - After a redirect from a server that was not on loopback, no loopback address may be connected to, whatever
-///   name the redirect used (a DNS name that answers 127.0.0.1, an internationalised `localhost`).
+/// - Plain http connects only to this machine (the URL policy already admits it only for a host written as
+///   loopback; this holds whatever that name resolves to).
+/// - After a redirect from a server that was not on this machine, no address of this machine may be connected to
+///   (loopback, or one of its own interfaces' addresses), whatever name the redirect used (a DNS name that answers
+///   127.0.0.1).
 /// - Through a proxy the address is the proxy's, chosen by whoever configured it: only the first rule applies,
 ///   and the proxy resolves the server's name itself, out of this process's sight.
 struct ConnectionRule: Sendable {
@@ -14,9 +15,10 @@ struct ConnectionRule: Sendable {
     enum Refusal: Sendable, Equatable {
         /// The address is unspecified.
         case unspecified
-        /// The address is loopback, and the exchange follows a redirect from a server that was not.
+        /// The address is this machine's (loopback or an own interface's), and the exchange follows a redirect
+        /// from a server that was not.
         case loopbackAfterPublic
-        /// The exchange is plain http and the address is not loopback.
+        /// The exchange is plain http and the address is not this machine's.
         case plainHTTPNotLoopback
         /// The address is neither IPv4 nor IPv6 (libcurl opens no other kind for http, so this fails closed).
         case unknownFamily
@@ -26,9 +28,9 @@ struct ConnectionRule: Sendable {
     var subject: String
     /// The host being connected to, for messages.
     var host: String
-    /// Plain http: every address must be loopback.
+    /// Plain http: every address must be this machine's.
     var requiresLoopback: Bool
-    /// The exchange follows a redirect from a server that was not on loopback: no loopback address.
+    /// The exchange follows a redirect from a server that was not on this machine: no address of this machine.
     var forbidsLoopback: Bool
     /// The proxy every connection of the exchange goes to, or `nil` for a direct connection.
     var proxy: String?
@@ -39,8 +41,8 @@ struct ConnectionRule: Sendable {
     func refusal(for addressClass: AddressClass) -> Refusal? {
         if addressClass == .unspecified { return .unspecified }
         if proxy != nil { return nil }
-        if requiresLoopback && addressClass != .loopback { return .plainHTTPNotLoopback }
-        if forbidsLoopback && addressClass == .loopback { return .loopbackAfterPublic }
+        if requiresLoopback && !addressClass.isThisMachine { return .plainHTTPNotLoopback }
+        if forbidsLoopback && addressClass.isThisMachine { return .loopbackAfterPublic }
         return nil
     }
 
@@ -48,16 +50,18 @@ struct ConnectionRule: Sendable {
     /// - Parameters:
     ///   - refusal: why it was refused.
     ///   - address: the address as text, or `nil` when it is neither IPv4 nor IPv6.
-    ///   - family: its address family, for that case.
+    ///   - addressClass: its class, when it is IPv4 or IPv6.
+    ///   - family: its address family, for the other case.
     /// - Returns: the reason, naming what was connected, the address and the rule.
-    func reason(for refusal: Refusal, address: String?, family: Int32) -> String {
+    func reason(for refusal: Refusal, address: String?, addressClass: AddressClass?, family: Int32) -> String {
         let target = proxy.map { "the proxy \($0)" } ?? host
         let cause: String
         switch (refusal, address) {
         case (.unspecified, let address?):
             cause = "\(target) resolved to \(address), \(URLPolicy.unspecifiedExplanation)"
         case (.loopbackAfterPublic, let address?):
-            cause = "\(target) resolved to \(address), a loopback address, and \(URLPolicy.publicRedirectExplanation)"
+            let what = (addressClass ?? .loopback).description
+            cause = "\(target) resolved to \(address), \(what), and \(URLPolicy.publicRedirectExplanation)"
         case (.plainHTTPNotLoopback, let address?):
             cause =
                 "\(target) resolved to \(address), which is not a loopback address, and plain http is allowed only to"
