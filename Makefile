@@ -1,6 +1,7 @@
 # Gatehouse: the two commands of the README, and the targets they stand on.
 #   make demo   installs what is missing, builds release, runs the tools on Samples/
-#   make test   installs what is missing, builds with warnings as errors, runs the whole test suite
+#   make test   installs what is missing, builds with warnings as errors, runs the whole test suite, then checks
+#               that release jwtcheck and the release objects define no symbol under libcurl's names (a release build)
 #   make sanitize  the whole test suite under AddressSanitizer (LeakSanitizer on), the concurrency suites under
 #               ThreadSanitizer; separate build folders (.build/asan, .build/tsan)
 #   make fuzz   builds the libFuzzer targets (.build/fuzz) and runs each for FUZZ_SECONDS (default 60)
@@ -38,6 +39,7 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/check-libcurl-symbols
 
 sanitize: asan tsan
 

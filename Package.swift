@@ -34,7 +34,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        // libcurl's headers only: it is not linked but opened on first use by CCurlLoader (process start-up).
+        // libcurl's headers only: it is not linked but opened on first use by CCurlLoader (process start-up), whose
+        // functions all carry the project's prefix (gatehouse_curl_*): no definition may shadow libcurl's own.
         .systemLibrary(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
@@ -52,7 +53,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore"]),
-        .target(name: "GatehouseHTTP", dependencies: ["CCurl", "CCurlLoader", "GatehouseCore"]),
+        .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite"]),
 
@@ -71,6 +72,14 @@ let package = Package(
 
         // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
         .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
+        // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
+        // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
+        .target(
+            name: "CCurlNeighbour", dependencies: ["CCurl"], path: "Tests/CCurlNeighbour",
+            linkerSettings: [.linkedLibrary("curl")]),
+        .executableTarget(
+            name: "gatehouse-curl-neighbour", dependencies: ["CCurlNeighbour", "GatehouseHTTP"],
+            path: "Tests/CurlNeighbour"),
 
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
@@ -83,7 +92,8 @@ let package = Package(
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
-        .testTarget(name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting"]),
+        .testTarget(
+            name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting", "gatehouse-curl-neighbour"]),
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),

@@ -1,12 +1,12 @@
-// See include/CCurlLoader.h. Each forwarder resolves its libcurl function once (pthread_once) and fails closed.
+// See include/CCurlLoader.h. libcurl is loaded once (pthread_once); every forwarder fails closed without it.
+// Nothing here is named like a libcurl function: libcurl's functions are reached only through `api`.
+
+// No GCC type-checking macros: libcurl's functions are called through pointers whose types say it all.
+#define CURL_DISABLE_TYPECHECK 1
 #include "CCurlLoader.h"
 
-// The plain prototypes: curl.h's GCC type-checking macros would rename the definitions below.
-#define CURL_DISABLE_TYPECHECK 1
-#include <curl/curl.h>
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #if defined(__APPLE__)
@@ -86,75 +86,113 @@ const char *gatehouse_curl_load_error(void) {
     return load_error;
 }
 
-CURLcode curl_global_init(long flags) { return loaded() ? api.global_init(flags) : CURLE_FAILED_INIT; }
+CURLcode gatehouse_curl_global_init_default(void) {
+    return loaded() ? api.global_init(CURL_GLOBAL_DEFAULT) : CURLE_FAILED_INIT;
+}
 
-CURL *curl_easy_init(void) { return loaded() ? api.easy_init() : NULL; }
+CURL *gatehouse_curl_easy_init(void) { return loaded() ? api.easy_init() : NULL; }
 
-void curl_easy_cleanup(CURL *handle) {
+void gatehouse_curl_easy_cleanup(CURL *handle) {
     if (loaded()) api.easy_cleanup(handle);
 }
 
-CURLcode curl_easy_perform(CURL *handle) { return loaded() ? api.easy_perform(handle) : CURLE_FAILED_INIT; }
+CURLcode gatehouse_curl_easy_perform(CURL *handle) { return loaded() ? api.easy_perform(handle) : CURLE_FAILED_INIT; }
 
-// The argument's type follows from the option number, as in libcurl itself (curl/curl.h, CURLOPTTYPE_*).
-CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
+const char *gatehouse_curl_easy_strerror(CURLcode code) { return loaded() ? api.easy_strerror(code) : load_error; }
+
+// The kind of argument an option takes follows from its number (curl/curl.h, CURLOPTTYPE_*): each typed
+// forwarder takes only options of its kind.
+static int is_long_option(CURLoption option) { return option < CURLOPTTYPE_OBJECTPOINT; }
+static int is_pointer_option(CURLoption option) {
+    return option >= CURLOPTTYPE_OBJECTPOINT && option < CURLOPTTYPE_FUNCTIONPOINT;
+}
+static int is_off_t_option(CURLoption option) { return option >= CURLOPTTYPE_OFF_T && option < CURLOPTTYPE_BLOB; }
+
+CURLcode gatehouse_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     if (!loaded()) return CURLE_FAILED_INIT;
-    va_list arguments;
-    va_start(arguments, option);
-    CURLcode code;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        code = api.easy_setopt(handle, option, va_arg(arguments, long));
-    } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-        code = api.easy_setopt(handle, option, va_arg(arguments, void *));
-    } else if (option < CURLOPTTYPE_OFF_T) {
-        code = api.easy_setopt(handle, option, va_arg(arguments, void (*)(void)));
-    } else if (option < CURLOPTTYPE_BLOB) {
-        code = api.easy_setopt(handle, option, va_arg(arguments, curl_off_t));
-    } else {
-        code = api.easy_setopt(handle, option, va_arg(arguments, void *));
-    }
-    va_end(arguments);
-    return code;
+    return is_long_option(option) ? api.easy_setopt(handle, option, value) : CURLE_BAD_FUNCTION_ARGUMENT;
 }
 
-// Every CURLINFO takes a pointer.
-CURLcode curl_easy_getinfo(CURL *handle, CURLINFO info, ...) {
+CURLcode gatehouse_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
     if (!loaded()) return CURLE_FAILED_INIT;
-    va_list arguments;
-    va_start(arguments, info);
-    CURLcode code = api.easy_getinfo(handle, info, va_arg(arguments, void *));
-    va_end(arguments);
-    return code;
+    return is_off_t_option(option) ? api.easy_setopt(handle, option, value) : CURLE_BAD_FUNCTION_ARGUMENT;
 }
 
-const char *curl_easy_strerror(CURLcode code) {
-    return loaded() ? api.easy_strerror(code) : load_error;
+CURLcode gatehouse_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return is_pointer_option(option) ? api.easy_setopt(handle, option, value) : CURLE_BAD_FUNCTION_ARGUMENT;
 }
 
-void curl_free(void *pointer) {
+CURLcode gatehouse_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return is_pointer_option(option) ? api.easy_setopt(handle, option, value) : CURLE_BAD_FUNCTION_ARGUMENT;
+}
+
+CURLcode gatehouse_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return is_pointer_option(option) ? api.easy_setopt(handle, option, value) : CURLE_BAD_FUNCTION_ARGUMENT;
+}
+
+CURLcode gatehouse_curl_easy_setopt_write_function(CURL *handle, CURLoption option,
+                                                   gatehouse_curl_write_callback value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    if (option != CURLOPT_WRITEFUNCTION && option != CURLOPT_HEADERFUNCTION) return CURLE_BAD_FUNCTION_ARGUMENT;
+    return api.easy_setopt(handle, option, value);
+}
+
+CURLcode gatehouse_curl_easy_setopt_xferinfo_function(CURL *handle, gatehouse_curl_xferinfo_callback value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return api.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
+}
+
+CURLcode gatehouse_curl_easy_setopt_opensocket_function(CURL *handle, gatehouse_curl_opensocket_callback value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return api.easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+
+// The kind of fact follows from its number (CURLINFO_TYPEMASK).
+CURLcode gatehouse_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return (info & CURLINFO_TYPEMASK) == CURLINFO_LONG ? api.easy_getinfo(handle, info, value)
+                                                       : CURLE_BAD_FUNCTION_ARGUMENT;
+}
+
+CURLcode gatehouse_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return (info & CURLINFO_TYPEMASK) == CURLINFO_STRING ? api.easy_getinfo(handle, info, value)
+                                                         : CURLE_BAD_FUNCTION_ARGUMENT;
+}
+
+CURLcode gatehouse_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    if (!loaded()) return CURLE_FAILED_INIT;
+    return (info & CURLINFO_TYPEMASK) == CURLINFO_OFF_T ? api.easy_getinfo(handle, info, value)
+                                                        : CURLE_BAD_FUNCTION_ARGUMENT;
+}
+
+void gatehouse_curl_free(void *pointer) {
     if (loaded()) api.free(pointer);
 }
 
-struct curl_slist *curl_slist_append(struct curl_slist *list, const char *text) {
+struct curl_slist *gatehouse_curl_slist_append(struct curl_slist *list, const char *text) {
     return loaded() ? api.slist_append(list, text) : NULL;
 }
 
-void curl_slist_free_all(struct curl_slist *list) {
+void gatehouse_curl_slist_free_all(struct curl_slist *list) {
     if (loaded()) api.slist_free_all(list);
 }
 
-CURLU *curl_url(void) { return loaded() ? api.url() : NULL; }
+CURLU *gatehouse_curl_url(void) { return loaded() ? api.url() : NULL; }
 
-void curl_url_cleanup(CURLU *handle) {
+void gatehouse_curl_url_cleanup(CURLU *handle) {
     if (loaded()) api.url_cleanup(handle);
 }
 
-CURLUcode curl_url_get(CURLU *handle, CURLUPart part, char **value, unsigned int flags) {
+CURLUcode gatehouse_curl_url_get(CURLU *handle, CURLUPart part, char **value, unsigned int flags) {
     return loaded() ? api.url_get(handle, part, value, flags) : CURLUE_OUT_OF_MEMORY;
 }
 
-CURLUcode curl_url_set(CURLU *handle, CURLUPart part, const char *value, unsigned int flags) {
+CURLUcode gatehouse_curl_url_set(CURLU *handle, CURLUPart part, const char *value, unsigned int flags) {
     return loaded() ? api.url_set(handle, part, value, flags) : CURLUE_OUT_OF_MEMORY;
 }
 
-const char *curl_url_strerror(CURLUcode code) { return loaded() ? api.url_strerror(code) : load_error; }
+const char *gatehouse_curl_url_strerror(CURLUcode code) { return loaded() ? api.url_strerror(code) : load_error; }

@@ -10,7 +10,7 @@ struct URLPolicyTests {
             "http://example.invalid/keys",
             "http://127.0.0.1.example.invalid/",
             "http://localhost.example.invalid/",
-            "http://[::ffff:127.0.0.1]:9/",
+            "http://[::ffff:192.0.2.1]:9/",
             "http://10.0.0.1/",
             "HTTP://EXAMPLE.INVALID/",
         ])
@@ -35,7 +35,7 @@ struct URLPolicyTests {
 
     @Test(
         "loopback hosts may use plain http (the policy lets them through to a connection)",
-        arguments: ["127.0.0.1", "127.0.0.2", "localhost", "LocalHost", "[::1]"])
+        arguments: ["127.0.0.1", "127.0.0.2", "127.1", "localhost", "LocalHost", "[::1]", "[::ffff:127.0.0.1]"])
     func loopbackAllowed(host: String) async throws {
         let port = try LoopbackHTTPServer.unusedPort()
         let url = "http://\(host):\(port)/keys"

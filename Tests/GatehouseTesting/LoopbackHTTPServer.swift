@@ -1,10 +1,11 @@
 import Foundation
 
-/// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tests: handlers per path, a log of every
-/// request, and responses that can be slow, cut short or reset (see `LoopbackResponse.Delivery`).
+/// A real HTTP/1.1 server on 127.0.0.1 (or `::1`) with an ephemeral port, for tests: handlers per path, a log of
+/// every request and a count of every connection, and responses that can be slow, cut short or reset (see
+/// `LoopbackResponse.Delivery`).
 ///
 /// One thread accepts, one thread serves each connection, one request per connection (`Connection: close`).
-/// It only ever listens on 127.0.0.1. It stops when `stop()` is called, when the value is released, or by
+/// It only ever listens on 127.0.0.1 (or `::1`). It stops when `stop()` is called, when the value is released, or by
 /// itself after `lifetime`, whichever is first; stopping closes the listener and wakes every open connection.
 ///
 /// ```swift
@@ -17,8 +18,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Answers one request. Called on the connection's thread; it may block (that delays only its own answer).
     public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
 
-    /// The port on 127.0.0.1.
+    /// The port on 127.0.0.1 (or `::1`).
     public let port: UInt16
+    /// Whether the server listens on `::1` rather than 127.0.0.1.
+    public let isIPv6: Bool
 
     private let listener: LoopbackSocket
     private let lock = NSLock()
@@ -29,12 +32,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var inFlight = 0
     private var maxInFlight = 0
+    private var accepted = 0
 
     /// Starts a server.
-    /// - Parameter lifetime: the longest the server runs before it stops by itself (default 120 s).
-    /// - Throws: `LoopbackServerError` when no socket can be bound on 127.0.0.1.
-    public init(lifetime: Duration = .seconds(120)) throws {
-        (listener, port) = try LoopbackSocket.listenOnLoopback()
+    /// - Parameters:
+    ///   - lifetime: the longest the server runs before it stops by itself (default 120 s).
+    ///   - ipv6: listen on `::1` instead of 127.0.0.1 (see `isIPv6LoopbackAvailable`).
+    /// - Throws: `LoopbackServerError` when no socket can be bound on 127.0.0.1 (or `::1`).
+    public init(lifetime: Duration = .seconds(120), ipv6: Bool = false) throws {
+        (listener, port) = try LoopbackSocket.listenOnLoopback(ipv6: ipv6)
+        isIPv6 = ipv6
         let deadline = ContinuousClock.now + lifetime
         let listener = listener
         // The accept thread alone closes the listening descriptor, so its number cannot be reused by another
@@ -60,8 +67,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// - Throws: `LoopbackServerError` when no socket can be bound.
     public static func unusedPort() throws -> UInt16 { try LoopbackSocket.closedPort() }
 
-    /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// Whether this machine has an IPv6 loopback interface (`::1` can be bound): containers with IPv6 turned off
+    /// do not.
+    public static let isIPv6LoopbackAvailable: Bool = (try? LoopbackSocket.listenOnLoopback(ipv6: true)) != nil
+
+    /// `http://127.0.0.1:<port>` (or `http://[::1]:<port>`).
+    public var baseURL: String { isIPv6 ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)" }
 
     /// An absolute URL on this server.
     /// - Parameter path: the path (with a leading "/"), optionally with a query.
@@ -115,6 +126,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.withLock { log.filter { $0.path == path } }
     }
 
+    /// How many TCP connections were accepted, whether or not a request was read from them (a TLS ClientHello, a
+    /// connection closed at once): zero proves that a client never connected.
+    public var connectionCount: Int { lock.withLock { accepted } }
+
     /// The most requests that were being answered at the same moment (read, and their response not yet delivered).
     public var maxConcurrentRequests: Int { lock.withLock { maxInFlight } }
 
@@ -151,6 +166,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func startServing(_ connection: LoopbackSocket) {
         let registered: Bool = lock.withLock {
+            accepted += 1
             guard !stopped else { return false }
             connections[ObjectIdentifier(connection)] = connection
             return true

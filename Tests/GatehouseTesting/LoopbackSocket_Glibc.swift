@@ -16,32 +16,50 @@ final class LoopbackSocket: @unchecked Sendable {
 
     deinit { close() }
 
-    /// A listening socket on 127.0.0.1 with an ephemeral port.
+    /// A listening socket on 127.0.0.1 (or `::1`) with an ephemeral port.
+    /// - Parameter ipv6: listen on `::1` (IPv6 only) instead of 127.0.0.1.
     /// - Returns: the socket and its port.
     /// - Throws: `LoopbackServerError` naming the failed call and errno.
-    static func listenOnLoopback() throws -> (LoopbackSocket, UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    static func listenOnLoopback(ipv6: Bool = false) throws -> (LoopbackSocket, UInt16) {
+        let family = ipv6 ? AF_INET6 : AF_INET
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw LoopbackServerError("socket() failed: \(errnoText())") }
         let owner = LoopbackSocket(descriptor: fd)
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        if ipv6 { _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size)) }
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeBytes(of: &address) { bytes in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeBytes(of: &address) { bytes in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
             }
         }
-        guard bound == 0 else { throw LoopbackServerError("bind(127.0.0.1:0) failed: \(errnoText())") }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        let name = ipv6 ? "[::1]:0" : "127.0.0.1:0"
+        guard bound == 0 else { throw LoopbackServerError("bind(\(name)) failed: \(errnoText())") }
         guard listen(fd, 128) == 0 else { throw LoopbackServerError("listen() failed: \(errnoText())") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
+        let named = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard named == 0 else { throw LoopbackServerError("getsockname() failed: \(errnoText())") }
-        return (owner, UInt16(bigEndian: address.sin_port))
+        // sin_port and sin6_port sit at the same offset (2), in network order.
+        let port = withUnsafeBytes(of: &storage) { UInt16($0[2]) << 8 | UInt16($0[3]) }
+        return (owner, port)
     }
 
     /// A port on 127.0.0.1 where nothing listens (bound, then closed): connecting to it is refused.

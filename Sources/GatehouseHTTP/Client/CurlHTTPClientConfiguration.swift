@@ -13,7 +13,8 @@ extension CurlHTTPClient {
         /// store.
         public var caBundlePath: String?
         /// How many redirects are followed (default 3). Each target must be https, or http to a loopback host
-        /// when the redirecting URL is itself loopback.
+        /// when every server so far was reached on loopback; after a server that is not on this machine, no target
+        /// may lead to loopback at all.
         public var maxRedirects: Int
         /// The `User-Agent` sent (default "Gatehouse/0.1").
         public var userAgent: String

@@ -13,13 +13,20 @@ enum TransferDriver {
     ///   - request: the request.
     ///   - configuration: the client configuration.
     ///   - cancellation: the task's cancellation flag.
+    ///   - overrides: real DNS and address classification, or a test's stand-ins.
     /// - Returns: the final response.
     /// - Throws: `HTTPError`, or `CancellationError`.
     static func run(
-        _ request: HTTPRequest, configuration: CurlHTTPClient.Configuration, cancellation: CancellationFlag
+        _ request: HTTPRequest, configuration: CurlHTTPClient.Configuration, cancellation: CancellationFlag,
+        overrides: NetworkOverrides = .standard
     ) throws -> HTTPResponse {
         try RequestValidation.validate(request, userAgent: configuration.userAgent)
         var url = try URLPolicy.check(request.url)
+        // What the next exchange is, for messages, and whether every server so far was reached on loopback (from
+        // the addresses connected to): once a server that is not on this machine has answered, no later exchange
+        // of this request may connect to loopback.
+        var subject = url.text
+        var loopbackSoFar = true
         var method = request.method
         var headers = request.headers
         var body = request.body
@@ -35,10 +42,16 @@ enum TransferDriver {
                     "\(request.url) did not complete within the total timeout of \(budget) ms after \(redirects)"
                         + " redirect(s), the last to \(url.text) (raise Configuration.totalTimeout)")
             }
+            let rule = ConnectionRule(
+                subject: subject, host: url.host, requiresLoopback: url.scheme == "http",
+                forbidsLoopback: !loopbackSoFar,
+                proxy: url.hostClass == .loopback
+                    ? nil : ProxyRoute.proxy(scheme: url.scheme, host: url.host, environment: ProcessEnvironment.value))
             let outcome = try CurlTransfer.perform(
-                url: url, method: method, headers: headers, body: body, timeoutMilliseconds: remaining,
-                configuration: configuration, cancellation: cancellation)
+                url: url, rule: rule, overrides: overrides, method: method, headers: headers, body: body,
+                timeoutMilliseconds: remaining, configuration: configuration, cancellation: cancellation)
             elapsedMicroseconds += outcome.elapsedMicroseconds
+            loopbackSoFar = loopbackSoFar && outcome.reachedOnlyLoopback
             guard redirectStatuses.contains(outcome.status), let location = outcome.redirectURL else {
                 return HTTPResponse(
                     status: outcome.status, headers: outcome.headers, body: outcome.body, effectiveURL: url.text)
@@ -51,7 +64,9 @@ enum TransferDriver {
                         + " next would be \(outcome.status) from \(url.text) to \(location) (a redirect loop, or"
                         + " raise Configuration.maxRedirects)")
             }
-            let next = try URLPolicy.checkRedirect(to: location, from: url, status: outcome.status)
+            let next = try URLPolicy.checkRedirect(
+                to: location, from: url, status: outcome.status, loopbackSoFar: loopbackSoFar)
+            subject = "redirect (\(outcome.status)) from \(url.text) to \(location)"
             // RFC 9110 sections 15.4.2-15.4.4: 303 always, and 301/302 after a POST, continue as GET without the
             // body (what browsers and libcurl do); 307 and 308 repeat the method and body.
             if outcome.status == 303 || (method == .post && (outcome.status == 301 || outcome.status == 302)) {

@@ -1,19 +1,20 @@
-internal import CCurl
+internal import CCurlLoader
 
-/// Owns one libcurl easy handle (`CURL *`) with its error buffer, its request header list and the URL handle it
-/// points at; all are freed in `deinit`, the easy handle first. Not thread-safe: a handle is made, used and
-/// freed on one transfer thread.
+/// Owns one libcurl easy handle (`CURL *`) with its error buffer, its string lists (request headers, pinned
+/// addresses) and the URL handle it points at; all are freed in `deinit`, the easy handle first. Not thread-safe:
+/// a handle is made, used and freed on one transfer thread.
 final class CurlEasyHandle {
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The string lists handed to libcurl, by option; libcurl reads them during the transfer.
+    private var lists: [UInt32: UnsafeMutablePointer<curl_slist>] = [:]
     private var url: CurlURL?
 
     /// Creates a handle with `CURLOPT_ERRORBUFFER` set.
     /// - Throws: `HTTPError.transportFailure` when libcurl cannot make one.
     init() throws {
         try CurlGlobal.initialize()
-        guard let handle = curl_easy_init() else {
+        guard let handle = gatehouse_curl_easy_init() else {
             throw HTTPError(.transportFailure, "curl_easy_init() returned NULL: out of memory")
         }
         let size = Int(CURL_ERROR_SIZE)
@@ -21,7 +22,7 @@ final class CurlEasyHandle {
         buffer.initialize(repeating: 0, count: size)
         let code = gatehouse_curl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, buffer)
         guard code == CURLE_OK else {
-            curl_easy_cleanup(handle)
+            gatehouse_curl_easy_cleanup(handle)
             buffer.deallocate()
             throw HTTPError(.transportFailure, "curl_easy_setopt(CURLOPT_ERRORBUFFER) failed: \(Self.text(code))")
         }
@@ -30,13 +31,13 @@ final class CurlEasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        if let headerList { curl_slist_free_all(headerList) }
+        gatehouse_curl_easy_cleanup(handle)
+        for list in lists.values { gatehouse_curl_slist_free_all(list) }
         errorBuffer.deallocate()
     }
 
     /// libcurl's text for a code (`curl_easy_strerror`).
-    static func text(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+    static func text(_ code: CURLcode) -> String { String(cString: gatehouse_curl_easy_strerror(code)) }
 
     /// The detailed message libcurl wrote for the last failure (`CURLOPT_ERRORBUFFER`), or "".
     var errorText: String { String(cString: errorBuffer) }
@@ -70,17 +71,27 @@ final class CurlEasyHandle {
 
     /// Sets the request header lines (`CURLOPT_HTTPHEADER`).
     func setHeaderLines(_ lines: [String]) throws {
+        try setList(CURLOPT_HTTPHEADER, lines, "CURLOPT_HTTPHEADER")
+    }
+
+    /// Pins host names to addresses (`CURLOPT_RESOLVE`, entries `host:port:address`), as a DNS answer would.
+    func setResolvedAddresses(_ entries: [String]) throws {
+        try setList(CURLOPT_RESOLVE, entries, "CURLOPT_RESOLVE")
+    }
+
+    /// Sets a string-list option, keeping the list alive as long as this handle.
+    private func setList(_ option: CURLoption, _ lines: [String], _ name: StaticString) throws {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let appended = curl_slist_append(list, line) else {
-                if let list { curl_slist_free_all(list) }
+            guard let appended = gatehouse_curl_slist_append(list, line) else {
+                if let list { gatehouse_curl_slist_free_all(list) }
                 throw HTTPError(.transportFailure, "curl_slist_append failed: out of memory")
             }
             list = appended
         }
-        if let headerList { curl_slist_free_all(headerList) }
-        headerList = list
-        try check(gatehouse_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list), "CURLOPT_HTTPHEADER")
+        if let old = lists.removeValue(forKey: option.rawValue) { gatehouse_curl_slist_free_all(old) }
+        if let list { lists[option.rawValue] = list }
+        try check(gatehouse_curl_easy_setopt_slist(handle, option, list), name)
     }
 
     /// Makes the request a POST of these bytes; libcurl copies them (`CURLOPT_COPYPOSTFIELDS`).
@@ -107,15 +118,25 @@ final class CurlEasyHandle {
     /// Sets the progress callback (`CURLOPT_XFERINFOFUNCTION`) and turns progress reporting on.
     func setProgressCallback(_ callback: gatehouse_curl_xferinfo_callback, _ context: UnsafeMutableRawPointer) throws {
         try check(
-            gatehouse_curl_easy_setopt_xferinfo_function(handle, CURLOPT_XFERINFOFUNCTION, callback),
+            gatehouse_curl_easy_setopt_xferinfo_function(handle, callback),
             "CURLOPT_XFERINFOFUNCTION")
         try check(gatehouse_curl_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "CURLOPT_XFERINFODATA")
         try set(CURLOPT_NOPROGRESS, 0, "CURLOPT_NOPROGRESS")
     }
 
+    /// Sets the callback that opens every socket (`CURLOPT_OPENSOCKETFUNCTION`) and its context pointer.
+    func setOpenSocketCallback(
+        _ callback: gatehouse_curl_opensocket_callback, _ context: UnsafeMutableRawPointer
+    ) throws {
+        try check(
+            gatehouse_curl_easy_setopt_opensocket_function(handle, callback), "CURLOPT_OPENSOCKETFUNCTION")
+        try check(
+            gatehouse_curl_easy_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, context), "CURLOPT_OPENSOCKETDATA")
+    }
+
     /// Runs the transfer, blocking the calling thread (`curl_easy_perform`).
     /// - Returns: libcurl's result code.
-    func perform() -> CURLcode { curl_easy_perform(handle) }
+    func perform() -> CURLcode { gatehouse_curl_easy_perform(handle) }
 
     /// A `long` transfer fact, or `nil` when libcurl has none.
     func long(_ info: CURLINFO) -> Int? {

@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// Turns a failed `curl_easy_perform` into an `HTTPError` whose reason names the URL, libcurl's detailed message
 /// (`CURLOPT_ERRORBUFFER`), libcurl's code text (`curl_easy_strerror`) and the usual fix.
@@ -8,13 +8,15 @@ enum CurlFailure {
     ///   - code: the result of `curl_easy_perform`.
     ///   - detail: the error buffer's text.
     ///   - abort: why one of our callbacks stopped the transfer, if one did.
+    ///   - refused: the first address the connection rule refused, if any.
+    ///   - rule: the connection rule.
     ///   - url: the URL of the exchange.
     ///   - timeoutMilliseconds: the timeout the exchange had.
     ///   - configuration: the client configuration.
     /// - Returns: the error to throw (`CancellationError` when the task was cancelled).
     static func error(
-        _ code: CURLcode, detail: String, abort: CurlTransferState.Abort?, url: CheckedURL, timeoutMilliseconds: Int,
-        configuration: CurlHTTPClient.Configuration
+        _ code: CURLcode, detail: String, abort: CurlTransferState.Abort?, refused: CurlTransferState.RefusedAddress?,
+        rule: ConnectionRule, url: CheckedURL, timeoutMilliseconds: Int, configuration: CurlHTTPClient.Configuration
     ) -> any Error {
         let cause =
             detail.isEmpty
@@ -29,6 +31,15 @@ enum CurlFailure {
             return tooLarge(url, "the header section reached \(received) bytes", configuration)
         case nil:
             break
+        }
+        if let refused {
+            // The transfer failed after the rule refused an address: that refusal is the cause (any other address
+            // of the name that was tried and failed is secondary).
+            return HTTPError(
+                .insecureURL,
+                rule.reason(
+                    for: refused.refusal, address: refused.peer?.text, addressClass: refused.addressClass,
+                    family: refused.family))
         }
         switch code {
         case CURLE_FILESIZE_EXCEEDED:

@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// One request-response exchange with libcurl, without following redirects: the options that make it safe,
 /// the blocking `curl_easy_perform`, and the mapping of libcurl's result to a response or an `HTTPError`.
@@ -12,11 +12,16 @@ enum CurlTransfer {
         var redirectURL: String?
         /// The time the exchange took, as libcurl measured it.
         var elapsedMicroseconds: Int64
+        /// Whether the server was reached directly on a loopback address (decided from the addresses connected
+        /// to; `false` through a proxy).
+        var reachedOnlyLoopback: Bool
     }
 
     /// Runs one exchange on the calling thread (blocking).
     /// - Parameters:
     ///   - url: the checked URL.
+    ///   - rule: the addresses the exchange may connect to, and its proxy.
+    ///   - overrides: real DNS and address classification, or a test's stand-ins.
     ///   - method: the method.
     ///   - headers: the validated request headers.
     ///   - body: the body (POST only).
@@ -26,8 +31,9 @@ enum CurlTransfer {
     /// - Returns: the outcome.
     /// - Throws: `HTTPError` naming the URL and libcurl's cause; `CancellationError` when cancelled.
     static func perform(
-        url: CheckedURL, method: HTTPMethod, headers: HTTPHeaders, body: [UInt8], timeoutMilliseconds: Int,
-        configuration: CurlHTTPClient.Configuration, cancellation: CancellationFlag
+        url: CheckedURL, rule: ConnectionRule, overrides: NetworkOverrides, method: HTTPMethod, headers: HTTPHeaders,
+        body: [UInt8], timeoutMilliseconds: Int, configuration: CurlHTTPClient.Configuration,
+        cancellation: CancellationFlag
     ) throws -> Outcome {
         let easy = try CurlEasyHandle()
         try easy.setURL(url.curlURL)
@@ -47,12 +53,12 @@ enum CurlTransfer {
             try easy.set(CURLOPT_CAINFO, caBundlePath, "CURLOPT_CAINFO")
             try easy.set(CURLOPT_CAPATH, nil, "CURLOPT_CAPATH")
         }
-        if url.isLoopback {
-            // Loopback never goes through a proxy (an empty CURLOPT_PROXY overrides the environment for this
-            // exchange only); every other URL uses libcurl's proxy environment variables, as libcurl does by
-            // default.
-            try easy.set(CURLOPT_PROXY, "", "CURLOPT_PROXY")
-        }
+        // The proxy was chosen by `ProxyRoute` (an empty CURLOPT_PROXY means none and overrides the environment);
+        // an empty CURLOPT_NOPROXY keeps libcurl from applying no_proxy again, so a connection goes to the proxy
+        // exactly when `rule.proxy` says so, which the connection rule depends on.
+        try easy.set(CURLOPT_PROXY, rule.proxy ?? "", "CURLOPT_PROXY")
+        try easy.set(CURLOPT_NOPROXY, "", "CURLOPT_NOPROXY")
+        if !overrides.resolve.isEmpty { try easy.setResolvedAddresses(overrides.resolve) }
         try easy.set(CURLOPT_TIMEOUT_MS, max(1, timeoutMilliseconds), "CURLOPT_TIMEOUT_MS")
         try easy.set(
             CURLOPT_CONNECTTIMEOUT_MS,
@@ -75,8 +81,12 @@ enum CurlTransfer {
         case .post: try easy.setPostBody(body)
         }
 
-        let state = CurlTransferState(maxBytes: max(0, configuration.maxResponseBytes), cancellation: cancellation)
+        let state = CurlTransferState(
+            maxBytes: max(0, configuration.maxResponseBytes), cancellation: cancellation, rule: rule,
+            classifyPeer: overrides.classifyPeer)
         let context = Unmanaged.passUnretained(state).toOpaque()
+        // Every socket is opened by the connection rule's callback, which sees the address first.
+        try easy.setOpenSocketCallback(CurlCallbacks.openSocket, context)
         try easy.setDataCallback(
             CURLOPT_WRITEFUNCTION, CurlCallbacks.body, context: CURLOPT_WRITEDATA, context, "CURLOPT_WRITEFUNCTION")
         try easy.setDataCallback(
@@ -87,8 +97,8 @@ enum CurlTransfer {
         let code = withExtendedLifetime(state) { easy.perform() }
         guard code == CURLE_OK else {
             throw CurlFailure.error(
-                code, detail: easy.errorText, abort: state.abort, url: url, timeoutMilliseconds: timeoutMilliseconds,
-                configuration: configuration)
+                code, detail: easy.errorText, abort: state.abort, refused: state.refused, rule: rule, url: url,
+                timeoutMilliseconds: timeoutMilliseconds, configuration: configuration)
         }
         guard let status = easy.long(CURLINFO_RESPONSE_CODE), status > 0 else {
             throw HTTPError(.transportFailure, "\(url.text) returned no HTTP status line")
@@ -96,7 +106,8 @@ enum CurlTransfer {
         return Outcome(
             status: status, headers: state.headers, body: state.body,
             redirectURL: easy.string(CURLINFO_REDIRECT_URL),
-            elapsedMicroseconds: easy.offset(CURLINFO_TOTAL_TIME_T) ?? 0)
+            elapsedMicroseconds: easy.offset(CURLINFO_TOTAL_TIME_T) ?? 0,
+            reachedOnlyLoopback: state.reachedOnlyLoopback)
     }
 }
 

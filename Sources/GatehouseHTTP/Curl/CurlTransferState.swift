@@ -1,8 +1,8 @@
-internal import CCurl
+internal import CCurlLoader
 
 /// What the libcurl callbacks of one transfer collect: the body (up to the cap), the header lines of the last
-/// response, and why the transfer was aborted, if it was. Used only on the transfer thread; the callbacks reach
-/// it through an unretained pointer while `curl_easy_perform` runs.
+/// response, why the transfer was aborted, if it was, and the addresses connected to or refused. Used only on the
+/// transfer thread; the callbacks reach it through an unretained pointer while `curl_easy_perform` runs.
 final class CurlTransferState {
     /// Why a callback stopped the transfer.
     enum Abort {
@@ -11,16 +11,66 @@ final class CurlTransferState {
         case cancelled
     }
 
+    /// An address the connection rule refused.
+    struct RefusedAddress {
+        /// The address, or `nil` when it was neither IPv4 nor IPv6.
+        var peer: PeerAddress?
+        /// Its class, when it is IPv4 or IPv6.
+        var addressClass: AddressClass?
+        /// The address family libcurl gave.
+        var family: Int32
+        /// Why.
+        var refusal: ConnectionRule.Refusal
+    }
+
     let maxBytes: Int
     let cancellation: CancellationFlag
+    let rule: ConnectionRule
+    let classifyPeer: PeerClassifier
     var body: [UInt8] = []
     var headers = HTTPHeaders()
     var headerBytes = 0
     var abort: Abort?
+    /// The first address refused, if any.
+    var refused: RefusedAddress?
+    /// The classes of the addresses sockets were opened to.
+    var admittedClasses: [AddressClass] = []
 
-    init(maxBytes: Int, cancellation: CancellationFlag) {
+    init(maxBytes: Int, cancellation: CancellationFlag, rule: ConnectionRule, classifyPeer: @escaping PeerClassifier) {
         self.maxBytes = maxBytes
         self.cancellation = cancellation
+        self.rule = rule
+        self.classifyPeer = classifyPeer
+    }
+
+    /// Judges an address libcurl is about to open a socket to, remembering the first refusal.
+    /// - Parameters:
+    ///   - peer: the address, or `nil` when it is neither IPv4 nor IPv6 (always refused).
+    ///   - family: its family, for messages.
+    /// - Returns: whether to open the socket.
+    func admit(_ peer: PeerAddress?, family: Int32) -> Bool {
+        let refusal: ConnectionRule.Refusal
+        let addressClass = peer.map(classifyPeer)
+        if let addressClass {
+            guard let refused = rule.refusal(for: addressClass) else {
+                admittedClasses.append(addressClass)
+                return true
+            }
+            refusal = refused
+        } else {
+            refusal = .unknownFamily
+        }
+        if refused == nil {
+            refused = RefusedAddress(peer: peer, addressClass: addressClass, family: family, refusal: refusal)
+        }
+        return false
+    }
+
+    /// Whether the server of this exchange was reached on this machine: a direct connection, and every address a
+    /// socket was opened to is loopback or one of this machine's own. Through a proxy the server's address is
+    /// unknown, so it is not.
+    var reachedOnlyLoopback: Bool {
+        rule.proxy == nil && !admittedClasses.isEmpty && admittedClasses.allSatisfy(\.isThisMachine)
     }
 
     /// Appends body bytes, or records that the cap would be exceeded.
@@ -90,6 +140,18 @@ enum CurlCallbacks {
         guard let context else { return 0 }
         let state = Unmanaged<CurlTransferState>.fromOpaque(context).takeUnretainedValue()
         return state.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    }
+
+    /// `CURLOPT_OPENSOCKETFUNCTION`: called with the address before each socket is created, so an address the
+    /// connection rule refuses is never connected to: no SYN, no TLS ClientHello, no request byte. Returning
+    /// `CURL_SOCKET_BAD` fails that address (libcurl tries the next one, if the name had several, and ends with
+    /// `CURLE_COULDNT_CONNECT`). This is earlier than `CURLOPT_PREREQFUNCTION` or `CURLINFO_PRIMARY_IP`, which
+    /// see the address only once the connection (and the TLS handshake) is made.
+    static let openSocket: gatehouse_curl_opensocket_callback = { context, _, address in
+        guard let context, let address else { return CURL_SOCKET_BAD }
+        let state = Unmanaged<CurlTransferState>.fromOpaque(context).takeUnretainedValue()
+        guard state.admit(CurlSocket.peer(address), family: CurlSocket.family(address)) else { return CURL_SOCKET_BAD }
+        return CurlSocket.open(address)
     }
 
     /// `CURLOPT_XFERINFOFUNCTION`: called at least once a second; non-zero aborts (`CURLE_ABORTED_BY_CALLBACK`).

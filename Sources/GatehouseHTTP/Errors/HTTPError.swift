@@ -17,8 +17,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         private let base: Base
         private init(_ base: Base) { self.base = base }
 
-        /// Plain `http` to a host that is not loopback, or a redirect that would leave https or bounce a public
-        /// host onto loopback. Refused before any connection is made.
+        /// Plain `http` to a host that is not loopback; an unspecified address (0.0.0.0/8, `::`) in any spelling or
+        /// behind any name; a redirect that would leave https, or lead from a server that is not on this machine
+        /// to loopback, whether the target is written as loopback or only resolves there. Refused before any
+        /// connection to the address is made.
         public static let insecureURL = Code(.insecureURL)
         /// Not an absolute `http`/`https` URL that libcurl's URL parser accepts.
         public static let invalidURL = Code(.invalidURL)

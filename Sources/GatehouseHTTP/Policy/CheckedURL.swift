@@ -1,6 +1,5 @@
-internal import CCurl
-
-/// A URL that passed the policy: parsed by libcurl, `https`, or `http` to a loopback host.
+/// A URL that passed the policy: parsed by libcurl, `https`, or `http` to a host written as loopback, and not an
+/// unspecified address.
 struct CheckedURL {
     /// The parsed URL, handed to libcurl as is.
     let curlURL: CurlURL
@@ -14,8 +13,9 @@ struct CheckedURL {
     let host: String
     /// The port, explicit or the scheme's default.
     let port: String
-    /// Whether the host is loopback.
-    let isLoopback: Bool
+    /// The host as written: `loopback` for a loopback address or `localhost` name, `other` for everything else
+    /// (names are judged by the address they resolve to, when libcurl connects).
+    let hostClass: AddressClass
 
     /// Whether another URL has the same origin (scheme, host and port; RFC 6454 section 4).
     /// - Parameter other: the other URL.

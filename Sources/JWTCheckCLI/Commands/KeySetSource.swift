@@ -12,9 +12,8 @@ import JWT
 /// Where a command's keys come from: a JWKS file, or a URL fetched through `AppleKeySetProvider` (Apple's key set
 /// URL when none is given), with the on-disk copy unless `--no-cache`.
 enum KeySetSource {
-    static func isURL(_ location: String) -> Bool {
-        location.hasPrefix("https://") || location.hasPrefix("http://")
-    }
+    /// Whether `--jwks` names a URL (`http://` or `https://` in any case, RFC 3986 section 3.1) or a file.
+    static func isURL(_ location: String) -> Bool { URLArgument.isHTTP(location) }
 
     /// The HTTP client for `--cacert`; a CA file that cannot be read is `.noInput` (66).
     static func client(_ fetching: FetchOptions) throws(CommandFailure) -> CurlHTTPClient {

@@ -63,7 +63,7 @@ enum AppleParser {
         if subcommand == .notification, options.nonce != nil {
             throw .usage("notifications carry no nonce; --nonce and --nonce-sha256 apply to 'apple verify' only")
         }
-        options.jwks = scanned.value("jwks")
+        options.jwks = scanned.value("jwks").map(URLArgument.canonical)
         options.now = scanned.value("now")
         options.leewaySeconds = try leeway(scanned)
         options.json = scanned.has("json")
@@ -131,9 +131,11 @@ enum AppleParser {
         var options = AppleEndpointOptions(
             action: action, value: TokenSource(argument: value),
             secret: try secretOptions(scanned, subcommand: subcommand))
-        options.endpoint = scanned.value("endpoint")
-        if let endpoint = options.endpoint, !(endpoint.hasPrefix("https://") || endpoint.hasPrefix("http://")) {
-            throw .usage("--endpoint takes an http(s) URL such as https://appleid.apple.com, not '\(endpoint)'")
+        if let endpoint = scanned.value("endpoint") {
+            guard URLArgument.isHTTP(endpoint) else {
+                throw .usage("--endpoint takes an http(s) URL such as https://appleid.apple.com, not '\(endpoint)'")
+            }
+            options.endpoint = URLArgument.canonical(endpoint)
         }
         options.redirectURI = scanned.value("redirect-uri")
         if let hint = scanned.value("hint") {
@@ -142,7 +144,7 @@ enum AppleParser {
             }
             options.hint = hint
         }
-        options.jwks = scanned.value("jwks")
+        options.jwks = scanned.value("jwks").map(URLArgument.canonical)
         options.now = scanned.value("now")
         options.json = scanned.has("json")
         options.fetching = try JWTCheckParser.fetchOptions(scanned)

@@ -48,7 +48,8 @@ public enum JWTCheckParser {
             ] + FetchOptions.specs)
         if scanned.has("help") { return .help(.token) }
         let token = try singlePositional(scanned, name: "TOKEN", subcommand: .token)
-        var options = TokenOptions(token: TokenSource(argument: token), jwksPath: scanned.value("jwks"))
+        var options = TokenOptions(
+            token: TokenSource(argument: token), jwksPath: scanned.value("jwks").map(URLArgument.canonical))
         options.fetching = try fetchOptions(scanned)
         options.audiences = scanned.allValues("aud")
         options.issuer = scanned.value("iss")
