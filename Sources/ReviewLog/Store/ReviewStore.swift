@@ -41,4 +41,45 @@ public protocol ReviewStore: Sendable {
     /// - Returns: how many were added and how many were already present.
     /// - Throws: `ReviewError.malformedImport` for a value that cannot be stored, store errors.
     func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary
+
+    /// Records what one look at App Store Connect saw for one app, in one transaction: the app (matched by its
+    /// App Store Connect id, else its bundle ID, else its name case-insensitively; a hand-logged history is kept),
+    /// each version's state when it changed since the last look (a Waiting for Review at its submission's
+    /// `submittedDate`, exactly; any other state at the look's time, observed after the previous look, or with an
+    /// unknown start on the app's first look), and the sync state. Idempotent: a look that sees nothing new records
+    /// nothing, and a state the version's latest event already has (logged by hand, say) is not recorded twice.
+    /// - Parameter app: what the look saw.
+    /// - Returns: the versions whose state changed.
+    /// - Throws: `ReviewError` store errors.
+    func applySync(_ app: SyncedApp) throws -> [SyncChange]
+
+    /// When each synced app was last looked at and last changed, by app name.
+    /// - Returns: the sync state of every synced app.
+    /// - Throws: `ReviewError` store errors.
+    func syncedApps() throws -> [SyncedAppState]
+}
+
+/// When an app was last looked at in App Store Connect, and when a look last saw a change.
+public struct SyncedAppState: Sendable, Hashable {
+    /// The app.
+    public var app: App
+    /// The profile it was seen through.
+    public var profile: String?
+    /// The last successful look.
+    public var lastFetchedAt: Timestamp
+    /// The last look that saw a change, if any did.
+    public var lastChangedAt: Timestamp?
+
+    /// Creates a state.
+    /// - Parameters:
+    ///   - app: the app.
+    ///   - profile: the profile.
+    ///   - lastFetchedAt: the last look.
+    ///   - lastChangedAt: the last change seen.
+    public init(app: App, profile: String?, lastFetchedAt: Timestamp, lastChangedAt: Timestamp?) {
+        self.app = app
+        self.profile = profile
+        self.lastFetchedAt = lastFetchedAt
+        self.lastChangedAt = lastChangedAt
+    }
 }

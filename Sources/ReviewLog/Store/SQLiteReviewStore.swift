@@ -15,7 +15,7 @@
 public final class SQLiteReviewStore: ReviewStore {
     /// The file.
     public let path: String
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating it (and its parent directories) when missing.
     /// - Parameters:
@@ -65,7 +65,7 @@ public final class SQLiteReviewStore: ReviewStore {
         _ = try DatabaseFile.place(temporary, at: path)
     }
 
-    private static let eventColumns = """
+    static let eventColumns = """
         SELECT e.id, a.name, a.bundle_id, a.app_store_id, e.platform, e.version, e.build, e.state, e.at, e.note,
         e.source, e.app_id, e.observed, e.observed_after, e.asc_version_id, e.asc_submission_id
         FROM events e JOIN apps a ON a.id = e.app_id
@@ -84,7 +84,7 @@ public final class SQLiteReviewStore: ReviewStore {
         return try event(from: row, app: app)
     }
 
-    private func event(from row: SQLiteStatement) throws(ReviewError) -> ReviewEvent {
+    func event(from row: SQLiteStatement) throws(ReviewError) -> ReviewEvent {
         try event(from: row, app: App(name: row.text(1) ?? "", bundleID: row.text(2), appStoreID: row.text(3)))
     }
 
@@ -110,7 +110,7 @@ public final class SQLiteReviewStore: ReviewStore {
             ascVersionID: row.text(14), ascSubmissionID: row.text(15))
     }
 
-    private func appRow(named name: String, in session: SQLiteSession) throws(ReviewError) -> (id: Int64, app: App)? {
+    func appRow(named name: String, in session: SQLiteSession) throws(ReviewError) -> (id: Int64, app: App)? {
         try session.with("SELECT id, name, bundle_id, app_store_id FROM apps WHERE name = ?") {
             (statement: SQLiteStatement) throws(ReviewError) -> (id: Int64, app: App)? in
             try statement.bind([.text(name)])
@@ -122,7 +122,7 @@ public final class SQLiteReviewStore: ReviewStore {
         }
     }
 
-    private func event(id: Int64, in session: SQLiteSession) throws(ReviewError) -> ReviewEvent? {
+    func event(id: Int64, in session: SQLiteSession) throws(ReviewError) -> ReviewEvent? {
         try session.with(Self.eventColumns + " WHERE e.id = ?") {
             (statement: SQLiteStatement) throws(ReviewError) -> ReviewEvent? in
             try statement.bind([.integer(id)])

@@ -146,6 +146,20 @@ public enum ReviewState: String, Sendable, CaseIterable, Codable {
         self = state
     }
 
+    /// Reads a state App Store Connect's API wrote: exactly an API string (`WAITING_FOR_REVIEW`), or one of the
+    /// deprecated `appStoreState` values that name a known state (`READY_FOR_SALE`, `PROCESSING_FOR_APP_STORE`).
+    /// Anything else (a value Apple adds later, `NOT_APPLICABLE`) is nil: kept as written by the sync, never guessed.
+    /// - Parameter apiString: the value as sent.
+    public init?(apiString: String) {
+        switch apiString {
+        case "READY_FOR_SALE": self = .readyForDistribution
+        case "PROCESSING_FOR_APP_STORE": self = .processingForDistribution
+        default:
+            guard let state = ReviewState(rawValue: apiString) else { return nil }
+            self = state
+        }
+    }
+
     /// The spellings worth suggesting for a mistyped state: every kebab-case alias and API string.
     public static var suggestionCandidates: [String] {
         allCases.flatMap { [$0.kebabAlias, $0.apiString] }
