@@ -84,7 +84,7 @@ package enum ManPage {
         return [".TP", names + value] + paragraphs(option.help)
     }
 
-    /// The synopsis, option names in bold and placeholders in italics, filled and not hyphenated.
+    /// The synopsis, option names in bold and placeholders in italics.
     static func synopsis(_ command: CommandSpec, path: [String]) -> [String] {
         let words = CommandSynopsis.parts(of: command).flatMap { $0.split(separator: " ").map(String.init) }
         let styled = words.map { word -> String in
@@ -94,10 +94,7 @@ package enum ManPage {
             return escape(String(word[..<range.lowerBound])) + "\\f\(font)\(escape(core))\\fR"
                 + escape(String(word[range.upperBound...]))
         }
-        return [
-            ".nh", ".ad l", "\\fB\(escape(path.joined(separator: " ")))\\fR " + styled.joined(separator: " "),
-            ".ad", ".hy",
-        ]
+        return ["\\fB\(escape(path.joined(separator: " ")))\\fR " + styled.joined(separator: " ")]
     }
 
     /// Paragraphs as filled text lines, separated by `.PP`.
