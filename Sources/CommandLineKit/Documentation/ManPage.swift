@@ -107,7 +107,7 @@ package enum ManPage {
 
     /// `text` safe in a roff text line: backslashes and hyphens escaped, non-ASCII as `\[uXXXX]`, and a leading
     /// `.` or `'` kept from being read as a request.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
