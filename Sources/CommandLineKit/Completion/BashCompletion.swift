@@ -2,6 +2,7 @@
 /// options and their values, `--opt=value` included), then offers that command's options, its subcommands, or
 /// what its option value or positional argument takes.
 enum BashCompletion {
+    /// The script for `tool`: a `_<tool>` function and the `complete -F` line that binds it.
     static func script(for tool: CommandSpec) -> String {
         let function = "_" + CompletionScript.identifier(tool.name)
         let commands = tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }

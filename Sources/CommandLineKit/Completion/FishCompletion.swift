@@ -1,6 +1,7 @@
 /// The fish completion script: a function that walks the words typed so far to find the command and how many
 /// of its arguments were given, and a `complete` line per option, subcommand and argument with that condition.
 enum FishCompletion {
+    /// The script for `tool`: two helper functions and the `complete` lines.
     static func script(for tool: CommandSpec) -> String {
         let prefix = "__fish_" + CompletionScript.identifier(tool.name)
         let commands = tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }

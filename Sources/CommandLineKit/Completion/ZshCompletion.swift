@@ -1,6 +1,7 @@
 /// The zsh completion script: a function per command built on `_arguments` (options with their descriptions and
 /// value completions, positional arguments), commands with subcommands dispatching on the word typed.
 enum ZshCompletion {
+    /// The script for `tool`: a `#compdef` file, autoloadable from `$fpath` or sourced after `compinit`.
     static func script(for tool: CommandSpec) -> String {
         let root = "_" + CompletionScript.identifier(tool.name)
         var lines = [
