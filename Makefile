@@ -7,6 +7,9 @@
 #   make fuzz   builds the libFuzzer targets (.build/fuzz) and runs each for FUZZ_SECONDS (default 60)
 #   make ci     what CI runs: test, sanitize, and a short fuzz pass (30 s per target)
 #   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line
+#   make install  builds release and installs jwtcheck and review with their man pages and bash, zsh and fish
+#               completions under PREFIX (default /usr/local); DESTDIR is prepended to every path (packaging).
+#               make uninstall removes them.
 SHELL := /bin/bash
 SWIFT ?= swift
 STRICT := -Xswiftc -warnings-as-errors
@@ -17,12 +20,14 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 # plus the key set provider's storm of concurrent verifications. `swift test list` shows what a filter selects.
 CONCURRENCY_FILTER := Concurrency|/concurrent|/storm\(
 FUZZ_SECONDS ?= 60
+PREFIX ?= /usr/local
+DESTDIR ?=
 # No Swift backtracer (it holds a crashing process for half a minute); LeakSanitizer on, with the toolchain's own
 # leaks suppressed by library name in .ci/lsan.supp.
 SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 TSAN_OPTIONS=halt_on_error=1
 
-.PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz ci
+.PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz ci install uninstall
 
 deps:
 	@scripts/install-deps
@@ -35,6 +40,12 @@ release: deps
 
 demo: release
 	@scripts/demo "$(RELEASE_BIN)"
+
+install: release
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install "$(RELEASE_BIN)"
+
+uninstall:
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall
 
 test: deps
 	$(SWIFT) build --build-tests $(STRICT)

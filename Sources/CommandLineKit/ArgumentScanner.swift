@@ -1,74 +1,48 @@
-/// One option a command accepts.
-public struct OptionSpec: Sendable, Hashable {
-    /// The option's long name without dashes (`"jwks"` for `--jwks`).
-    public let name: String
-    /// Whether the option takes a value (`--jwks FILE`) or is a flag (`--json`).
-    public let takesValue: Bool
-    /// Whether the option may be given more than once (`--aud A --aud B`).
-    public let repeatable: Bool
-    /// A one-letter alias without the dash (`"h"` for `-h`), if any.
-    public let shortName: Character?
-
-    /// An option that takes a value.
-    /// - Parameters:
-    ///   - name: the long name without dashes.
-    ///   - repeatable: whether it may be given several times.
-    /// - Returns: the spec.
-    public static func value(_ name: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, takesValue: true, repeatable: repeatable, shortName: nil)
-    }
-
-    /// A flag: an option without a value.
-    /// - Parameters:
-    ///   - name: the long name without dashes.
-    ///   - short: a one-letter alias, if any.
-    /// - Returns: the spec.
-    public static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
-        OptionSpec(name: name, takesValue: false, repeatable: false, shortName: short)
-    }
-
-    /// `--help` / `-h`, accepted by every command.
-    public static let help = OptionSpec.flag("help", short: "h")
-}
-
-/// The result of scanning a command line against a set of options.
-public struct ScannedArguments: Sendable, Equatable {
-    /// Positional arguments in order (`-` is positional: it means standard input).
-    public var positionals: [String] = []
-    /// Every value given for each option that takes one, in order.
-    public var values: [String: [String]] = [:]
-    /// The flags that were given.
-    public var flags: Set<String> = []
-
-    /// Creates an empty result.
-    public init() {}
-
-    /// The single value of an option, if given.
-    /// - Parameter name: the option's long name.
-    /// - Returns: its value, or `nil`.
-    public func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value of a repeatable option.
-    /// - Parameter name: the option's long name.
-    /// - Returns: the values in order; empty when not given.
-    public func allValues(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// Whether a flag was given.
-    /// - Parameter name: the flag's long name.
-    /// - Returns: `true` when given.
-    public func has(_ name: String) -> Bool { flags.contains(name) }
-}
-
 /// Scans command-line arguments without swift-argument-parser: `--name value`, `--name=value`, `--`
 /// (everything after it is positional), `-` (standard input, positional) and `-h`. Unknown options are errors.
-public enum ArgumentScanner {
+package enum ArgumentScanner {
     /// Scans `arguments` (without the program and subcommand names) against `options`.
     /// - Parameters:
     ///   - arguments: the arguments to scan.
     ///   - options: the options the command accepts; `--help` is always accepted.
     /// - Returns: positionals, option values and flags.
     /// - Throws: `CommandFailure` with status `.usage` naming the offending argument.
-    public static func scan(_ arguments: [String], options: [OptionSpec]) throws(CommandFailure) -> ScannedArguments {
+    package static func scan(_ arguments: [String], options: [OptionSpec]) throws(CommandFailure) -> ScannedArguments {
+        try scan(arguments[...], options: options, leadingOnly: false, stopFlags: [], unknownOptionHint: "").scanned
+    }
+
+    /// Scans `arguments` against every option `command` accepts (`CommandSpec.acceptedOptions`).
+    /// - Parameters:
+    ///   - arguments: the arguments after the command's name.
+    ///   - command: the command's declaration.
+    /// - Returns: positionals, option values and flags.
+    /// - Throws: `CommandFailure` with status `.usage` naming the offending argument.
+    package static func scan(_ arguments: [String], command: CommandSpec) throws(CommandFailure) -> ScannedArguments {
+        try scan(arguments, options: command.acceptedOptions)
+    }
+
+    /// Scans the options before a subcommand (`review --db PATH status`): stops at the first positional argument,
+    /// or right after a flag of `stopFlags` (`--help`, `--version`), so what follows is not read.
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - options: the options accepted before the subcommand.
+    ///   - stopFlags: names of flags that end the scan.
+    ///   - unknownOptionHint: text added to the message for an unknown option.
+    /// - Returns: the options read, and the arguments from the subcommand's name on.
+    /// - Throws: `CommandFailure` with status `.usage` naming the offending argument.
+    package static func scanLeadingOptions(
+        _ arguments: [String], options: [OptionSpec], stopFlags: Set<String>, unknownOptionHint: String
+    ) throws(CommandFailure) -> (scanned: ScannedArguments, remainder: [String]) {
+        let result = try scan(
+            arguments[...], options: options, leadingOnly: true, stopFlags: stopFlags,
+            unknownOptionHint: unknownOptionHint)
+        return (result.scanned, Array(arguments[result.end...]))
+    }
+
+    private static func scan(
+        _ arguments: ArraySlice<String>, options: [OptionSpec], leadingOnly: Bool, stopFlags: Set<String>,
+        unknownOptionHint: String
+    ) throws(CommandFailure) -> (scanned: ScannedArguments, end: Int) {
         var known: [String: OptionSpec] = [OptionSpec.help.name: .help]
         var shortNames: [Character: OptionSpec] = ["h": .help]
         for option in options {
@@ -80,11 +54,13 @@ public enum ArgumentScanner {
         var onlyPositionals = false
         while index < arguments.endIndex {
             let argument = arguments[index]
-            index += 1
             if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                if leadingOnly { return (result, index) }
                 result.positionals.append(argument)
+                index += 1
                 continue
             }
+            index += 1
             if argument == "--" {
                 onlyPositionals = true
                 continue
@@ -101,13 +77,13 @@ public enum ArgumentScanner {
                     name = body
                 }
                 guard let found = known[String(name)] else {
-                    throw .usage(unknownOptionMessage("--\(name)", known: known.keys))
+                    throw .usage(unknownOptionMessage("--\(name)", known: known.keys) + unknownOptionHint)
                 }
                 spec = found
             } else {
                 let body = argument.dropFirst()
                 guard body.count == 1, let found = shortNames[body.first!] else {
-                    throw .usage(unknownOptionMessage(argument, known: known.keys))
+                    throw .usage(unknownOptionMessage(argument, known: known.keys) + unknownOptionHint)
                 }
                 spec = found
             }
@@ -130,9 +106,10 @@ public enum ArgumentScanner {
                     throw .usage("option --\(spec.name) is a flag and takes no value")
                 }
                 result.flags.insert(spec.name)
+                if stopFlags.contains(spec.name) { return (result, index) }
             }
         }
-        return result
+        return (result, index)
     }
 
     /// The message for an unknown option, suggesting the closest known one.

@@ -1,17 +1,17 @@
 /// A failure a command reports to its user: the message goes to standard error, the status is the exit status.
 ///
 /// Commands map their library's typed errors to this at the edge; `main.swift` prints it and exits.
-public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status the process ends with.
-    public let status: ExitStatus
+    package let status: ExitStatus
     /// What went wrong and, where known, how to fix it.
-    public let message: String
+    package let message: String
 
     /// Creates a failure.
     /// - Parameters:
     ///   - status: the exit status.
     ///   - message: the message for standard error, naming the cause.
-    public init(_ status: ExitStatus, _ message: String) {
+    package init(_ status: ExitStatus, _ message: String) {
         self.status = status
         self.message = message
     }
@@ -19,7 +19,7 @@ public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// A usage error (exit status 64).
     /// - Parameter message: what was wrong with the command line.
     /// - Returns: the failure.
-    public static func usage(_ message: String) -> CommandFailure { CommandFailure(.usage, message) }
+    package static func usage(_ message: String) -> CommandFailure { CommandFailure(.usage, message) }
 
-    public var description: String { "\(status) (\(status.rawValue)): \(message)" }
+    package var description: String { "\(status) (\(status.rawValue)): \(message)" }
 }

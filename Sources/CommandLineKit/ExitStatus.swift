@@ -9,7 +9,7 @@
 /// | 66 | cannot open input (`EX_NOINPUT`) |
 /// | 69 | service unavailable (`EX_UNAVAILABLE`) |
 /// | 74 | I/O error (`EX_IOERR`) |
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The command did what was asked: a token is valid, an event was logged, a report was printed.
     case success = 0
     /// A negative answer: a token was rejected (malformed ones included), an app or event was not found.

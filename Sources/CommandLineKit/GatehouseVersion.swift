@@ -1,5 +1,5 @@
 /// The version every Gatehouse command reports with `--version`.
-public enum GatehouseVersion {
+package enum GatehouseVersion {
     /// The release version.
-    public static let string = "0.1.0"
+    package static let string = "0.1.0"
 }

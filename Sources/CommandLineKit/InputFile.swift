@@ -6,7 +6,7 @@
 
 /// Reads input files for commands, with a size cap, turning every failure into a `CommandFailure` that names
 /// the file, what it was for, and the cause.
-public enum InputFile {
+package enum InputFile {
     /// Reads a whole file.
     /// - Parameters:
     ///   - path: the file's path.
@@ -15,7 +15,7 @@ public enum InputFile {
     /// - Returns: the file's bytes.
     /// - Throws: `CommandFailure` with `.noInput` (66) when the file is missing or unreadable, `.dataError` (65)
     ///   when it is larger than `maxBytes`.
-    public static func read(_ path: String, role: String, maxBytes: Int) throws(CommandFailure) -> [UInt8] {
+    package static func read(_ path: String, role: String, maxBytes: Int) throws(CommandFailure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CommandFailure(.noInput, "cannot read the \(role) '\(path)': \(String(cString: strerror(errno)))")
@@ -45,7 +45,7 @@ public enum InputFile {
     /// Reads standard input to its end, up to `maxBytes`.
     /// - Parameter maxBytes: the most bytes accepted.
     /// - Returns: the bytes, or `nil` when there were more than `maxBytes`.
-    public static func readStandardInput(maxBytes: Int) -> [UInt8]? {
+    package static func readStandardInput(maxBytes: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -64,7 +64,7 @@ public enum InputFile {
     /// `bytes` as text with surrounding ASCII whitespace (spaces, tabs, newlines) removed.
     /// - Parameter bytes: UTF-8 bytes.
     /// - Returns: the trimmed text (invalid UTF-8 is kept as replacement characters, so it cannot pass as a token).
-    public static func trimmedText(_ bytes: [UInt8]) -> String {
+    package static func trimmedText(_ bytes: [UInt8]) -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
         let end = bytes.lastIndex(where: { !isSpace($0) })!

@@ -1,11 +1,11 @@
 /// "Did you mean ...?" suggestions by edit distance, for unknown options, subcommands and names.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` (case-insensitive Levenshtein distance), if it is close enough to help.
     /// - Parameters:
     ///   - word: what the user typed.
     ///   - candidates: the valid spellings.
     /// - Returns: the closest candidate within a distance of a third of its length (at least 2), or `nil`.
-    public static func closest(to word: String, among candidates: some Collection<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Collection<String>) -> String? {
         let lowered = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() {

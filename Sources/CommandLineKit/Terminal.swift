@@ -5,18 +5,18 @@
 #endif
 
 /// Writing to standard output and standard error, with colour only on a terminal and never under `NO_COLOR`.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// The file descriptor written to.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
 
     /// Standard output.
-    public static let standardOutput = Terminal(fileDescriptor: 1)
+    package static let standardOutput = Terminal(fileDescriptor: 1)
     /// Standard error.
-    public static let standardError = Terminal(fileDescriptor: 2)
+    package static let standardError = Terminal(fileDescriptor: 2)
 
     /// Writes `text` as-is.
     /// - Parameter text: the text, usually ending in a newline.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -32,7 +32,7 @@ public struct Terminal: Sendable {
     }
 
     /// Whether colour escapes should be written: a TTY, and `NO_COLOR` unset or empty (no-color.org).
-    public var usesColor: Bool {
+    package var usesColor: Bool {
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         return isatty(fileDescriptor) == 1
     }
@@ -42,12 +42,12 @@ public struct Terminal: Sendable {
     ///   - text: the text.
     ///   - color: the colour.
     /// - Returns: the text, possibly wrapped in escapes.
-    public func styled(_ text: String, _ color: Color) -> String {
+    package func styled(_ text: String, _ color: Color) -> String {
         usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// ANSI colours used by the commands.
-    public enum Color: String, Sendable {
+    package enum Color: String, Sendable {
         /// Success.
         case green = "32"
         /// Failure.

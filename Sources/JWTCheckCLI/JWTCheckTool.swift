@@ -1,15 +1,15 @@
-public import CommandLineKit
+import CommandLineKit
 
 /// `jwtcheck` as a library: parses a command line, runs it, and returns what to print and the exit status.
 ///
 /// `main.swift` only calls `JWTCheckTool().run(arguments)` and writes the result; tests call the same in process.
-public struct JWTCheckTool: Sendable {
+package struct JWTCheckTool: Sendable {
     /// The clock and standard input.
-    public let environment: ToolEnvironment
+    package let environment: ToolEnvironment
 
     /// Creates the tool.
     /// - Parameter environment: the clock and standard input; the real ones by default.
-    public init(environment: ToolEnvironment = .system) {
+    package init(environment: ToolEnvironment = .system) {
         self.environment = environment
     }
 
@@ -17,7 +17,7 @@ public struct JWTCheckTool: Sendable {
     /// command.
     /// - Parameter arguments: the arguments after the program name.
     /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
-    public func run(_ arguments: [String]) -> CommandOutput {
+    package func run(_ arguments: [String]) -> CommandOutput {
         do {
             return try execute(try JWTCheckParser.parse(arguments))
         } catch {
@@ -30,7 +30,7 @@ public struct JWTCheckTool: Sendable {
     /// which `main.swift` prefers: it starts no concurrency threads, so the process starts and ends sooner.
     /// - Parameter arguments: the arguments after the program name.
     /// - Returns: true when `run(_:)` would answer `.unavailable` for want of the network.
-    public func needsNetwork(_ arguments: [String]) -> Bool {
+    package func needsNetwork(_ arguments: [String]) -> Bool {
         guard let command = try? JWTCheckParser.parse(arguments) else { return false }
         switch command {
         case .token(let options):
@@ -47,7 +47,7 @@ public struct JWTCheckTool: Sendable {
     /// asynchronously. `main.swift` calls this.
     /// - Parameter arguments: the arguments after the program name.
     /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
-    public func perform(_ arguments: [String]) async -> CommandOutput {
+    package func perform(_ arguments: [String]) async -> CommandOutput {
         do {
             return try await executeAsync(try JWTCheckParser.parse(arguments))
         } catch {
@@ -93,6 +93,10 @@ public struct JWTCheckTool: Sendable {
                 .unavailable, "jwtcheck apple verify/notification/exchange/refresh/revoke run through perform(_:)")
         case .version:
             return CommandOutput(standardOutput: "jwtcheck \(GatehouseVersion.string)\n")
+        case .manual:
+            return CommandOutput(standardOutput: HelpText.manPage)
+        case .completion(let shell):
+            return CommandOutput(standardOutput: HelpText.completionScript(for: shell))
         case .token(let options):
             return try TokenCommand(options: options, environment: environment).run()
         case .decode(let options):

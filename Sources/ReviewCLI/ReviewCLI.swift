@@ -2,13 +2,13 @@ import CommandLineKit
 import ReviewLog
 
 /// The `review` command as a library: `main.swift` only builds the environment and calls `main`.
-public enum ReviewCLI {
+package enum ReviewCLI {
     /// Parses and runs a command line.
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
     ///   - environment: the time, environment variables and store opener.
     /// - Returns: the exit status and the text for standard output and standard error.
-    public static func main(arguments: [String], environment: ReviewEnvironment) -> CommandOutput {
+    package static func main(arguments: [String], environment: ReviewEnvironment) -> CommandOutput {
         do {
             let invocation = try ReviewParser.parse(arguments, now: environment.now)
             return run(invocation, environment: environment)
@@ -22,12 +22,16 @@ public enum ReviewCLI {
     ///   - invocation: what to do.
     ///   - environment: the time, environment variables and store opener.
     /// - Returns: the exit status and output; failures carry their status and a message naming the cause.
-    public static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) -> CommandOutput {
+    package static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) -> CommandOutput {
         switch invocation.command {
         case .help(let topic):
             return CommandOutput(standardOutput: ReviewHelp.text(for: topic) ?? ReviewHelp.overview)
         case .version:
             return CommandOutput(standardOutput: ReviewHelp.version + "\n")
+        case .manual:
+            return CommandOutput(standardOutput: ReviewHelp.manPage)
+        case .completion(let shell):
+            return CommandOutput(standardOutput: ReviewHelp.completionScript(for: shell))
         default:
             break
         }
@@ -53,7 +57,7 @@ public enum ReviewCLI {
     /// - Parameter error: the error.
     /// - Returns: 1 for not found, 64 for values the user must fix on the command line, 65 and 66 for import
     ///   files, 74 for the store.
-    public static func status(for error: ReviewError) -> ExitStatus {
+    package static func status(for error: ReviewError) -> ExitStatus {
         switch error.code {
         case .appNotFound, .versionNotFound, .eventNotFound: .negative
         case .versionRequired, .invalidValue: .usage
@@ -105,7 +109,7 @@ public enum ReviewCLI {
             return CommandOutput(
                 standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
                     + "\(event.state.displayName) at \(renderer.time(event.at))\n")
-        case .help, .version:
+        case .help, .version, .manual, .completion:
             return CommandOutput()
         }
     }

@@ -72,3 +72,38 @@ struct ArgumentScannerTests {
         #expect(Suggestion.closest(to: "zzz", among: ["waiting-for-review", "in-review"]) == nil)
     }
 }
+
+@Suite("ArgumentScanner: options before a subcommand")
+struct LeadingOptionsTests {
+    let options: [OptionSpec] = [.value("db"), .flag("utc"), .flag("version"), .help]
+
+    func scan(_ arguments: [String]) throws -> (ScannedArguments, [String]) {
+        let result = try ArgumentScanner.scanLeadingOptions(
+            arguments, options: options, stopFlags: ["help", "version"], unknownOptionHint: " (hint)")
+        return (result.scanned, result.remainder)
+    }
+
+    @Test("stops at the first positional argument (- included) and leaves the rest unread")
+    func stopsAtSubcommand() throws {
+        let (scanned, rest) = try scan(["--db=a", "--utc", "status", "--bogus"])
+        #expect(scanned.value("db") == "a" && scanned.has("utc"))
+        #expect(rest == ["status", "--bogus"])
+        #expect(try scan(["-", "x"]).1 == ["-", "x"])
+        #expect(try scan(["--", "--utc"]).1 == ["--utc"])
+    }
+
+    @Test("a stop flag ends the scan: what follows is not read")
+    func stopFlags() throws {
+        let (scanned, rest) = try scan(["--version", "--bogus"])
+        #expect(scanned.has("version"))
+        #expect(rest == ["--bogus"])
+        #expect(try scan(["-h", "--bogus"]).0.has("help"))
+    }
+
+    @Test("an unknown option is a usage error with the suggestion and the hint")
+    func unknown() {
+        #expect(throws: CommandFailure.usage("unknown option --ut; did you mean --utc? (hint)")) {
+            try scan(["--ut", "status"])
+        }
+    }
+}

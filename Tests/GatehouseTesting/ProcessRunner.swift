@@ -46,8 +46,38 @@ public enum ProcessRunner {
         _ name: String, _ arguments: [String], standardInput: Data? = nil,
         environment: [String: String] = [:], currentDirectory: URL? = nil
     ) throws -> Result {
+        try run(
+            executableAt: executable(name), arguments, standardInput: standardInput, environment: environment,
+            currentDirectory: currentDirectory)
+    }
+
+    /// The path of a program installed on the machine (`bash`, `zsh`, `groff`), found on `PATH`.
+    /// - Parameter name: the program's name.
+    /// - Returns: its URL, or `nil` when it is not installed (tests that need it skip, saying so).
+    public static func installedProgram(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs any executable, a built product or a program of the machine.
+    /// - Parameters:
+    ///   - url: the executable.
+    ///   - arguments: its arguments.
+    ///   - standardInput: bytes for standard input (standard input is empty when `nil`).
+    ///   - environment: extra environment variables, over the current environment.
+    ///   - currentDirectory: the working directory, if not the current one.
+    /// - Returns: status, standard output and standard error.
+    /// - Throws: when the process cannot be started.
+    public static func run(
+        executableAt url: URL, _ arguments: [String], standardInput: Data? = nil,
+        environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable(name)
+        process.executableURL = url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"

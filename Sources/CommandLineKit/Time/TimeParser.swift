@@ -17,7 +17,7 @@
 ///
 /// A local time that does not exist (skipped by a daylight-saving change) or exists twice is resolved the way
 /// the C library's `mktime` does; write an offset to be exact.
-public enum TimeParser {
+package enum TimeParser {
     /// Parses `text`.
     /// - Parameters:
     ///   - text: what the user typed.
@@ -25,7 +25,7 @@ public enum TimeParser {
     ///   - acceptsUnixSeconds: whether a bare integer means Unix seconds.
     /// - Returns: the instant, Unix seconds.
     /// - Throws: `CommandFailure` with status `.usage` naming the text and the accepted forms.
-    public static func parse(_ text: String, now: Int64, acceptsUnixSeconds: Bool = false) throws(CommandFailure)
+    package static func parse(_ text: String, now: Int64, acceptsUnixSeconds: Bool = false) throws(CommandFailure)
         -> Int64
     {
         guard let value = parseOrNil(text, now: now, acceptsUnixSeconds: acceptsUnixSeconds) else {

@@ -6,17 +6,17 @@
 
 /// Shows instants as wall-clock times, in the local (`TZ`) time zone or in UTC, and reads the system clock
 /// (only at the edge of a program: `main.swift` passes `now` inward).
-public enum WallClock {
+package enum WallClock {
     /// The current time, Unix seconds.
     /// - Returns: seconds since 1970-01-01T00:00:00Z.
-    public static func now() -> Int64 { Int64(time(nil)) }
+    package static func now() -> Int64 { Int64(time(nil)) }
 
     /// `2020-03-15 10:00 +09:00` in the local time zone, or `2020-03-15 01:00 UTC` when `utc` is set.
     /// - Parameters:
     ///   - seconds: the instant, Unix seconds.
     ///   - utc: whether to show UTC instead of local time.
     /// - Returns: the text.
-    public static func format(_ seconds: Int64, utc: Bool) -> String {
+    package static func format(_ seconds: Int64, utc: Bool) -> String {
         tzset()
         var value = time_t(seconds)
         var parts = tm()
@@ -37,7 +37,7 @@ public enum WallClock {
     /// ISO 8601 UTC text, `2024-04-04T12:00:00Z`, as `jwtcheck` prints claim times.
     /// - Parameter seconds: the instant, Unix seconds.
     /// - Returns: the text; the plain number of seconds when the C library cannot represent the instant.
-    public static func iso8601UTC(_ seconds: Int64) -> String {
+    package static func iso8601UTC(_ seconds: Int64) -> String {
         var value = time_t(seconds)
         var parts = tm()
         guard gmtime_r(&value, &parts) != nil else { return "\(seconds)" }

@@ -14,12 +14,7 @@ struct AppleEndpointCommand {
     let environment: ToolEnvironment
 
     func run() async throws(CommandFailure) -> CommandOutput {
-        let now: Int64
-        if let text = options.now {
-            now = try TimeParser.parse(text, now: environment.now(), acceptsUnixSeconds: true)
-        } else {
-            now = environment.now()
-        }
+        let now = try JWTCheckOptions.resolveNow(options.now, environment: environment)
         let value = try TokenInput.read(options.value, environment: environment)
         let secret = try AppleClientSecretCommand.maker(options.secret)
         // Revoking verifies nothing: no key set is read or fetched for it.

@@ -17,12 +17,7 @@ struct AppleVerifyCommand {
 
     func run() async throws(CommandFailure) -> CommandOutput {
         // Parameters first, then inputs, then the network.
-        let now: Int64
-        if let text = options.now {
-            now = try TimeParser.parse(text, now: environment.now(), acceptsUnixSeconds: true)
-        } else {
-            now = environment.now()
-        }
+        let now = try JWTCheckOptions.resolveNow(options.now, environment: environment)
         let input = try TokenInput.read(options.token, environment: environment)
         let verifier = try KeySetSource.verifier(
             options.jwks, clientIDs: options.clientIDs, leeway: options.leewaySeconds, now: now,

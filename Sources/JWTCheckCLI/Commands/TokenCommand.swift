@@ -23,12 +23,7 @@ struct TokenCommand {
 
     private func parameters() throws(CommandFailure) -> Parameters {
         let algorithms = try AlgorithmNames.parse(options.algorithms)
-        let now: Int64
-        if let text = options.now {
-            now = try TimeParser.parse(text, now: environment.now(), acceptsUnixSeconds: true)
-        } else {
-            now = environment.now()
-        }
+        let now = try JWTCheckOptions.resolveNow(options.now, environment: environment)
         var issuer = options.issuer
         if options.jwksPath == nil {
             // Apple's key set: only Apple's tokens.

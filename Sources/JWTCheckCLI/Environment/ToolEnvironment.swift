@@ -15,20 +15,20 @@ import JWT
 #endif
 
 /// What `jwtcheck` takes from the outside world, injected so tests pin it: the clock and standard input.
-public struct ToolEnvironment: Sendable {
+package struct ToolEnvironment: Sendable {
     /// The current time, Unix seconds.
-    public var now: @Sendable () -> Int64
+    package var now: @Sendable () -> Int64
     /// Standard input's bytes, or `nil` when it is larger than the cap given.
-    public var readStandardInput: @Sendable (_ maxBytes: Int) -> [UInt8]?
+    package var readStandardInput: @Sendable (_ maxBytes: Int) -> [UInt8]?
     /// The default directory of the on-disk key set copy (`--cache-dir` overrides it); nil for no copy.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
 
     /// Creates an environment.
     /// - Parameters:
     ///   - now: the clock.
     ///   - readStandardInput: the standard input reader.
     ///   - cacheDirectory: the default key set cache directory; nil (the default) for none.
-    public init(
+    package init(
         now: @escaping @Sendable () -> Int64, readStandardInput: @escaping @Sendable (_ maxBytes: Int) -> [UInt8]?,
         cacheDirectory: String? = nil
     ) {
@@ -39,7 +39,7 @@ public struct ToolEnvironment: Sendable {
 
     /// The real clock, the process's standard input, and the per-user cache directory
     /// (`$XDG_CACHE_HOME/gatehouse`, else `~/.cache/gatehouse`).
-    public static let system = ToolEnvironment(
+    package static let system = ToolEnvironment(
         now: { WallClock.now() }, readStandardInput: { InputFile.readStandardInput(maxBytes: $0) },
         cacheDirectory: KeySetDiskCache.defaultDirectory(environment: cacheVariables()))
 

@@ -1,15 +1,15 @@
 /// Options of `jwtcheck apple client-secret`, also taken by `exchange`, `refresh` and `revoke`.
-public struct AppleClientSecretOptions: Sendable, Equatable {
+package struct AppleClientSecretOptions: Sendable, Equatable {
     /// The `.p8` AuthKey file (`--p8`).
-    public var p8Path: String
+    package var p8Path: String
     /// The Key ID (`--key-id`).
-    public var keyID: String
+    package var keyID: String
     /// The Team ID (`--team-id`).
-    public var teamID: String
+    package var teamID: String
     /// The client ID (`--client-id`): the bundle ID or Services ID.
-    public var clientID: String
+    package var clientID: String
     /// The lifetime in days (`--days`, default 180).
-    public var days: Int = 180
+    package var days: Int = 180
 
     /// Creates options.
     /// - Parameters:
@@ -17,7 +17,7 @@ public struct AppleClientSecretOptions: Sendable, Equatable {
     ///   - keyID: the Key ID.
     ///   - teamID: the Team ID.
     ///   - clientID: the client ID.
-    public init(p8Path: String, keyID: String, teamID: String, clientID: String) {
+    package init(p8Path: String, keyID: String, teamID: String, clientID: String) {
         self.p8Path = p8Path
         self.keyID = keyID
         self.teamID = teamID

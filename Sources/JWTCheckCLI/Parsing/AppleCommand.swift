@@ -1,5 +1,5 @@
 /// A parsed `jwtcheck apple` command line.
-public enum AppleCommand: Sendable, Equatable {
+package enum AppleCommand: Sendable, Equatable {
     /// `apple verify TOKEN --client-id ID...`: verify an identity token.
     case verify(AppleVerifyOptions)
     /// `apple notification TOKEN_OR_@BODY_FILE --client-id ID...`: verify a server-to-server notification.
@@ -10,7 +10,7 @@ public enum AppleCommand: Sendable, Equatable {
     case endpoint(AppleEndpointOptions)
 
     /// The subcommands of `jwtcheck apple`, by name.
-    public enum Subcommand: String, Sendable, CaseIterable {
+    package enum Subcommand: String, Sendable, CaseIterable {
         /// Verify an identity token.
         case verify
         /// Verify a server-to-server notification.

@@ -1,7 +1,7 @@
 /// Options of `jwtcheck apple exchange`, `refresh` and `revoke`.
-public struct AppleEndpointOptions: Sendable, Equatable {
+package struct AppleEndpointOptions: Sendable, Equatable {
     /// Which call.
-    public enum Action: String, Sendable, Equatable {
+    package enum Action: String, Sendable, Equatable {
         /// Exchange an authorization code.
         case exchange
         /// Validate a refresh token.
@@ -11,32 +11,32 @@ public struct AppleEndpointOptions: Sendable, Equatable {
     }
 
     /// Which call.
-    public var action: Action
+    package var action: Action
     /// The authorization code (exchange) or the token (refresh, revoke).
-    public var value: TokenSource
+    package var value: TokenSource
     /// The client secret's key and IDs.
-    public var secret: AppleClientSecretOptions
+    package var secret: AppleClientSecretOptions
     /// The base URL (`--endpoint`), default `https://appleid.apple.com`.
-    public var endpoint: String?
+    package var endpoint: String?
     /// `--redirect-uri` (exchange only).
-    public var redirectURI: String?
+    package var redirectURI: String?
     /// `--hint refresh_token|access_token` (revoke only; default refresh_token).
-    public var hint: String?
+    package var hint: String?
     /// The key set for the returned `id_token` (`--jwks`); nil for Apple's.
-    public var jwks: String?
+    package var jwks: String?
     /// The time to verify the `id_token` at and to date the secret (`--now`), as given.
-    public var now: String?
+    package var now: String?
     /// One JSON object instead of the human report.
-    public var json = false
+    package var json = false
     /// Cache and CA options.
-    public var fetching = FetchOptions()
+    package var fetching = FetchOptions()
 
     /// Creates options with the required members.
     /// - Parameters:
     ///   - action: which call.
     ///   - value: the code or token.
     ///   - secret: the client secret options.
-    public init(action: Action, value: TokenSource, secret: AppleClientSecretOptions) {
+    package init(action: Action, value: TokenSource, secret: AppleClientSecretOptions) {
         self.action = action
         self.value = value
         self.secret = secret

@@ -1,13 +1,16 @@
 import CommandLineKit
 
-/// The pure parser of `jwtcheck apple ...`: no files are read and no clock is consulted here.
+/// The pure parser of `jwtcheck apple ...`: no files are read and no clock is consulted here. Each subcommand is
+/// scanned with its declaration in `AppleInterface`, and each option read through its record in `JWTCheckOptions`.
 enum AppleParser {
+    private typealias Options = JWTCheckOptions
+
     static func parse(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
         guard let first = arguments.first else {
-            throw .usage("jwtcheck apple needs a subcommand\n\n" + AppleHelpText.apple)
+            throw .usage("jwtcheck apple needs a subcommand\n\n" + AppleHelpText.text(for: nil))
         }
         let rest = Array(arguments.dropFirst())
-        if first == "--help" || first == "-h" || first == "help" {
+        if first == "help" || OptionSpec.help.matches(first) {
             guard let topic = rest.first.flatMap(AppleCommand.Subcommand.init(rawValue:)) else { return .help(.apple) }
             return .appleHelp(topic)
         }
@@ -32,16 +35,11 @@ enum AppleParser {
     static func parseVerify(_ arguments: [String], subcommand: AppleCommand.Subcommand) throws(CommandFailure)
         -> JWTCheckCommand
     {
-        let scanned = try ArgumentScanner.scan(
-            arguments,
-            options: [
-                .value("client-id", repeatable: true), .value("nonce"), .value("nonce-sha256"), .value("jwks"),
-                .value("now"), .value("leeway"), .flag("json"),
-            ] + FetchOptions.specs)
-        if scanned.has("help") { return .appleHelp(subcommand) }
+        let scanned = try ArgumentScanner.scan(arguments, command: AppleInterface.command(subcommand))
+        if scanned.has(.help) { return .appleHelp(subcommand) }
         let name = subcommand == .verify ? "TOKEN" : "TOKEN_OR_@BODY_FILE"
         let token = try single(scanned, name: name, subcommand: subcommand)
-        let clientIDs = scanned.allValues("client-id")
+        let clientIDs = try scanned.values(Options.clientIDs)
         guard !clientIDs.isEmpty else {
             throw .usage(
                 "jwtcheck apple \(subcommand.rawValue) needs --client-id ID (your bundle ID or Services ID; repeat "
@@ -51,7 +49,7 @@ enum AppleParser {
             throw .usage("--client-id '\(empty)' is empty; give a bundle ID or Services ID")
         }
         var options = AppleVerifyOptions(token: TokenSource(argument: token), clientIDs: clientIDs)
-        switch (scanned.value("nonce"), scanned.value("nonce-sha256")) {
+        switch (try scanned.value(Options.nonce), try scanned.value(Options.nonceSHA256)) {
         case (let raw?, nil): options.nonce = .exact(raw)
         case (nil, let raw?): options.nonce = .sha256(raw)
         case (nil, nil): options.nonce = nil
@@ -63,100 +61,60 @@ enum AppleParser {
         if subcommand == .notification, options.nonce != nil {
             throw .usage("notifications carry no nonce; --nonce and --nonce-sha256 apply to 'apple verify' only")
         }
-        options.jwks = scanned.value("jwks").map(URLArgument.canonical)
-        options.now = scanned.value("now")
-        options.leewaySeconds = try leeway(scanned)
-        options.json = scanned.has("json")
+        options.jwks = try scanned.value(Options.jwks)
+        options.now = try scanned.value(Options.now)
+        options.leewaySeconds = try scanned.value(Options.appleLeeway)
+        options.json = scanned.has(Options.json)
         options.fetching = try JWTCheckParser.fetchOptions(scanned)
         return .apple(subcommand == .verify ? .verify(options) : .notification(options))
     }
 
-    static let secretSpecs: [OptionSpec] = [
-        .value("p8"), .value("key-id"), .value("team-id"), .value("client-id"), .value("days"),
-    ]
-
     static func parseClientSecret(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, options: secretSpecs)
-        if scanned.has("help") { return .appleHelp(.clientSecret) }
+        let scanned = try ArgumentScanner.scan(arguments, command: AppleInterface.clientSecret)
+        if scanned.has(.help) { return .appleHelp(.clientSecret) }
         if let extra = scanned.positionals.first {
             throw .usage(
                 "jwtcheck apple client-secret takes no positional arguments, got '\(extra)'\n\n"
-                    + AppleHelpText.clientSecret)
+                    + AppleHelpText.text(for: .clientSecret))
         }
         return .apple(.clientSecret(try secretOptions(scanned, subcommand: .clientSecret)))
     }
 
+    /// `--p8`, `--key-id`, `--team-id`, `--client-id` (each required and non-empty) and `--days`.
     static func secretOptions(_ scanned: ScannedArguments, subcommand: AppleCommand.Subcommand) throws(CommandFailure)
         -> AppleClientSecretOptions
     {
-        for required in ["p8", "key-id", "team-id", "client-id"] where (scanned.value(required) ?? "").isEmpty {
+        if let missing = AppleInterface.command(subcommand).firstMissingOption(in: scanned, emptyIsMissing: true) {
             throw .usage(
-                "jwtcheck apple \(subcommand.rawValue) needs --\(required)\n\n" + AppleHelpText.text(for: subcommand))
+                "jwtcheck apple \(subcommand.rawValue) needs \(missing.longFlag)\n\n"
+                    + AppleHelpText.text(for: subcommand))
         }
         var options = AppleClientSecretOptions(
-            p8Path: scanned.value("p8")!, keyID: scanned.value("key-id")!, teamID: scanned.value("team-id")!,
-            clientID: scanned.value("client-id")!)
-        if let text = scanned.value("days") {
-            // Apple's limit is 15,777,000 s: 182 whole days.
-            guard let days = Int(text), (1...182).contains(days) else {
-                throw .usage(
-                    "--days takes whole days from 1 to 182, not '\(text)': Apple refuses client secrets living over "
-                        + "15,777,000 s (six months)")
-            }
-            options.days = days
-        }
+            p8Path: try scanned.value(Options.p8)!, keyID: try scanned.value(Options.keyID)!,
+            teamID: try scanned.value(Options.teamID)!, clientID: try scanned.value(Options.clientID)!)
+        if let days = try scanned.value(Options.days) { options.days = days }
         return options
     }
 
+    /// `exchange`, `refresh` and `revoke`: the secret is made for the one call and lives an hour, so no `--days`.
     static func parseEndpoint(_ arguments: [String], action: AppleEndpointOptions.Action) throws(CommandFailure)
         -> JWTCheckCommand
     {
         let subcommand = AppleCommand.Subcommand(rawValue: action.rawValue)!
-        // The secret is made for this one call and lives a day: no --days here.
-        var specs =
-            secretSpecs.filter { $0.name != "days" } + [
-                .value("endpoint"), .value("now"), .flag("json"), .value("cacert"),
-            ]
-        switch action {
-        case .exchange:
-            specs += [.value("redirect-uri"), .value("jwks"), .value("cache-dir"), .flag("no-cache")]
-        case .refresh:
-            specs += [.value("jwks"), .value("cache-dir"), .flag("no-cache")]
-        case .revoke:
-            specs += [.value("hint")]
-        }
-        let scanned = try ArgumentScanner.scan(arguments, options: specs)
-        if scanned.has("help") { return .appleHelp(subcommand) }
+        let scanned = try ArgumentScanner.scan(arguments, command: AppleInterface.command(subcommand))
+        if scanned.has(.help) { return .appleHelp(subcommand) }
         let value = try single(scanned, name: action == .exchange ? "CODE" : "TOKEN", subcommand: subcommand)
         var options = AppleEndpointOptions(
             action: action, value: TokenSource(argument: value),
             secret: try secretOptions(scanned, subcommand: subcommand))
-        if let endpoint = scanned.value("endpoint") {
-            guard URLArgument.isHTTP(endpoint) else {
-                throw .usage("--endpoint takes an http(s) URL such as https://appleid.apple.com, not '\(endpoint)'")
-            }
-            options.endpoint = URLArgument.canonical(endpoint)
-        }
-        options.redirectURI = scanned.value("redirect-uri")
-        if let hint = scanned.value("hint") {
-            guard hint == "refresh_token" || hint == "access_token" else {
-                throw .usage("--hint takes refresh_token or access_token, not '\(hint)'")
-            }
-            options.hint = hint
-        }
-        options.jwks = scanned.value("jwks").map(URLArgument.canonical)
-        options.now = scanned.value("now")
-        options.json = scanned.has("json")
+        options.endpoint = try scanned.value(Options.endpoint)
+        options.redirectURI = try scanned.value(Options.redirectURI)
+        options.hint = try scanned.value(Options.hint)
+        options.jwks = try scanned.value(Options.jwks)
+        options.now = try scanned.value(Options.now)
+        options.json = scanned.has(Options.json)
         options.fetching = try JWTCheckParser.fetchOptions(scanned)
         return .apple(.endpoint(options))
-    }
-
-    private static func leeway(_ scanned: ScannedArguments) throws(CommandFailure) -> Int? {
-        guard let text = scanned.value("leeway") else { return nil }
-        guard let seconds = Int(text), (0...600).contains(seconds) else {
-            throw .usage("--leeway takes whole seconds from 0 to 600, not '\(text)'")
-        }
-        return seconds
     }
 
     private static func single(

@@ -1,9 +1,15 @@
+import CommandLineKit
+
 /// A parsed `jwtcheck` command line: what to do, with its options, before any file is read.
-public enum JWTCheckCommand: Sendable, Equatable {
+package enum JWTCheckCommand: Sendable, Equatable {
     /// `--help` for the tool or for one subcommand (`nil` for the tool).
     case help(Subcommand?)
     /// `--version`.
     case version
+    /// `--man`: the manual page (roff).
+    case manual
+    /// `jwtcheck completion SHELL`: the shell's completion script.
+    case completion(Shell)
     /// `jwtcheck token TOKEN --jwks FILE ...`: verify a token against a key set.
     case token(TokenOptions)
     /// `jwtcheck decode TOKEN`: header and claims without verification.
@@ -18,7 +24,7 @@ public enum JWTCheckCommand: Sendable, Equatable {
     case appleHelp(AppleCommand.Subcommand?)
 
     /// The subcommands, by name.
-    public enum Subcommand: String, Sendable, CaseIterable {
+    package enum Subcommand: String, Sendable, CaseIterable {
         /// Verify a token.
         case token
         /// Decode without verifying.
@@ -29,11 +35,13 @@ public enum JWTCheckCommand: Sendable, Equatable {
         case sign
         /// Sign in with Apple.
         case apple
+        /// A shell completion script.
+        case completion
     }
 }
 
 /// Where a token comes from: the argument itself, a file (`@path`), or standard input (`-`).
-public enum TokenSource: Sendable, Equatable {
+package enum TokenSource: Sendable, Equatable {
     /// The compact token given on the command line, taken exactly.
     case literal(String)
     /// `@path`: read from a file; surrounding whitespace is trimmed.
@@ -44,7 +52,7 @@ public enum TokenSource: Sendable, Equatable {
     /// Interprets a TOKEN argument.
     /// - Parameter argument: the argument as given.
     /// - Returns: the source.
-    public init(argument: String) {
+    package init(argument: String) {
         if argument == "-" {
             self = .standardInput
         } else if argument.hasPrefix("@"), argument.count > 1 {
@@ -56,73 +64,73 @@ public enum TokenSource: Sendable, Equatable {
 }
 
 /// Options of `jwtcheck token`.
-public struct TokenOptions: Sendable, Equatable {
+package struct TokenOptions: Sendable, Equatable {
     /// The token.
-    public var token: TokenSource
+    package var token: TokenSource
     /// The key set (`--jwks`): a file, or an http(s) URL; nil for Apple's key set URL, in which case the issuer
     /// must be Apple's.
-    public var jwksPath: String?
+    package var jwksPath: String?
     /// Accepted audiences (`--aud`, repeatable); empty means the audience is not checked, and the output says so.
-    public var audiences: [String] = []
+    package var audiences: [String] = []
     /// The expected issuer (`--iss`).
-    public var issuer: String?
+    package var issuer: String?
     /// Allowed algorithms (`--alg`, repeatable); empty means every asymmetric algorithm.
-    public var algorithms: [String] = []
+    package var algorithms: [String] = []
     /// Clock leeway in seconds (`--leeway`).
-    public var leewaySeconds: Int?
+    package var leewaySeconds: Int?
     /// The time to verify at (`--now`), ISO 8601 or Unix seconds, as given.
-    public var now: String?
+    package var now: String?
     /// One JSON object instead of the human report (`--json`).
-    public var json = false
+    package var json = false
     /// How a key set URL is fetched and cached (`--no-cache`, `--cache-dir`, `--cacert`).
-    public var fetching = FetchOptions()
+    package var fetching = FetchOptions()
 
     /// Creates options with the required members.
     /// - Parameters:
     ///   - token: where the token comes from.
     ///   - jwksPath: the key set file or URL; nil for Apple's key set URL.
-    public init(token: TokenSource, jwksPath: String?) {
+    package init(token: TokenSource, jwksPath: String?) {
         self.token = token
         self.jwksPath = jwksPath
     }
 }
 
 /// Options of `jwtcheck decode`.
-public struct DecodeOptions: Sendable, Equatable {
+package struct DecodeOptions: Sendable, Equatable {
     /// The token.
-    public var token: TokenSource
+    package var token: TokenSource
     /// One JSON object instead of the human report.
-    public var json = false
+    package var json = false
 
     /// Creates options.
     /// - Parameter token: where the token comes from.
-    public init(token: TokenSource) { self.token = token }
+    package init(token: TokenSource) { self.token = token }
 }
 
 /// Options of `jwtcheck keys`.
-public struct KeysOptions: Sendable, Equatable {
+package struct KeysOptions: Sendable, Equatable {
     /// The key set file.
-    public var jwksPath: String
+    package var jwksPath: String
     /// One JSON object instead of the human report.
-    public var json = false
+    package var json = false
 
     /// Creates options.
     /// - Parameter jwksPath: the key set file.
-    public init(jwksPath: String) { self.jwksPath = jwksPath }
+    package init(jwksPath: String) { self.jwksPath = jwksPath }
 }
 
 /// Options of `jwtcheck sign`.
-public struct SignOptions: Sendable, Equatable {
+package struct SignOptions: Sendable, Equatable {
     /// The private key file: PEM PKCS#8 (Apple's `.p8`), PKCS#1 or SEC1.
-    public var keyPath: String
+    package var keyPath: String
     /// The algorithm name (`--alg`).
-    public var algorithm: String
+    package var algorithm: String
     /// The key ID for the header (`--kid`).
-    public var keyID: String?
+    package var keyID: String?
     /// The claims: a JSON object, or `@path` to read it from a file.
-    public var claims: String
+    package var claims: String
     /// `--insecure-weak-key`: sign with an RSA key the default key policy refuses (1024 bits, e = 3).
-    public var allowsWeakKey = false
+    package var allowsWeakKey = false
 
     /// Creates options.
     /// - Parameters:
@@ -130,7 +138,7 @@ public struct SignOptions: Sendable, Equatable {
     ///   - algorithm: the algorithm name.
     ///   - keyID: the key ID, if any.
     ///   - claims: JSON or `@path`.
-    public init(keyPath: String, algorithm: String, keyID: String?, claims: String) {
+    package init(keyPath: String, algorithm: String, keyID: String?, claims: String) {
         self.keyPath = keyPath
         self.algorithm = algorithm
         self.keyID = keyID

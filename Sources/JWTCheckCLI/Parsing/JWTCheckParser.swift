@@ -1,27 +1,28 @@
-public import CommandLineKit
+import CommandLineKit
 
-/// The pure parser of `jwtcheck`'s command line: no files are read and no clock is consulted here.
-public enum JWTCheckParser {
+/// The pure parser of `jwtcheck`'s command line: no files are read and no clock is consulted here. Each command
+/// is scanned with its declaration in `JWTCheckInterface`, and each option read through its record in
+/// `JWTCheckOptions`.
+package enum JWTCheckParser {
+    private typealias Options = JWTCheckOptions
+
     /// Parses the arguments after the program name.
     /// - Parameter arguments: `CommandLine.arguments.dropFirst()`.
     /// - Returns: the command.
     /// - Throws: `CommandFailure` with status `.usage` naming what is wrong.
-    public static func parse(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
+    package static func parse(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
         guard let first = arguments.first else {
-            throw .usage("no command given\n\n" + HelpText.tool)
+            throw .usage("no command given\n\n" + HelpText.text(for: nil))
         }
         let rest = Array(arguments.dropFirst())
-        switch first {
-        case "--help", "-h", "help":
+        if first == "help" || OptionSpec.help.matches(first) {
             if let topic = rest.first, let subcommand = JWTCheckCommand.Subcommand(rawValue: topic) {
                 return .help(subcommand)
             }
             return .help(nil)
-        case "--version":
-            return .version
-        default:
-            break
         }
+        if Options.version.matches(first) { return .version }
+        if Options.manual.matches(first) { return .manual }
         guard let subcommand = JWTCheckCommand.Subcommand(rawValue: first) else {
             let names = JWTCheckCommand.Subcommand.allCases.map(\.rawValue)
             var message = "unknown command '\(first)'"
@@ -36,77 +37,73 @@ public enum JWTCheckParser {
         case .keys: return try parseKeys(rest)
         case .sign: return try parseSign(rest)
         case .apple: return try AppleParser.parse(rest)
+        case .completion: return try parseCompletion(rest)
         }
     }
 
     static func parseToken(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(
-            arguments,
-            options: [
-                .value("jwks"), .value("aud", repeatable: true), .value("iss"), .value("alg", repeatable: true),
-                .value("leeway"), .value("now"), .flag("json"),
-            ] + FetchOptions.specs)
-        if scanned.has("help") { return .help(.token) }
+        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.token)
+        if scanned.has(.help) { return .help(.token) }
         let token = try singlePositional(scanned, name: "TOKEN", subcommand: .token)
-        var options = TokenOptions(
-            token: TokenSource(argument: token), jwksPath: scanned.value("jwks").map(URLArgument.canonical))
+        var options = TokenOptions(token: TokenSource(argument: token), jwksPath: try scanned.value(Options.jwks))
         options.fetching = try fetchOptions(scanned)
-        options.audiences = scanned.allValues("aud")
-        options.issuer = scanned.value("iss")
-        options.algorithms = scanned.allValues("alg")
-        if let leeway = scanned.value("leeway") {
-            guard let seconds = Int(leeway), seconds >= 0, seconds <= 86_400 else {
-                throw .usage("--leeway takes whole seconds from 0 to 86400, not '\(leeway)'")
-            }
-            options.leewaySeconds = seconds
-        }
-        options.now = scanned.value("now")
-        options.json = scanned.has("json")
+        options.audiences = try scanned.values(Options.audience)
+        options.issuer = try scanned.value(Options.issuer)
+        options.algorithms = try scanned.values(Options.allowedAlgorithm)
+        options.leewaySeconds = try scanned.value(Options.leeway)
+        options.now = try scanned.value(Options.now)
+        options.json = scanned.has(Options.json)
         return .token(options)
     }
 
     static func parseDecode(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, options: [.flag("json")])
-        if scanned.has("help") { return .help(.decode) }
+        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.decode)
+        if scanned.has(.help) { return .help(.decode) }
         let token = try singlePositional(scanned, name: "TOKEN", subcommand: .decode)
         var options = DecodeOptions(token: TokenSource(argument: token))
-        options.json = scanned.has("json")
+        options.json = scanned.has(Options.json)
         return .decode(options)
     }
 
     static func parseKeys(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, options: [.flag("json")])
-        if scanned.has("help") { return .help(.keys) }
+        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.keys)
+        if scanned.has(.help) { return .help(.keys) }
         let path = try singlePositional(scanned, name: "FILE", subcommand: .keys)
         var options = KeysOptions(jwksPath: path)
-        options.json = scanned.has("json")
+        options.json = scanned.has(Options.json)
         return .keys(options)
     }
 
     static func parseSign(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(
-            arguments,
-            options: [.value("key"), .value("alg"), .value("kid"), .value("claims"), .flag("insecure-weak-key")])
-        if scanned.has("help") { return .help(.sign) }
+        let command = JWTCheckInterface.sign
+        let scanned = try ArgumentScanner.scan(arguments, command: command)
+        if scanned.has(.help) { return .help(.sign) }
         if let extra = scanned.positionals.first {
-            throw .usage("jwtcheck sign takes no positional arguments, got '\(extra)'\n\n" + HelpText.sign)
+            throw .usage("jwtcheck sign takes no positional arguments, got '\(extra)'\n\n" + HelpText.text(for: .sign))
         }
-        for required in ["key", "alg", "claims"] where scanned.value(required) == nil {
-            throw .usage("jwtcheck sign needs --\(required)\n\n" + HelpText.sign)
+        if let missing = command.firstMissingOption(in: scanned) {
+            throw .usage("jwtcheck sign needs \(missing.longFlag)\n\n" + HelpText.text(for: .sign))
         }
         var options = SignOptions(
-            keyPath: scanned.value("key")!, algorithm: scanned.value("alg")!, keyID: scanned.value("kid"),
-            claims: scanned.value("claims")!)
-        options.allowsWeakKey = scanned.has("insecure-weak-key")
+            keyPath: try scanned.value(Options.signingKey)!, algorithm: try scanned.value(Options.signingAlgorithm)!,
+            keyID: try scanned.value(Options.keyIDHeader), claims: try scanned.value(Options.claims)!)
+        options.allowsWeakKey = scanned.has(Options.insecureWeakKey)
         return .sign(options)
+    }
+
+    static func parseCompletion(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
+        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.completion)
+        if scanned.has(.help) { return .help(.completion) }
+        let name = try singlePositional(scanned, name: "SHELL (bash, zsh or fish)", subcommand: .completion)
+        return .completion(try Shell.named(name))
     }
 
     /// `--no-cache`, `--cache-dir`, `--cacert`; the first two exclude each other.
     static func fetchOptions(_ scanned: ScannedArguments) throws(CommandFailure) -> FetchOptions {
         var options = FetchOptions()
-        options.noCache = scanned.has("no-cache")
-        options.cacheDirectory = scanned.value("cache-dir")
-        options.caBundlePath = scanned.value("cacert")
+        options.noCache = scanned.has(Options.noCache)
+        options.cacheDirectory = try scanned.value(Options.cacheDirectory)
+        options.caBundlePath = try scanned.value(Options.caBundle)
         if options.noCache, options.cacheDirectory != nil {
             throw .usage("--no-cache and --cache-dir exclude each other: give one")
         }

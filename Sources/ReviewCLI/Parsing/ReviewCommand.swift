@@ -1,12 +1,17 @@
+import CommandLineKit
 import ReviewLog
 
 /// A parsed `review` subcommand with its arguments, checked and typed.
-public enum ReviewCommand: Sendable, Equatable {
+package enum ReviewCommand: Sendable, Equatable {
     /// `review help [COMMAND]`, `review --help`, `review COMMAND --help`: the help text of a command, or the
     /// overview for `nil`.
     case help(String?)
     /// `review --version`.
     case version
+    /// `review --man`: the manual page (roff).
+    case manual
+    /// `review completion SHELL`: the shell's completion script.
+    case completion(Shell)
     /// `review log APP STATE ...`.
     case log(LogRequest)
     /// `review status [APP]`.
@@ -23,9 +28,9 @@ public enum ReviewCommand: Sendable, Equatable {
     case delete(Int64)
 
     /// Whether the command reads or writes the store.
-    public var usesStore: Bool {
+    package var usesStore: Bool {
         switch self {
-        case .help, .version: false
+        case .help, .version, .manual, .completion: false
         default: true
         }
     }

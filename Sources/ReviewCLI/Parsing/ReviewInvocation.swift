@@ -1,13 +1,13 @@
 /// A whole `review` command line, parsed: the global options and the subcommand.
-public struct ReviewInvocation: Sendable, Equatable {
+package struct ReviewInvocation: Sendable, Equatable {
     /// `--db PATH`, if given (before or after the subcommand).
-    public var databasePath: String?
+    package var databasePath: String?
     /// `--utc`: show times in UTC instead of the local time zone.
-    public var utc: Bool
+    package var utc: Bool
     /// `--json`: machine-readable output for read commands.
-    public var json: Bool
+    package var json: Bool
     /// The subcommand.
-    public var command: ReviewCommand
+    package var command: ReviewCommand
 
     /// Creates an invocation.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct ReviewInvocation: Sendable, Equatable {
     ///   - utc: whether `--utc` was given.
     ///   - json: whether `--json` was given.
     ///   - command: the subcommand.
-    public init(databasePath: String? = nil, utc: Bool = false, json: Bool = false, command: ReviewCommand) {
+    package init(databasePath: String? = nil, utc: Bool = false, json: Bool = false, command: ReviewCommand) {
         self.databasePath = databasePath
         self.utc = utc
         self.json = json

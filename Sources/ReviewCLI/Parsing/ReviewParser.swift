@@ -1,23 +1,10 @@
 import CommandLineKit
 import ReviewLog
 
-/// Parses `review` command lines: a pure function of the arguments and the current time.
-public enum ReviewParser {
-    private static let shared: [OptionSpec] = [.value("db"), .flag("utc")]
-
-    private static func options(for command: String) -> [OptionSpec] {
-        switch command {
-        case "log":
-            shared + [.value("version"), .value("build"), .value("platform"), .value("at"), .value("note")]
-        case "status": shared + [.flag("json")]
-        case "timeline": shared + [.value("version"), .value("platform"), .flag("json")]
-        case "stats": shared + [.value("since"), .value("until"), .flag("json")]
-        case "export": shared + [.value("format")]
-        case "import": shared
-        case "delete": shared + [.flag("yes")]
-        default: []
-        }
-    }
+/// Parses `review` command lines: a pure function of the arguments and the current time. Each command is scanned
+/// with its declaration in `ReviewInterface`, and each option read through its record in `ReviewOptions`.
+package enum ReviewParser {
+    private typealias Options = ReviewOptions
 
     /// Parses the arguments after the program name.
     /// - Parameters:
@@ -26,55 +13,38 @@ public enum ReviewParser {
     /// - Returns: the invocation.
     /// - Throws: `CommandFailure` with status `.usage` naming the offending argument (and the closest valid
     ///   spelling for an unknown command, option, state or platform).
-    public static func parse(_ arguments: [String], now: Timestamp) throws(CommandFailure) -> ReviewInvocation {
-        var index = 0
-        var database: String?
-        var utc = false
-        // Global options before the subcommand.
-        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "-h", "--help": return ReviewInvocation(command: .help(nil))
-            case "--version": return ReviewInvocation(command: .version)
-            case "--utc": utc = true
-            case "--db":
-                guard index < arguments.count else { throw .usage("option --db needs a value") }
-                database = arguments[index]
-                index += 1
-            default:
-                if argument.hasPrefix("--db=") {
-                    database = String(argument.dropFirst(5))
-                } else {
-                    let bare = String(argument.drop(while: { $0 == "-" }))
-                    let hint =
-                        Suggestion.closest(to: bare, among: ["db", "utc", "help", "version"])
-                        .map { "; did you mean --\($0)?" } ?? ""
-                    throw .usage("unknown option \(argument)\(hint) (a command's own options go after it)")
-                }
-            }
-        }
-        guard index < arguments.count else {
+    package static func parse(_ arguments: [String], now: Timestamp) throws(CommandFailure) -> ReviewInvocation {
+        // The options before the subcommand: the global ones, or one that prints something and stops.
+        let (leading, remainder) = try ArgumentScanner.scanLeadingOptions(
+            arguments, options: ReviewInterface.tool.allOptions,
+            stopFlags: [OptionSpec.help.name, Options.showVersion.name, Options.manual.name],
+            unknownOptionHint: " (a command's own options go after it)")
+        if leading.has(.help) { return ReviewInvocation(command: .help(nil)) }
+        if leading.has(Options.showVersion) { return ReviewInvocation(command: .version) }
+        if leading.has(Options.manual) { return ReviewInvocation(command: .manual) }
+        guard let name = remainder.first else {
             throw .usage("no command given; try 'review --help' (commands: \(commandList))")
         }
-        let name = arguments[index]
-        let rest = Array(arguments[(index + 1)...])
-        if name == "help" {
+        let rest = Array(remainder.dropFirst())
+        if name == ReviewInterface.help.name {
             guard rest.count <= 1 else { throw .usage("help takes at most one command name") }
             if let topic = rest.first, ReviewHelp.text(for: topic) == nil { throw unknownCommand(topic) }
             return ReviewInvocation(command: .help(rest.first))
         }
-        guard ReviewHelp.commands.contains(name) else { throw unknownCommand(name) }
-        let scanned = try ArgumentScanner.scan(rest, options: options(for: name))
-        if scanned.has("help") { return ReviewInvocation(command: .help(name)) }
-        if let after = scanned.value("db") {
+        guard let spec = ReviewInterface.tool.subcommand(name) else { throw unknownCommand(name) }
+        let scanned = try ArgumentScanner.scan(rest, command: spec)
+        if scanned.has(.help) { return ReviewInvocation(command: .help(name)) }
+        // The global options, read once whichever side of the subcommand they were given on.
+        var database = try leading.value(Options.database)
+        if let after = try scanned.value(Options.database) {
             guard database == nil else { throw .usage("option --db was given more than once") }
             database = after
         }
         if database?.isEmpty == true { throw .usage("option --db needs a non-empty path") }
         let command = try makeCommand(name, scanned, now: now)
         return ReviewInvocation(
-            databasePath: database, utc: utc || scanned.has("utc"), json: scanned.has("json"), command: command)
+            databasePath: database, utc: leading.has(Options.utc) || scanned.has(Options.utc),
+            json: scanned.has(Options.json), command: command)
     }
 
     private static var commandList: String { ReviewHelp.commands.joined(separator: ", ") }
@@ -100,45 +70,44 @@ public enum ReviewParser {
         case "log":
             try expect(2...2, "review log APP STATE [--version V] [--at TIME]")
             let state = try parseState(positionals[1])
-            let at = try scanned.value("at").map { text throws(CommandFailure) in try parseTime(text, now: now) } ?? now
-            let platform = try scanned.value("platform").map { text throws(CommandFailure) in try parsePlatform(text) }
-            let note = scanned.value("note").flatMap { $0.isEmpty ? nil : $0 }
+            let at = try time(try scanned.value(Options.at), now: now) ?? now
+            let platform = try scanned.value(Options.platform)
+            let note = try scanned.value(Options.note).flatMap { $0.isEmpty ? nil : $0 }
             return .log(
                 LogRequest(
-                    app: positionals[0], platform: platform ?? .iOS, version: scanned.value("version"),
-                    build: scanned.value("build").flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at, note: note,
-                    source: .manual))
+                    app: positionals[0], platform: platform ?? .iOS, version: try scanned.value(Options.appVersion),
+                    build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
+                    note: note, source: .manual))
         case "status":
             try expect(0...1, "review status [APP]")
             return .status(app: positionals.first)
         case "timeline":
             try expect(1...1, "review timeline APP [--version V] [--platform P]")
-            let platform = try scanned.value("platform").map { text throws(CommandFailure) in try parsePlatform(text) }
-            return .timeline(app: positionals[0], version: scanned.value("version"), platform: platform)
+            let platform = try scanned.value(Options.platform)
+            return .timeline(app: positionals[0], version: try scanned.value(Options.appVersion), platform: platform)
         case "stats":
             try expect(0...1, "review stats [APP] [--since DATE] [--until DATE]")
-            let since = try scanned.value("since").map { text throws(CommandFailure) in try parseTime(text, now: now) }
-            let until = try scanned.value("until").map { text throws(CommandFailure) in try parseTime(text, now: now) }
+            let since = try time(try scanned.value(Options.since), now: now)
+            let until = try time(try scanned.value(Options.until), now: now)
             if let since, let until, until <= since {
                 throw .usage("--until (\(until.iso8601)) must be after --since (\(since.iso8601))")
             }
             return .stats(app: positionals.first, since: since, until: until)
         case "export":
             try expect(0...0, "review export [--format json|csv]")
-            let text = scanned.value("format") ?? "json"
-            guard let format = InterchangeFormat(rawValue: text.lowercased()) else {
-                throw .usage("unknown export format \"\(text)\"; use json or csv")
-            }
-            return .export(format)
+            return .export(try scanned.value(Options.format) ?? .json)
         case "import":
             try expect(1...1, "review import FILE")
             return .importFile(positionals[0])
+        case "completion":
+            try expect(1...1, "review completion bash|zsh|fish")
+            return .completion(try Shell.named(positionals[0]))
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
             guard let id = Int64(positionals[0]), id > 0 else {
                 throw .usage("the event id \"\(positionals[0])\" is not a positive integer")
             }
-            guard scanned.has("yes") else {
+            guard scanned.has(Options.yes) else {
                 throw .usage("delete removes event \(id) for good; add --yes to confirm")
             }
             return .delete(id)
@@ -149,7 +118,7 @@ public enum ReviewParser {
     /// - Parameter text: the spelling.
     /// - Returns: the state.
     /// - Throws: `CommandFailure` (usage) naming the text and the closest state.
-    public static func parseState(_ text: String) throws(CommandFailure) -> ReviewState {
+    package static func parseState(_ text: String) throws(CommandFailure) -> ReviewState {
         if let state = ReviewState(spelling: text) { return state }
         let typed = String(text.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
         if let suggestion = Suggestion.closest(to: typed, among: ReviewState.allCases.map(\.kebabAlias)) {
@@ -161,14 +130,9 @@ public enum ReviewParser {
                 + "rejected or ready-for-distribution (see review --help)")
     }
 
-    private static func parsePlatform(_ text: String) throws(CommandFailure) -> Platform {
-        if let platform = Platform(spelling: text) { return platform }
-        let names = Platform.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: text, among: names).map { "; did you mean \($0)?" } ?? ""
-        throw .usage("unknown platform \"\(text)\"\(hint) (platforms: \(names.joined(separator: ", ")))")
-    }
-
-    private static func parseTime(_ text: String, now: Timestamp) throws(CommandFailure) -> Timestamp {
-        Timestamp(secondsSince1970: try TimeParser.parse(text, now: now.secondsSince1970))
+    /// A time option's value read against `now`, if it was given.
+    private static func time(_ text: String?, now: Timestamp) throws(CommandFailure) -> Timestamp? {
+        guard let text else { return nil }
+        return Timestamp(secondsSince1970: try TimeParser.parse(text, now: now.secondsSince1970))
     }
 }

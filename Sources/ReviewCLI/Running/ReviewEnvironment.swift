@@ -3,20 +3,20 @@ import ReviewLog
 /// What a `review` run takes from outside: the time, the environment variables and how to open a store.
 ///
 /// `main.swift` builds it from the process; tests build it with a pinned time and a temporary store.
-public struct ReviewEnvironment: Sendable {
+package struct ReviewEnvironment: Sendable {
     /// Now, for `--at now`, relative times and the current state's duration.
-    public var now: Timestamp
+    package var now: Timestamp
     /// Environment variables (`REVIEW_DB`, `XDG_DATA_HOME`, `HOME`).
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Opens the store at a path.
-    public var openStore: @Sendable (String) throws -> any ReviewStore
+    package var openStore: @Sendable (String) throws -> any ReviewStore
 
     /// Creates an environment.
     /// - Parameters:
     ///   - now: the current time.
     ///   - variables: environment variables.
     ///   - openStore: opens a store at a path; the SQLite store by default.
-    public init(
+    package init(
         now: Timestamp, variables: [String: String],
         openStore: @escaping @Sendable (String) throws -> any ReviewStore = { try SQLiteReviewStore(path: $0) }
     ) {
@@ -30,7 +30,7 @@ public struct ReviewEnvironment: Sendable {
     /// - Parameter option: the `--db` value, if given.
     /// - Returns: the path.
     /// - Throws: `ReviewError.storeUnavailable` when neither `XDG_DATA_HOME` nor `HOME` is usable.
-    public func databasePath(option: String?) throws -> String {
+    package func databasePath(option: String?) throws -> String {
         if let option, !option.isEmpty { return option }
         if let variable = variables["REVIEW_DB"], !variable.isEmpty { return variable }
         if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/gatehouse/review.sqlite3" }

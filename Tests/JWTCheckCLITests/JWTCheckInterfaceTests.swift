@@ -1,0 +1,278 @@
+import CommandLineKit
+import Foundation
+import GatehouseTesting
+import Testing
+
+@testable import JWTCheckCLI
+
+/// jwtcheck's help, man page and completion scripts are written from its declarations: every option of every
+/// command must appear in each, the parser must accept every option declared, and the scripts must be valid.
+@Suite("jwtcheck: help, man page and completions from the declarations")
+struct JWTCheckInterfaceTests {
+    static let commands = JWTCheckInterface.tool.walk(path: [])
+    static let now: Int64 = 1_700_000_000
+
+    func tool() -> JWTCheckTool {
+        JWTCheckTool(environment: ToolEnvironment(now: { Self.now }, readStandardInput: { _ in [] }))
+    }
+
+    @Test("every option and subcommand of every command is in the --help the tool prints")
+    func help() {
+        for (path, command) in Self.commands {
+            let output = tool().run(path + ["--help"])
+            #expect(output.status == .success, "\(path)")
+            let text = output.standardOutput
+            #expect(text.contains("USAGE: " + (["jwtcheck"] + path).joined(separator: " ")), "\(path)")
+            for option in command.allOptions {
+                #expect(text.contains("\n  \(option.label)"), "jwtcheck \(path) --help lacks \(option.label)")
+            }
+            for argument in command.arguments {
+                #expect(text.contains("\n  \(argument.name)"), "jwtcheck \(path) --help lacks \(argument.name)")
+            }
+            for subcommand in command.subcommands {
+                #expect(text.contains("\n  \(subcommand.name)  "), "jwtcheck \(path) --help lacks \(subcommand.name)")
+            }
+        }
+    }
+
+    @Test("the parser accepts every option declared, on every command")
+    func parserAcceptsDeclaredOptions() {
+        for (path, command) in Self.commands {
+            for option in command.allOptions {
+                for spelling in option.spellings {
+                    let value: [String]
+                    if case .choices(let words) = option.completion { value = [words[0]] } else { value = ["1"] }
+                    let arguments = path + [spelling] + (option.takesValue ? value : [])
+                    do {
+                        _ = try JWTCheckParser.parse(arguments)
+                    } catch {
+                        #expect(!error.message.contains("unknown"), "\(arguments): \(error.message)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the man page has a section for every command, listing each of its options and arguments")
+    func manPage() {
+        let page = HelpText.manPage
+        #expect(page.hasPrefix(".\\\" The manual page of jwtcheck"))
+        #expect(page.contains("\n.TH JWTCHECK 1 \"\" \"Gatehouse \(GatehouseVersion.string)\" \"Gatehouse Manual\"\n"))
+        #expect(page.contains("\n.SH NAME\njwtcheck \\- verify JSON Web Tokens the strict way"))
+        for (path, command) in Self.commands {
+            let section = Self.manSection(page, path: path)
+            for option in command.allOptions {
+                let names = option.spellings.map { "\\fB\(ManPage.escape($0))\\fR" }.joined(separator: ", ")
+                let value = option.takesValue ? " \\fI\(ManPage.escape(option.valueName))\\fR" : ""
+                #expect(section.contains(".TP\n\(names)\(value)\n"), "man page, jwtcheck \(path): \(option.label)")
+            }
+            for argument in command.arguments {
+                #expect(section.contains(".TP\n\\fI\(ManPage.escape(argument.name))\\fR\n"), "\(path) \(argument.name)")
+            }
+        }
+        #expect(page.contains(".SS \"jwtcheck apple verify\"\n"))
+    }
+
+    /// The part of the man page about one command: from its `.SS` line to the next (the page's head for the tool).
+    static func manSection(_ page: String, path: [String]) -> Substring {
+        let start: String.Index
+        if path.isEmpty {
+            start = page.startIndex
+        } else {
+            let title = ManPage.escape((["jwtcheck"] + path).joined(separator: " "))
+            guard let heading = page.range(of: ".SS \"\(title)\"\n") else { return "" }
+            start = heading.upperBound
+        }
+        let end = page[start...].range(of: path.isEmpty ? "\n.SH COMMANDS\n" : "\n.SS ")?.lowerBound ?? page.endIndex
+        return page[start..<end]
+    }
+
+    @Test("bash: every command's options, its subcommands, and file, directory and word completions for values")
+    func bash() {
+        let script = HelpText.completionScript(for: .bash)
+        #expect(script.hasSuffix("complete -F _jwtcheck jwtcheck\n"))
+        for (path, command) in Self.commands {
+            let key = path.joined(separator: " ")
+            let line = script.split(separator: "\n").first { $0.hasPrefix("        '\(key)') mapfile") }
+            let words =
+                line.flatMap { $0.split(separator: "'", omittingEmptySubsequences: false).dropFirst(3).first }?.split(
+                    separator: " ") ?? []
+            for spelling in command.allOptions.flatMap(\.spellings) {
+                #expect(words.contains(Substring(spelling)), "bash: jwtcheck \(key) \(spelling)")
+            }
+            if !command.subcommands.isEmpty {
+                let names = command.subcommands.map(\.name).joined(separator: " ")
+                #expect(script.contains("'\(key):0') mapfile -t COMPREPLY < <(compgen -W '\(names)'"), "\(key)")
+            }
+            for option in command.allOptions where option.takesValue {
+                let pattern = "'\(key):\(option.longFlag)'"
+                let arm = script.split(separator: "\n").first { $0.contains(pattern) && $0.contains("COMPREPLY") }
+                switch option.completion {
+                case .file: #expect(arm?.contains("compgen -f") == true, "\(pattern)")
+                case .directory: #expect(arm?.contains("compgen -d") == true, "\(pattern)")
+                case .choices(let choices): #expect(arm?.contains(choices.joined(separator: " ")) == true, "\(pattern)")
+                case .none: #expect(arm == nil, "\(pattern)")
+                }
+            }
+        }
+    }
+
+    @Test("zsh: a function per command whose _arguments name every option")
+    func zsh() {
+        let script = HelpText.completionScript(for: .zsh)
+        #expect(script.hasPrefix("#compdef jwtcheck\n"))
+        for (path, command) in Self.commands {
+            let name = (["_jwtcheck"] + path.map { $0.replacing("-", with: "_") }).joined(separator: "_")
+            guard let start = script.range(of: "\n\(name)() {\n") else {
+                Issue.record("zsh: no function \(name)")
+                continue
+            }
+            let body = script[start.upperBound...].prefix { _ in true }
+            let end = body.range(of: "\n}\n")?.lowerBound ?? body.endIndex
+            let function = body[..<end]
+            for option in command.allOptions {
+                #expect(function.contains(option.longFlag), "zsh: \(name) lacks \(option.longFlag)")
+            }
+        }
+        #expect(
+            script.contains(
+                "'--jwks=[The JWKS document holding the verification keys: a file, or an http(s) URL to fetch.]:file|url:_files'"
+            ))
+    }
+
+    @Test("fish: a complete line for every option of every command, under that command's condition")
+    func fish() {
+        let script = HelpText.completionScript(for: .fish)
+        let lines = script.split(separator: "\n")
+        for (path, command) in Self.commands {
+            let condition = "-n '__fish_jwtcheck_using \"\(path.joined(separator: " "))\"'"
+            for option in command.allOptions {
+                #expect(
+                    lines.contains { $0.contains(condition) && $0.contains(" -l \(option.name) ") },
+                    "fish: jwtcheck \(path) --\(option.name)")
+            }
+        }
+        #expect(script.contains("complete -c jwtcheck -n '__fish_jwtcheck_using \"token\"' -l jwks -r -F -d"))
+    }
+
+    @Test(
+        "the bash script is valid bash (bash -n)",
+        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"))
+    func bashSyntax() throws { try Self.checkSyntax(.bash) }
+
+    @Test(
+        "the zsh script is valid zsh (zsh -n)",
+        .enabled(if: ProcessRunner.installedProgram("zsh") != nil, "zsh is not installed"))
+    func zshSyntax() throws { try Self.checkSyntax(.zsh) }
+
+    @Test(
+        "the fish script is valid fish (fish -n)",
+        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
+    func fishSyntax() throws { try Self.checkSyntax(.fish) }
+
+    static func checkSyntax(_ shell: Shell) throws {
+        let result = try ShellCompletionRunner.checkSyntax(
+            HelpText.completionScript(for: shell), shell: shell.rawValue)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(shell.rawValue) -n: \(result.standardError)")
+    }
+
+    @Test(
+        "bash completes commands, options, words and files as typed",
+        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"),
+        arguments: [
+            (["jwtcheck", "to"], ["token"]),
+            (["jwtcheck", "apple", "ver"], ["verify"]),
+            (["jwtcheck", "token", "--jw"], ["--jwks"]),
+            (["jwtcheck", "token", "x", "--alg", "ES"], ["ES256", "ES384", "ES512"]),
+            (["jwtcheck", "apple", "revoke", "t", "--hint=a"], ["access_token"]),
+            (["jwtcheck", "completion", "z"], ["zsh"]),
+            (["jwtcheck", "apple", "verify", "--client-id", "x", "--nonce-"], ["--nonce-sha256"]),
+        ])
+    func bashCompletes(words: [String], expected: [String]) throws {
+        #expect(try ShellCompletionRunner.bashCandidates(HelpText.completionScript(for: .bash), words) == expected)
+    }
+
+    @Test("bash offers files for --jwks and for keys FILE")
+    func bashFiles() throws {
+        let directory = try TemporaryDirectory()
+        try Data("{}".utf8).write(to: directory.file("keys.json"))
+        let script = HelpText.completionScript(for: .bash)
+        let prefix = directory.file("ke").path
+        #expect(
+            try ShellCompletionRunner.bashCandidates(script, ["jwtcheck", "token", "--jwks", prefix]) == [
+                prefix + "ys.json"
+            ])
+        #expect(try ShellCompletionRunner.bashCandidates(script, ["jwtcheck", "keys", prefix]) == [prefix + "ys.json"])
+    }
+
+    @Test(
+        "fish completes commands, options and words as typed",
+        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
+    func fishCompletes() throws {
+        let script = HelpText.completionScript(for: .fish)
+        func complete(_ line: String) throws -> [String] { try ShellCompletionRunner.fishCandidates(script, line) }
+        #expect(try complete("jwtcheck ap") == ["apple"])
+        #expect(try complete("jwtcheck apple client-secret --da") == ["--days"])
+        #expect(try complete("jwtcheck apple revoke t --hint ") == ["access_token", "refresh_token"])
+        #expect(try complete("jwtcheck completion ") == ["bash", "fish", "zsh"])
+    }
+
+    @Test(
+        "the man page renders without a warning (groff -ww)",
+        .enabled(if: ProcessRunner.installedProgram("groff") != nil, "groff is not installed"))
+    func manPageRenders() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("jwtcheck.1")
+        try HelpText.manPage.write(to: file, atomically: true, encoding: .utf8)
+        let groff = try ProcessRunner.run(
+            executableAt: ProcessRunner.installedProgram("groff")!, ["-man", "-Tutf8", "-ww", "-z", file.path])
+        #expect(groff.status == 0 && groff.standardError.isEmpty, "\(groff.standardError)")
+    }
+
+    @Test(
+        "man -l reads the man page", .enabled(if: ProcessRunner.installedProgram("man") != nil, "man is not installed"))
+    func manReadsIt() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("jwtcheck.1")
+        try HelpText.manPage.write(to: file, atomically: true, encoding: .utf8)
+        let rendered = try ProcessRunner.run(
+            executableAt: ProcessRunner.installedProgram("man")!, ["-l", file.path], environment: ["MANWIDTH": "100"])
+        #expect(rendered.status == 0, "\(rendered.standardError)")
+        #expect(rendered.standardOutput.contains("jwtcheck apple verify"))
+        #expect(rendered.standardOutput.contains("EXIT STATUS"))
+    }
+
+    @Test("completion and --man parse; an unknown or missing shell is a usage error naming the shells")
+    func parsing() throws {
+        #expect(try JWTCheckParser.parse(["completion", "fish"]) == .completion(.fish))
+        #expect(try JWTCheckParser.parse(["--man"]) == .manual)
+        #expect(try JWTCheckParser.parse(["completion", "--help"]) == .help(.completion))
+        for (arguments, expected) in [
+            (["completion", "tcsh"], "unknown shell 'tcsh'"), (["completion"], "needs SHELL (bash, zsh or fish)"),
+        ] {
+            #expect {
+                try JWTCheckParser.parse(arguments)
+            } throws: { error in
+                let failure = error as? CommandFailure
+                return failure?.status == .usage && failure?.message.contains(expected) == true
+                    && failure?.message.contains("bash") == true
+            }
+        }
+    }
+
+    @Test("the built binary prints the completion scripts and the man page; an unknown shell exits 64")
+    func endToEnd() throws {
+        for shell in Shell.allCases {
+            let result = try ProcessRunner.run("jwtcheck", ["completion", shell.rawValue])
+            #expect(result.status == 0 && result.standardError.isEmpty)
+            #expect(result.standardOutput == HelpText.completionScript(for: shell))
+        }
+        let man = try ProcessRunner.run("jwtcheck", ["--man"])
+        #expect(man.status == 0 && man.standardOutput == HelpText.manPage)
+        let unknown = try ProcessRunner.run("jwtcheck", ["completion", "powershell"])
+        #expect(unknown.status == 64 && unknown.standardOutput.isEmpty)
+        #expect(
+            unknown.standardError.contains("unknown shell 'powershell'")
+                && unknown.standardError.contains("bash, zsh, fish"))
+    }
+}

@@ -1,0 +1,239 @@
+import CommandLineKit
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import Testing
+
+@testable import ReviewCLI
+
+/// review's help, man page and completion scripts are written from its declarations: every option of every command
+/// must appear in each, the parser must accept every option declared, and the scripts must be valid.
+@Suite("review: help, man page and completions from the declarations")
+struct ReviewInterfaceTests {
+    static let commands = ReviewInterface.tool.walk(path: [])
+    static let now = Timestamp(iso8601: "2026-01-10T12:00:00Z")!
+
+    /// Runs in process; the store is never opened by what these tests run.
+    func review(_ arguments: [String]) -> CommandOutput {
+        ReviewCLI.main(
+            arguments: arguments,
+            environment: ReviewEnvironment(
+                now: Self.now, variables: [:], openStore: { _ in throw CocoaError(.fileNoSuchFile) }))
+    }
+
+    @Test("every option, argument and subcommand of every command is in the help the tool prints")
+    func help() {
+        for (path, command) in Self.commands {
+            // `review help` takes no --help: its own help is `review help help`.
+            let output = review(path == ["help"] ? ["help", "help"] : path + ["--help"])
+            #expect(output.status == .success, "\(path): \(output.standardError)")
+            let text = output.standardOutput
+            #expect(text.contains("USAGE: " + (["review"] + path).joined(separator: " ")), "\(path)")
+            for option in command.allOptions {
+                #expect(text.contains("\n  \(option.label)"), "review \(path) --help lacks \(option.label)")
+            }
+            for argument in command.arguments {
+                #expect(text.contains("\n  \(argument.name)"), "review \(path) --help lacks \(argument.name)")
+            }
+            for subcommand in command.subcommands {
+                #expect(text.contains("\n  \(subcommand.name)  "), "review --help lacks \(subcommand.name)")
+            }
+        }
+    }
+
+    @Test("the parser accepts every option declared, on every command, before or after the subcommand as declared")
+    func parserAcceptsDeclaredOptions() {
+        for (path, command) in Self.commands {
+            for option in command.allOptions {
+                for spelling in option.spellings {
+                    let value: [String]
+                    if case .choices(let words) = option.completion { value = [words[0]] } else { value = ["1"] }
+                    let arguments = path + [spelling] + (option.takesValue ? value : [])
+                    do {
+                        _ = try ReviewParser.parse(arguments, now: Self.now)
+                    } catch {
+                        #expect(!error.message.contains("unknown option"), "\(arguments): \(error.message)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("--db and --utc are one record each, accepted by every command that uses the store, read once")
+    func globalOptions() throws {
+        for command in ReviewInterface.commands where command.name != "completion" {
+            #expect(command.globalOptions == ReviewOptions.global.map(\.spec), "\(command.name)")
+        }
+        #expect(try ReviewParser.parse(["--db", "/a", "--utc", "status"], now: Self.now).databasePath == "/a")
+        #expect(try ReviewParser.parse(["status", "--db=/b", "--utc"], now: Self.now).utc)
+        #expect(throws: CommandFailure.usage("option --db was given more than once")) {
+            try ReviewParser.parse(["--db", "/a", "--db", "/b", "status"], now: Self.now)
+        }
+        #expect(
+            throws: CommandFailure.usage(
+                "unknown option --ut; did you mean --utc? (a command's own options go after it)")
+        ) {
+            try ReviewParser.parse(["--ut", "status"], now: Self.now)
+        }
+    }
+
+    @Test("the man page has a section for every command, listing each of its options and arguments")
+    func manPage() {
+        let page = ReviewHelp.manPage
+        #expect(page.contains("\n.TH REVIEW 1 \"\" \"Gatehouse \(GatehouseVersion.string)\" \"Gatehouse Manual\"\n"))
+        #expect(page.contains("\n.SH STATES\n") && page.contains("\n.SH EXIT STATUS\n"))
+        for (path, command) in Self.commands {
+            let section: Substring
+            if path.isEmpty {
+                section = page[..<(page.range(of: "\n.SH COMMANDS\n")?.lowerBound ?? page.endIndex)]
+            } else {
+                let title = ManPage.escape((["review"] + path).joined(separator: " "))
+                guard let heading = page.range(of: ".SS \"\(title)\"\n") else {
+                    Issue.record("no section for review \(path)")
+                    continue
+                }
+                let rest = page[heading.upperBound...]
+                section = rest[..<(rest.range(of: "\n.SS ")?.lowerBound ?? rest.endIndex)]
+            }
+            for option in command.allOptions {
+                let names = option.spellings.map { "\\fB\(ManPage.escape($0))\\fR" }.joined(separator: ", ")
+                let value = option.takesValue ? " \\fI\(ManPage.escape(option.valueName))\\fR" : ""
+                #expect(section.contains(".TP\n\(names)\(value)\n"), "man page, review \(path): \(option.label)")
+            }
+            for argument in command.arguments {
+                #expect(section.contains(".TP\n\\fI\(ManPage.escape(argument.name))\\fR\n"), "\(path) \(argument.name)")
+            }
+        }
+    }
+
+    @Test("each completion script names every option of every command", arguments: Shell.allCases)
+    func completions(shell: Shell) {
+        let script = ReviewHelp.completionScript(for: shell)
+        let lines = script.split(separator: "\n")
+        for (path, command) in Self.commands {
+            let key = path.joined(separator: " ")
+            for option in command.allOptions {
+                switch shell {
+                case .bash:
+                    let line = lines.first { $0.hasPrefix("        '\(key)') mapfile") }
+                    #expect(
+                        line?.contains(" \(option.longFlag) ") == true || line?.contains("'\(option.longFlag) ") == true
+                            || line?.contains(" \(option.longFlag)'") == true, "bash: review \(key) \(option.longFlag)")
+                case .zsh:
+                    let name = (["_review"] + path).joined(separator: "_")
+                    let start = script.range(of: "\n\(name)() {\n")
+                    let body = start.map { script[$0.upperBound...] }
+                    let function = body.map { $0[..<($0.range(of: "\n}\n")?.lowerBound ?? $0.endIndex)] }
+                    #expect(function?.contains(option.longFlag) == true, "zsh: \(name) \(option.longFlag)")
+                case .fish:
+                    let condition = "-n '__fish_review_using \"\(key)\"'"
+                    #expect(
+                        lines.contains { $0.contains(condition) && $0.contains(" -l \(option.name) ") },
+                        "fish: review \(key) \(option.longFlag)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "the bash script is valid bash (bash -n)",
+        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"))
+    func bashSyntax() throws { try Self.checkSyntax(.bash) }
+
+    @Test(
+        "the zsh script is valid zsh (zsh -n)",
+        .enabled(if: ProcessRunner.installedProgram("zsh") != nil, "zsh is not installed"))
+    func zshSyntax() throws { try Self.checkSyntax(.zsh) }
+
+    @Test(
+        "the fish script is valid fish (fish -n)",
+        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
+    func fishSyntax() throws { try Self.checkSyntax(.fish) }
+
+    static func checkSyntax(_ shell: Shell) throws {
+        let result = try ShellCompletionRunner.checkSyntax(
+            ReviewHelp.completionScript(for: shell), shell: shell.rawValue)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(shell.rawValue) -n: \(result.standardError)")
+    }
+
+    @Test(
+        "bash completes commands, options before and after them, states, platforms and shells",
+        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"),
+        arguments: [
+            (["review", "tim"], ["timeline"]),
+            (["review", "--db", "x.sqlite3", "sta"], ["status", "stats"]),
+            (["review", "--u"], ["--utc"]),
+            (["review", "log", "App", "waiting-for-r"], ["waiting-for-review"]),
+            (["review", "log", "--platform=vis"], ["visionOS"]),
+            (["review", "export", "--format", ""], ["json", "csv"]),
+            (["review", "help", "comp"], ["completion"]),
+            (["review", "delete", "3", "--y"], ["--yes"]),
+        ])
+    func bashCompletes(words: [String], expected: [String]) throws {
+        #expect(try ShellCompletionRunner.bashCandidates(ReviewHelp.completionScript(for: .bash), words) == expected)
+    }
+
+    @Test(
+        "fish completes commands, states and files",
+        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
+    func fishCompletes() throws {
+        let script = ReviewHelp.completionScript(for: .fish)
+        #expect(try ShellCompletionRunner.fishCandidates(script, "review tim") == ["timeline"])
+        #expect(try ShellCompletionRunner.fishCandidates(script, "review log App in-r") == ["in-review"])
+        #expect(try ShellCompletionRunner.fishCandidates(script, "review timeline App --platform tv") == ["tvOS"])
+        let directory = try TemporaryDirectory()
+        try Data().write(to: directory.file("events.csv"))
+        let prefix = directory.file("eve").path
+        #expect(try ShellCompletionRunner.fishCandidates(script, "review import \(prefix)") == [prefix + "nts.csv"])
+    }
+
+    @Test(
+        "the man page renders without a warning (groff -ww)",
+        .enabled(if: ProcessRunner.installedProgram("groff") != nil, "groff is not installed"))
+    func manPageRenders() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("review.1")
+        try ReviewHelp.manPage.write(to: file, atomically: true, encoding: .utf8)
+        let groff = try ProcessRunner.run(
+            executableAt: ProcessRunner.installedProgram("groff")!, ["-man", "-Tutf8", "-ww", "-z", file.path])
+        #expect(groff.status == 0 && groff.standardError.isEmpty, "\(groff.standardError)")
+    }
+
+    @Test("completion and --man parse; an unknown shell is a usage error naming the shells")
+    func parsing() throws {
+        #expect(try ReviewParser.parse(["completion", "bash"], now: Self.now).command == .completion(.bash))
+        #expect(try ReviewParser.parse(["--man"], now: Self.now).command == .manual)
+        #expect(try ReviewParser.parse(["--utc", "--man", "--bogus"], now: Self.now).command == .manual)
+        #expect(try ReviewParser.parse(["help", "completion"], now: Self.now).command == .help("completion"))
+        #expect(!ReviewCommand.completion(.zsh).usesStore && !ReviewCommand.manual.usesStore)
+        #expect {
+            try ReviewParser.parse(["completion", "ksh"], now: Self.now)
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && failure?.message.contains("unknown shell 'ksh'") == true
+                && failure?.message.contains("bash, zsh, fish") == true
+        }
+        #expect(
+            throws: CommandFailure.usage("missing arguments for completion; usage: review completion bash|zsh|fish")
+        ) {
+            try ReviewParser.parse(["completion"], now: Self.now)
+        }
+    }
+
+    @Test("the built binary prints the completion scripts and the man page without a store; an unknown shell exits 64")
+    func endToEnd() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.file("never.sqlite3").path
+        for shell in Shell.allCases {
+            let result = try ProcessRunner.run(
+                "review", ["completion", shell.rawValue], environment: ["REVIEW_DB": store])
+            #expect(result.status == 0 && result.standardError.isEmpty)
+            #expect(result.standardOutput == ReviewHelp.completionScript(for: shell))
+        }
+        let man = try ProcessRunner.run("review", ["--man"], environment: ["REVIEW_DB": store])
+        #expect(man.status == 0 && man.standardOutput == ReviewHelp.manPage)
+        let unknown = try ProcessRunner.run("review", ["completion", "csh"], environment: ["REVIEW_DB": store])
+        #expect(unknown.status == 64 && unknown.standardError.contains("unknown shell 'csh'"))
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+}
