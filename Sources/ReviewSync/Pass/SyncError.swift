@@ -1,0 +1,71 @@
+public import AppStoreConnect
+public import ReviewLog
+
+/// Every failure of a sync: a stable `code` for programs and a `reason` for people.
+public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable error code. New codes can be added without breaking callers.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable {
+            case notAuthorized, forbidden, unavailable, appNotFound, noCredentials, invalidCredentials, store
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// App Store Connect refused the token (HTTP 401): the key, the issuer ID or this host's clock.
+        public static let notAuthorized = Code(.notAuthorized)
+        /// App Store Connect refused the key's role (HTTP 403).
+        public static let forbidden = Code(.forbidden)
+        /// App Store Connect could not be used: network, TLS, 5xx or 429 after the retries, an unreadable answer.
+        public static let unavailable = Code(.unavailable)
+        /// An app asked for is not visible to the key.
+        public static let appNotFound = Code(.appNotFound)
+        /// No credentials: no flags, no environment, no profile.
+        public static let noCredentials = Code(.noCredentials)
+        /// Credentials that cannot be used: a missing or malformed `.p8`, an empty key ID, a malformed config.
+        public static let invalidCredentials = Code(.invalidCredentials)
+        /// The review store failed.
+        public static let store = Code(.store)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// The stable code.
+    public let code: Code
+    /// The cause and, where known, the fix.
+    public let reason: String
+    /// The App Store Connect error behind it, if any.
+    public let ascError: AppStoreConnectError?
+    /// The store error behind it, if any.
+    public let reviewError: ReviewError?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: the code.
+    ///   - reason: the explanation.
+    ///   - ascError: the App Store Connect error, if any.
+    ///   - reviewError: the store error, if any.
+    public init(
+        _ code: Code, _ reason: String, ascError: AppStoreConnectError? = nil, reviewError: ReviewError? = nil
+    ) {
+        self.code = code
+        self.reason = reason
+        self.ascError = ascError
+        self.reviewError = reviewError
+    }
+
+    /// An App Store Connect error while `doing` something: 401 and 403 keep their meaning, the rest is unavailable.
+    init(wrapping error: AppStoreConnectError, doing: String) {
+        let code: Code
+        switch error.code {
+        case .notAuthorized: code = .notAuthorized
+        case .forbidden: code = .forbidden
+        case .invalidCredentials, .signingFailed: code = .invalidCredentials
+        default: code = .unavailable
+        }
+        self.init(code, "\(doing): \(error.reason)", ascError: error)
+    }
+
+    public static func == (lhs: SyncError, rhs: SyncError) -> Bool { lhs.code == rhs.code }
+
+    public var description: String { "SyncError.\(code): \(reason)" }
+}

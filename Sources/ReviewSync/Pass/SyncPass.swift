@@ -1,0 +1,147 @@
+import AppStoreConnect
+public import JWT
+public import ReviewLog
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One pass over the apps an App Store Connect key can see: each app's versions (and, when one is waiting for
+/// review, its review submissions, for the exact submission time), recorded in the store atomically per app.
+///
+/// Requests: one for the app list (per page), then per app one for its versions, plus one for its review submissions
+/// only while a version is Waiting for Review (the only time `submittedDate` is needed): at most two per app.
+public struct SyncPass: Sendable {
+    /// The App Store Connect client (credentials, base URL, retries, rate limit).
+    public let client: ASCClient
+    /// The store the states go to.
+    public let store: any ReviewStore
+    /// The profile name recorded with each app, if any.
+    public let profile: String?
+    /// The clock the look times are read from.
+    public let clock: any TimeSource
+
+    /// Creates a pass.
+    /// - Parameters:
+    ///   - client: the App Store Connect client.
+    ///   - store: the review store.
+    ///   - profile: the credentials profile's name, if any.
+    ///   - clock: the time source; default the system clock.
+    public init(client: ASCClient, store: any ReviewStore, profile: String? = nil, clock: any TimeSource = .system) {
+        self.client = client
+        self.store = store
+        self.profile = profile
+        self.clock = clock
+    }
+
+    /// Runs the pass.
+    /// - Parameter apps: names or bundle IDs to sync (case-insensitive names); empty for every app the key sees.
+    /// - Returns: what changed, the warnings, and the apps that failed (the others are recorded).
+    /// - Throws: `SyncError` when the app list itself cannot be read (credentials refused: `notAuthorized`,
+    ///   `forbidden`; App Store Connect unavailable), or an app asked for is not visible to the key.
+    public func run(apps filter: [String] = []) async throws(SyncError) -> SyncReport {
+        let listed: [ASCApp]
+        do {
+            listed = try await client.apps()
+        } catch let error as AppStoreConnectError {
+            throw SyncError(wrapping: error, doing: "listing the apps")
+        } catch {
+            throw SyncError(.unavailable, "listing the apps failed: \(error)")
+        }
+        var selected = listed
+        if !filter.isEmpty {
+            selected = []
+            for wanted in filter {
+                let matches = listed.filter {
+                    $0.bundleID == wanted || $0.name.lowercased() == wanted.lowercased()
+                }
+                guard !matches.isEmpty else {
+                    throw SyncError(
+                        .appNotFound,
+                        "no app named or with bundle ID \"\(wanted)\" is visible to the key \(client.credentials.keyID)"
+                            + "; it sees " + (listed.isEmpty ? "no apps" : listed.map(\.name).joined(separator: ", ")))
+                }
+                selected += matches.filter { match in !selected.contains { $0.id == match.id } }
+            }
+        }
+        var report = SyncReport(profile: profile)
+        for app in selected {
+            do {
+                let (synced, warnings) = try await look(at: app)
+                report.warnings += warnings
+                report.changes += try store.applySync(synced)
+                report.syncedApps.append(app.name)
+            } catch let error as AppStoreConnectError where error.code == .notAuthorized {
+                throw SyncError(wrapping: error, doing: "reading \(app.name)")
+            } catch let error as AppStoreConnectError {
+                report.failures.append(SyncError(wrapping: error, doing: "reading \(app.name)"))
+            } catch let error as ReviewError {
+                throw SyncError(.store, "recording \(app.name): \(error.reason)", reviewError: error)
+            } catch {
+                report.failures.append(SyncError(.unavailable, "reading \(app.name): \(error)"))
+            }
+        }
+        return report
+    }
+
+    /// One app: its versions, and its review submissions while one is waiting for review.
+    func look(at app: ASCApp) async throws -> (SyncedApp, [String]) {
+        let versions = try await client.appStoreVersions(appID: app.id)
+        var warnings: [String] = []
+        var submissions: [ASCReviewSubmission] = []
+        if versions.contains(where: { $0.state?.rawValue == ReviewState.waitingForReview.apiString }) {
+            do {
+                submissions = try await client.reviewSubmissions(appID: app.id)
+            } catch let error as AppStoreConnectError where error.code == .forbidden {
+                warnings.append(
+                    "the key \(client.credentials.keyID) cannot read \(app.name)'s review submissions (\(error.reason)); "
+                        + "its version states are synced, and Waiting for Review is timed by this look, not by the "
+                        + "submission date: give the key the App Manager or Admin role for exact times")
+            }
+        }
+        let fetchedAt = Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
+        var synced: [SyncedVersion] = []
+        for version in versions {
+            guard let platform = Self.platform(version.platform) else {
+                warnings.append(
+                    "\(app.name) \(version.versionString): platform \(version.platform.rawValue) is not one this "
+                        + "review knows; skipped")
+                continue
+            }
+            guard let state = version.state?.rawValue else { continue }
+            // The latest submission (by submittedDate) holding this version.
+            let submission =
+                submissions
+                .filter { $0.submittedDate != nil && $0.items.contains { $0.appStoreVersionID == version.id } }
+                .max { $0.submittedDate! < $1.submittedDate! }
+                .map {
+                    SyncedSubmission(
+                        ascID: $0.id,
+                        submittedAt: Timestamp(secondsSince1970: Int64($0.submittedDate!.timeIntervalSince1970.rounded(.down))))
+                }
+            synced.append(
+                SyncedVersion(
+                    ascID: version.id, platform: platform, version: version.versionString, build: version.build?.version,
+                    state: state, submission: submission))
+        }
+        return (
+            SyncedApp(
+                ascID: app.id, name: app.name, bundleID: app.bundleID, profile: profile, fetchedAt: fetchedAt,
+                versions: synced), warnings
+        )
+    }
+
+    /// The review platform of an App Store Connect platform value (there is no watchOS value: watch apps ship inside
+    /// the iOS version).
+    static func platform(_ platform: ASCPlatform) -> Platform? {
+        switch platform.rawValue {
+        case "IOS": .iOS
+        case "MAC_OS": .macOS
+        case "TV_OS": .tvOS
+        case "VISION_OS": .visionOS
+        default: nil
+        }
+    }
+}
