@@ -24,6 +24,9 @@ let package = Package(
         .library(name: "GatehouseHTTP", targets: ["GatehouseHTTP"]),
         .library(name: "AppleSignIn", targets: ["AppleSignIn"]),
         .library(name: "ReviewLog", targets: ["ReviewLog"]),
+        // A product: a server that shows its own apps' review states (a dashboard, a bot) can depend on the typed
+        // App Store Connect client without the review store or the command line.
+        .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
         .executable(name: "jwtcheck", targets: ["jwtcheck"]),
         .executable(name: "review", targets: ["review"]),
     ],
@@ -56,6 +59,7 @@ let package = Package(
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite"]),
+        .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),

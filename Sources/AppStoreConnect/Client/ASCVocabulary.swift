@@ -1,0 +1,214 @@
+/// Everything the client sends to App Store Connect or reads from it, in one place: paths, query parameters and
+/// their values, filters, the resource types, attributes and relationships read, and the enum values known.
+///
+/// The client builds every request from these lists and reads nothing outside them, and the conformance test
+/// (`Tests/AppStoreConnectTests/ConformanceTests.swift`) checks every entry against Apple's OpenAPI description,
+/// so the two cannot drift apart. `package` API: for that test and the package's own tools.
+package enum ASCVocabulary {
+    /// A query parameter sent with fixed values, joined with commas (`fields[apps]=name,bundleId`).
+    package struct Parameter: Sendable {
+        /// The name, such as `fields[apps]` or `include`.
+        package let name: String
+        /// The values.
+        package let values: [String]
+
+        init(_ name: String, _ values: [String]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// A filter the client may send: its name and, for filters over an enum, every value it may send (empty for
+    /// filters over IDs and free text).
+    package struct Filter: Sendable {
+        /// The name, such as `filter[platform]`.
+        package let name: String
+        /// The values the client may send; empty for IDs and free text.
+        package let values: [String]
+
+        init(_ name: String, _ values: [String] = []) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// A page-size parameter and the largest value the client sends for it.
+    package struct Limit: Sendable {
+        /// `limit` or `limit[items]`.
+        package let name: String
+        /// The largest value sent (Apple's documented maximum).
+        package let maximum: Int
+    }
+
+    /// What the client reads of one resource type.
+    package struct ResourceRead: Sendable {
+        /// The OpenAPI schema name, such as `AppStoreVersion`.
+        package let schema: String
+        /// The JSON:API `type`, such as `appStoreVersions`.
+        package let type: String
+        /// The attributes read.
+        package let attributes: [String]
+        /// The relationships read.
+        package let relationships: [String]
+    }
+
+    /// One GET the client sends.
+    package struct Endpoint: Sendable {
+        /// The path template, `{id}` standing for a resource ID.
+        package let path: String
+        /// The OpenAPI schema of the 200 response, such as `AppsResponse`.
+        package let responseSchema: String
+        /// The parameters always sent, in order.
+        package let query: [Parameter]
+        /// The page-size parameters sent.
+        package let limits: [Limit]
+        /// The filters the client may add.
+        package let filters: [Filter]
+        /// The resources read: the primary type first, then the included ones.
+        package let reads: [ResourceRead]
+    }
+
+    /// An enum the client reads or sends values of: where Apple's description lists it, and the values.
+    package struct EnumValues: Sendable {
+        /// A path through the description's JSON to the `enum` array (`$ref`s are followed).
+        package let pointer: [String]
+        /// The values.
+        package let values: [String]
+    }
+
+    // MARK: Resources read
+
+    static let appRead = ResourceRead(schema: "App", type: "apps", attributes: ["name", "bundleId"], relationships: [])
+    static let buildRead = ResourceRead(
+        schema: "Build", type: "builds", attributes: ["version", "uploadedDate"], relationships: [])
+    static let versionRead = ResourceRead(
+        schema: "AppStoreVersion", type: "appStoreVersions",
+        attributes: ["platform", "versionString", "appVersionState", "appStoreState", "createdDate"],
+        relationships: ["app", "build"])
+    static let submissionRead = ResourceRead(
+        schema: "ReviewSubmission", type: "reviewSubmissions", attributes: ["platform", "submittedDate", "state"],
+        relationships: ["app", "items"])
+    static let itemRead = ResourceRead(
+        schema: "ReviewSubmissionItem", type: "reviewSubmissionItems", attributes: ["state"],
+        relationships: ["appStoreVersion"])
+
+    // MARK: Parameters
+
+    static let appFields = Parameter("fields[apps]", ["name", "bundleId"])
+    static let buildFields = Parameter("fields[builds]", ["version", "uploadedDate"])
+    static let versionFields = Parameter(
+        "fields[appStoreVersions]",
+        ["platform", "versionString", "appVersionState", "appStoreState", "createdDate", "app", "build"])
+    static let submissionFields = Parameter(
+        "fields[reviewSubmissions]", ["platform", "submittedDate", "state", "app", "items"])
+    static let itemFields = Parameter("fields[reviewSubmissionItems]", ["state", "appStoreVersion"])
+
+    static let pageLimit = Limit(name: "limit", maximum: 200)
+    static let itemsLimit = Limit(name: "limit[items]", maximum: 50)
+
+    static let platformFilter = Filter("filter[platform]", ASCPlatform.knownValues.map(\.rawValue))
+
+    // MARK: Endpoints
+
+    /// `GET /v1/apps`: every app the key can see.
+    package static let apps = Endpoint(
+        path: "/v1/apps", responseSchema: "AppsResponse", query: [appFields], limits: [pageLimit],
+        filters: [Filter("filter[bundleId]")], reads: [appRead])
+
+    /// `GET /v1/apps?limit=1`: the credential check (one small page; `meta.paging.total` counts the apps).
+    package static let credentialCheck = Endpoint(
+        path: "/v1/apps", responseSchema: "AppsResponse", query: [appFields, Parameter("limit", ["1"])], limits: [],
+        filters: [], reads: [appRead])
+
+    /// `GET /v1/apps/{id}`.
+    package static let app = Endpoint(
+        path: "/v1/apps/{id}", responseSchema: "AppResponse", query: [appFields], limits: [], filters: [],
+        reads: [appRead])
+
+    /// `GET /v1/apps/{id}/appStoreVersions?include=build`: every platform's versions with their builds.
+    package static let appStoreVersions = Endpoint(
+        path: "/v1/apps/{id}/appStoreVersions", responseSchema: "AppStoreVersionsResponse",
+        query: [versionFields, Parameter("include", ["build"]), buildFields], limits: [pageLimit],
+        filters: [
+            platformFilter, Filter("filter[appVersionState]", ASCVersionState.knownAppVersionStates.map(\.rawValue)),
+        ],
+        reads: [versionRead, buildRead])
+
+    /// `GET /v1/appStoreVersions/{id}?include=app,build`: one version and its app (a webhook names only the
+    /// version's ID).
+    package static let appStoreVersion = Endpoint(
+        path: "/v1/appStoreVersions/{id}", responseSchema: "AppStoreVersionResponse",
+        query: [versionFields, Parameter("include", ["app", "build"]), appFields, buildFields], limits: [],
+        filters: [], reads: [versionRead, appRead, buildRead])
+
+    /// `GET /v1/reviewSubmissions?filter[app]=<id>&include=items`: an app's review submissions with their items.
+    package static let reviewSubmissions = Endpoint(
+        path: "/v1/reviewSubmissions", responseSchema: "ReviewSubmissionsResponse",
+        query: [submissionFields, Parameter("include", ["items"]), itemFields], limits: [pageLimit, itemsLimit],
+        filters: [
+            Filter("filter[app]"), platformFilter,
+            Filter("filter[state]", ASCReviewSubmissionState.knownValues.map(\.rawValue)),
+        ],
+        reads: [submissionRead, itemRead])
+
+    /// `GET /v1/reviewSubmissions/{id}?include=items`.
+    package static let reviewSubmission = Endpoint(
+        path: "/v1/reviewSubmissions/{id}", responseSchema: "ReviewSubmissionResponse",
+        query: [submissionFields, Parameter("include", ["items"]), itemFields], limits: [itemsLimit], filters: [],
+        reads: [submissionRead, itemRead])
+
+    /// `GET /v1/reviewSubmissions/{id}/items`: every item of one submission (when more than `limit[items]`).
+    package static let reviewSubmissionItems = Endpoint(
+        path: "/v1/reviewSubmissions/{id}/items", responseSchema: "ReviewSubmissionItemsResponse",
+        query: [itemFields], limits: [pageLimit], filters: [], reads: [itemRead])
+
+    /// Every endpoint the client sends.
+    package static let endpoints: [Endpoint] = [
+        apps, credentialCheck, app, appStoreVersions, appStoreVersion, reviewSubmissions, reviewSubmission,
+        reviewSubmissionItems,
+    ]
+
+    // MARK: Enums and document members
+
+    /// Every enum whose values the client names.
+    package static let enums: [EnumValues] = [
+        EnumValues(
+            pointer: ["components", "schemas", "Platform", "enum"], values: ASCPlatform.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "AppVersionState", "enum"],
+            values: ASCVersionState.knownAppVersionStates.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "AppStoreVersionState", "enum"],
+            values: ASCVersionState.knownAppStoreStates.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "ReviewSubmission", "properties", "attributes", "properties", "state", "enum",
+            ],
+            values: ASCReviewSubmissionState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "ReviewSubmissionItem", "properties", "attributes", "properties", "state",
+                "enum",
+            ],
+            values: ASCReviewSubmissionItemState.knownValues.map(\.rawValue)),
+    ]
+
+    /// The members of documents the client reads besides resources: pagination and error bodies.
+    package static let documentMembers: [[String]] = [
+        ["components", "schemas", "PagedDocumentLinks", "properties", "next"],
+        ["components", "schemas", "PagingInformation", "properties", "paging", "properties", "total"],
+        [
+            "components", "schemas", "ReviewSubmission", "properties", "relationships", "properties", "items",
+            "properties", "meta", "properties", "paging", "properties", "total",
+        ],
+        ["components", "schemas", "ErrorResponse", "properties", "errors"],
+        ["components", "schemas", "ResponseError", "properties", "id"],
+        ["components", "schemas", "ResponseError", "properties", "status"],
+        ["components", "schemas", "ResponseError", "properties", "code"],
+        ["components", "schemas", "ResponseError", "properties", "title"],
+        ["components", "schemas", "ResponseError", "properties", "detail"],
+    ]
+
+    /// The security scheme: a bearer JWT.
+    package static let securityScheme: [String] = ["components", "securitySchemes", "itc-bearer-token", "bearerFormat"]
+}
