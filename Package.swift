@@ -60,13 +60,15 @@ let package = Package(
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite"]),
         .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
+        // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
+        .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
             dependencies: ["JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore"]),
-        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "CommandLineKit"]),
+        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(

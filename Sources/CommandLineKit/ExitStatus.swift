@@ -9,6 +9,7 @@
 /// | 66 | cannot open input (`EX_NOINPUT`) |
 /// | 69 | service unavailable (`EX_UNAVAILABLE`) |
 /// | 74 | I/O error (`EX_IOERR`) |
+/// | 77 | permission denied (`EX_NOPERM`): App Store Connect refusing the credentials or the key's role |
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The command did what was asked: a token is valid, an event was logged, a report was printed.
     case success = 0
@@ -24,4 +25,6 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// The store cannot be opened or written; a foreign or corrupt database file.
     case ioError = 74
+    /// App Store Connect refusing the credentials (401: the key, the issuer ID or the clock) or the key's role (403).
+    case noPermission = 77
 }

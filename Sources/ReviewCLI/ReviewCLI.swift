@@ -17,6 +17,32 @@ package enum ReviewCLI {
         }
     }
 
+    /// Parses and runs a command line, the App Store Connect commands (`sync`, `watch`, `auth check`) included;
+    /// `main.swift` uses `main(arguments:environment:)` for the others, which start no concurrency threads.
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - environment: the time, environment variables, store opener and App Store Connect transport.
+    /// - Returns: the exit status and the text for standard output and standard error.
+    package static func perform(arguments: [String], environment: ReviewEnvironment) async -> CommandOutput {
+        let invocation: ReviewInvocation
+        do {
+            invocation = try ReviewParser.parse(arguments, now: environment.now)
+        } catch {
+            return CommandOutput(status: error.status, standardError: "review: \(error.message)\n")
+        }
+        guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
+        return await SyncCommands.run(invocation, environment: environment)
+    }
+
+    /// Whether a command line needs `perform` (it talks to App Store Connect).
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - now: the current time.
+    /// - Returns: `true` for `sync`, `watch` and `auth check`; `false` otherwise (a line that does not parse too).
+    package static func needsNetwork(_ arguments: [String], now: Timestamp) -> Bool {
+        (try? ReviewParser.parse(arguments, now: now))?.command.usesNetwork ?? false
+    }
+
     /// Runs a parsed invocation.
     /// - Parameters:
     ///   - invocation: what to do.
@@ -32,6 +58,8 @@ package enum ReviewCLI {
             return CommandOutput(standardOutput: ReviewHelp.manPage)
         case .completion(let shell):
             return CommandOutput(standardOutput: ReviewHelp.completionScript(for: shell))
+        case .authAdd, .authList:
+            return SyncCommands.auth(invocation.command, environment: environment)
         default:
             break
         }
@@ -109,7 +137,7 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
                     + "\(event.state.displayName) at \(renderer.time(event.at))\n")
-        case .help, .version, .manual, .completion:
+        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck:
             return CommandOutput()
         }
     }

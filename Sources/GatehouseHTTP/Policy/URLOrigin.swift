@@ -23,7 +23,7 @@ package struct URLOrigin: Sendable, Equatable, CustomStringConvertible {
         scheme = checked.scheme
         host = checked.host.lowercased()
         port = checked.port
-        isLoopback = checked.isLoopback
+        isLoopback = checked.hostClass == .loopback
     }
 
     package var description: String { "\(scheme)://\(host):\(port)" }

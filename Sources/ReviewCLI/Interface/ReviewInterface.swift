@@ -20,13 +20,62 @@ package enum ReviewInterface {
                 "App Store Connect's API strings (WAITING_FOR_REVIEW), display names (\"Waiting for Review\") or "
                     + "kebab-case aliases (waiting-for-review), in any case."),
             .exitStatus(
-                "0 success; 1 app or event not found; 64 usage error; 65 malformed import file; 66 import file "
-                    + "missing; 74 store error (cannot open or write; a foreign or corrupt database file)."),
+                "0 success; 1 app or event not found; 64 usage error; 65 malformed import file or .p8 key; 66 import "
+                    + "or key file missing; 69 App Store Connect unavailable (network, TLS, 5xx, 429 after the "
+                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file); 77 App "
+                    + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
         ])
 
     /// The commands `review help` explains, in the order the overview lists them.
-    package static let commands = [log, status, timeline, stats, export, importFile, delete, completion]
+    package static let commands = [
+        log, status, timeline, stats, export, importFile, delete, sync, watch, auth, completion,
+    ]
+
+    /// The options naming an App Store Connect key.
+    private static let keyOptions: [any OptionDeclaration] = [
+        Options.profile, Options.keyID, Options.issuerID, Options.privateKey,
+    ]
+
+    /// `review sync`.
+    package static let sync = CommandSpec(
+        "sync",
+        abstract: "Record review states from App Store Connect, once",
+        overview: "One pass over the apps an App Store Connect API key can see: each version's state is recorded "
+            + "when it changed since the last pass (Waiting for Review at its submission's date; other states when "
+            + "first seen, within the time since the previous pass: approximate). Without a key option, every "
+            + "saved profile is synced. The base URL is $ASC_API_BASE_URL (default "
+            + "https://api.appstoreconnect.apple.com).",
+        options: keyOptions + [
+            Options.app,
+            Options.json.with(
+                help: "Output {\"profile\", \"apps\", \"changes\": [{\"app\", \"platform\", \"version\", \"from\", "
+                    + "\"to\", \"at\", \"timing\", \"previousSeconds\"}], \"warnings\", \"failures\"} per key, one "
+                    + "object per line."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review watch`.
+    package static let watch = CommandSpec(
+        "watch",
+        abstract: "Record review states from App Store Connect, every interval, until stopped",
+        overview: "Run the sync pass every interval (with a little jitter) until SIGINT or SIGTERM, which stop it "
+            + "between requests. A failed pass is reported and the next one comes as usual; a restart continues "
+            + "from what the store holds.",
+        options: keyOptions + [Options.app, Options.interval, Options.json.with(help: "Report each pass as JSON.")],
+        globalOptions: Options.global)
+
+    /// `review auth`.
+    package static let auth = CommandSpec(
+        "auth",
+        abstract: "Save and check App Store Connect API keys: auth add|list|check",
+        overview: "auth add saves a key as a named profile in $XDG_CONFIG_HOME/gatehouse/app-store-connect.json "
+            + "(mode 0600; the .p8 text is kept there and never printed); auth list shows the profiles; auth check "
+            + "makes one cheap request and says whether the key works and what it can see.",
+        arguments: [
+            ArgumentSpec("<action>", help: "add, list or check.", completion: .choices(["add", "list", "check"]))
+        ],
+        options: keyOptions)
 
     /// `review log`.
     package static let log = CommandSpec(

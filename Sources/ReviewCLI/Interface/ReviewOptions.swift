@@ -76,4 +76,55 @@ package enum ReviewOptions {
         })
     /// `--yes` of `delete`.
     package static let yes = OptionSpec.flag("yes", help: "Confirm the deletion (required).", isRequired: true)
+
+    // MARK: App Store Connect
+
+    /// `--profile NAME`: a named App Store Connect key from `review auth add`.
+    package static let profile = Option(
+        .value(
+            "profile", valueName: "NAME",
+            help: "The App Store Connect key saved under NAME by 'review auth add' (default: flags, else ASC_KEY_ID "
+                + "and friends, else every saved profile)."))
+    /// `--key-id ID`.
+    package static let keyID = Option(
+        .value("key-id", valueName: "ID", help: "The App Store Connect API key ID (else $ASC_KEY_ID)."))
+    /// `--issuer-id ID`.
+    package static let issuerID = Option(
+        .value(
+            "issuer-id", valueName: "ID",
+            help: "The issuer ID of a team key (else $ASC_ISSUER_ID); none for an individual key."))
+    /// `--private-key FILE`.
+    package static let privateKey = Option(
+        .value(
+            "private-key", valueName: "FILE", help: "The key's AuthKey_<ID>.p8 file (else $ASC_PRIVATE_KEY_PATH).",
+            completion: .file))
+    /// `--app NAME|BUNDLE_ID`, repeatable, of `sync` and `watch`.
+    package static let app = Option(
+        .value(
+            "app", repeatable: true, valueName: "NAME|BUNDLE_ID",
+            help: "Only this app (repeatable; default every app the key can see)."))
+    /// `--interval DURATION` of `watch`: 60 s at least.
+    package static let interval = Option(
+        .value("interval", valueName: "DURATION", help: "Time between passes: 90s, 5m (default), 1h; at least 60s."),
+        parse: { text throws(CommandFailure) -> Duration in
+            let digits = text.prefix { $0.isNumber }
+            let unit = text.dropFirst(digits.count)
+            let scale: Int64? =
+                switch unit {
+                case "s", "": 1
+                case "m": 60
+                case "h": 3600
+                default: nil
+                }
+            guard !digits.isEmpty, digits.count <= 6, let scale, let amount = Int64(digits) else {
+                throw .usage("--interval takes a duration such as 90s, 5m or 1h, not '\(text)'")
+            }
+            let seconds = amount * scale
+            guard seconds >= 60 else {
+                throw .usage(
+                    "--interval \(text) is shorter than 60 s; App Store Connect allows about 3600 requests an hour per "
+                        + "key, and a review takes hours: 5m is plenty")
+            }
+            return .seconds(seconds)
+        })
 }

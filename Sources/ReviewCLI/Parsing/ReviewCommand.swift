@@ -1,5 +1,6 @@
 import CommandLineKit
 import ReviewLog
+import ReviewSync
 
 /// A parsed `review` subcommand with its arguments, checked and typed.
 package enum ReviewCommand: Sendable, Equatable {
@@ -26,11 +27,29 @@ package enum ReviewCommand: Sendable, Equatable {
     case importFile(String)
     /// `review delete EVENT_ID --yes`.
     case delete(Int64)
+    /// `review sync [key options] [--app A]...`.
+    case sync(CredentialResolver.Flags, apps: [String])
+    /// `review watch [key options] [--app A]... [--interval D]`.
+    case watch(CredentialResolver.Flags, apps: [String], interval: Duration)
+    /// `review auth add --profile NAME --key-id ID [--issuer-id ID] --private-key FILE`.
+    case authAdd(profile: String, keyID: String, issuerID: String?, privateKeyPath: String)
+    /// `review auth list`.
+    case authList
+    /// `review auth check [key options]`.
+    case authCheck(CredentialResolver.Flags)
+
+    /// Whether the command talks to App Store Connect (and so runs asynchronously).
+    package var usesNetwork: Bool {
+        switch self {
+        case .sync, .watch, .authCheck: true
+        default: false
+        }
+    }
 
     /// Whether the command reads or writes the store.
     package var usesStore: Bool {
         switch self {
-        case .help, .version, .manual, .completion: false
+        case .help, .version, .manual, .completion, .authAdd, .authList, .authCheck: false
         default: true
         }
     }

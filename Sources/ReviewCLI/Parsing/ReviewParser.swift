@@ -1,5 +1,6 @@
 import CommandLineKit
 import ReviewLog
+import ReviewSync
 
 /// Parses `review` command lines: a pure function of the arguments and the current time. Each command is scanned
 /// with its declaration in `ReviewInterface`, and each option read through its record in `ReviewOptions`.
@@ -102,6 +103,30 @@ package enum ReviewParser {
         case "completion":
             try expect(1...1, "review completion bash|zsh|fish")
             return .completion(try Shell.named(positionals[0]))
+        case "sync":
+            try expect(0...0, "review sync [--profile NAME] [--app NAME]...")
+            return .sync(try keyFlags(scanned), apps: try scanned.values(Options.app))
+        case "watch":
+            try expect(0...0, "review watch [--interval 5m] [--profile NAME] [--app NAME]...")
+            return .watch(
+                try keyFlags(scanned), apps: try scanned.values(Options.app),
+                interval: try scanned.value(Options.interval) ?? .seconds(300))
+        case "auth":
+            try expect(1...1, "review auth add|list|check")
+            let flags = try keyFlags(scanned)
+            switch positionals[0] {
+            case "add":
+                guard let profile = flags.profile, let keyID = flags.keyID, let path = flags.privateKeyPath else {
+                    throw .usage(
+                        "auth add needs --profile NAME, --key-id ID and --private-key FILE (and --issuer-id ID for a "
+                            + "team key)")
+                }
+                guard !profile.isEmpty, !keyID.isEmpty else { throw .usage("auth add needs non-empty values") }
+                return .authAdd(profile: profile, keyID: keyID, issuerID: flags.issuerID, privateKeyPath: path)
+            case "list": return .authList
+            case "check": return .authCheck(flags)
+            default: throw .usage("unknown auth action \"\(positionals[0])\"; use add, list or check")
+            }
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
             guard let id = Int64(positionals[0]), id > 0 else {
@@ -112,6 +137,13 @@ package enum ReviewParser {
             }
             return .delete(id)
         }
+    }
+
+    /// The key options of `sync`, `watch` and `auth`.
+    private static func keyFlags(_ scanned: ScannedArguments) throws(CommandFailure) -> CredentialResolver.Flags {
+        CredentialResolver.Flags(
+            keyID: try scanned.value(Options.keyID), issuerID: try scanned.value(Options.issuerID),
+            privateKeyPath: try scanned.value(Options.privateKey), profile: try scanned.value(Options.profile))
     }
 
     /// Reads a state from any spelling, suggesting the closest on a typo.

@@ -1,4 +1,8 @@
+import AppStoreConnect
+import GatehouseHTTP
+import JWT
 import ReviewLog
+import ReviewSync
 
 /// What a `review` run takes from outside: the time, the environment variables and how to open a store.
 ///
@@ -10,6 +14,18 @@ package struct ReviewEnvironment: Sendable {
     package var variables: [String: String]
     /// Opens the store at a path.
     package var openStore: @Sendable (String) throws -> any ReviewStore
+    /// The HTTP client App Store Connect is reached with; nil for libcurl's.
+    package var http: (any HTTPFetching)?
+    /// The moving clock of sync passes (look times); `now` stays the command's fixed time.
+    package var clock: any TimeSource = .system
+    /// Waits of the App Store Connect client (rate limits, retries) and between watch passes.
+    package var sleeper: any ASCSleeper = ASCTaskSleeper()
+    /// Set by SIGINT/SIGTERM (main.swift) or a test, to stop `watch` between requests.
+    package var stop = StopFlag()
+    /// Writes a line of `watch` output as it happens (standard output in the process).
+    package var emit: @Sendable (String) -> Void = { _ in }
+    /// Writes a warning or error line of `watch` as it happens (standard error in the process).
+    package var emitError: @Sendable (String) -> Void = { _ in }
 
     /// Creates an environment.
     /// - Parameters:

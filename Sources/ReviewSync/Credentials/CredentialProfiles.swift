@@ -98,12 +98,12 @@ public struct CredentialProfiles: Sendable {
     public func save(_ profile: Profile) throws(SyncError) {
         var profiles = try load().filter { $0.name != profile.name }
         profiles.append(profile)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw SyncError(.invalidCredentials, "cannot create \(directory): \(error.localizedDescription)")
+            throw SyncError(.invalidCredentials, "cannot create \(directory): \(error)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -54,7 +54,7 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// An App Store Connect error while `doing` something: 401 and 403 keep their meaning, the rest is unavailable.
-    init(wrapping error: AppStoreConnectError, doing: String) {
+    public init(wrapping error: AppStoreConnectError, doing: String) {
         let code: Code
         switch error.code {
         case .notAuthorized: code = .notAuthorized

@@ -1,0 +1,212 @@
+import AppStoreConnect
+import CommandLineKit
+import GatehouseHTTP
+import JWT
+import ReviewLog
+import ReviewSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `review sync`, `review watch` and `review auth`: App Store Connect into the store.
+enum SyncCommands {
+    /// `auth add` and `auth list`: the config file only.
+    static func auth(_ command: ReviewCommand, environment: ReviewEnvironment) -> CommandOutput {
+        do {
+            let profiles = try self.profiles(environment)
+            switch command {
+            case .authAdd(let name, let keyID, let issuerID, let path):
+                let text = try readKey(path)
+                // Checked before it is saved: a key that does not read is refused, never stored.
+                _ = try CredentialProfiles.credentials(
+                    .init(name: name, keyID: keyID, issuerID: issuerID, privateKey: text))
+                try profiles.save(.init(name: name, keyID: keyID, issuerID: issuerID, privateKey: text))
+                return CommandOutput(
+                    standardOutput: "Saved profile \(name): key \(keyID), "
+                        + (issuerID.map { "team key of issuer \($0)" } ?? "individual key") + ", in \(profiles.path) "
+                        + "(mode 0600). Check it with: review auth check --profile \(name)\n")
+            default:
+                let saved = try profiles.load()
+                if saved.isEmpty {
+                    return CommandOutput(
+                        standardOutput: "No profiles in \(profiles.path). Add one with: review auth add --profile NAME "
+                            + "--key-id ID [--issuer-id ID] --private-key AuthKey_ID.p8\n")
+                }
+                var rows = [["PROFILE", "KEY ID", "KIND"]]
+                for profile in saved {
+                    rows.append([
+                        profile.name, profile.keyID, profile.issuerID.map { "team (issuer \($0))" } ?? "individual",
+                    ])
+                }
+                return CommandOutput(standardOutput: TextTable(rows: rows).render())
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// `sync`, `watch`, `auth check`.
+    static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
+        do {
+            switch invocation.command {
+            case .authCheck(let flags):
+                var text = ""
+                for (profile, credentials) in try keys(flags, environment) {
+                    let check = try await client(credentials, environment).checkCredentials()
+                    text +=
+                        "\(profile.map { "Profile \($0): " } ?? "")key \(check.keyID) (\(check.kind)) works; it sees "
+                        + (check.visibleAppCount.map { "\($0) app\($0 == 1 ? "" : "s")" } ?? "apps")
+                        + (check.firstApp.map { ", for example \($0.name) (\($0.bundleID))" } ?? "")
+                        + (check.rateLimit.map { "; rate limit \($0)" } ?? "") + ".\n"
+                }
+                return CommandOutput(standardOutput: text)
+            case .sync(let flags, let apps):
+                let passes = try await self.passes(flags, invocation, environment)
+                var output = CommandOutput()
+                for pass in passes {
+                    let report = try await pass.run(apps: apps)
+                    output.standardOutput += render(report, invocation: invocation)
+                    output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                    output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
+                    if !report.failures.isEmpty { output.status = .unavailable }
+                }
+                return output
+            case .watch(let flags, let apps, let interval):
+                let passes = try await self.passes(flags, invocation, environment)
+                let watcher = SyncWatcher(
+                    passes: passes, interval: interval, sleeper: environment.sleeper, stop: environment.stop)
+                let rounds = await watcher.run(
+                    apps: apps,
+                    report: { report in
+                        environment.emit(render(report, invocation: invocation))
+                        for warning in report.warnings { environment.emitError("review: warning: \(warning)\n") }
+                        for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
+                    },
+                    failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") })
+                return CommandOutput(standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
+            default:
+                return CommandOutput()
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// A pass per key, over the store (opened, created when missing, before anything is fetched).
+    private static func passes(
+        _ flags: CredentialResolver.Flags, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment
+    ) async throws -> [SyncPass] {
+        let keys = try keys(flags, environment)
+        let store = try environment.openStore(try environment.databasePath(option: invocation.databasePath))
+        var passes: [SyncPass] = []
+        for (profile, credentials) in keys {
+            passes.append(
+                SyncPass(
+                    client: try client(credentials, environment), store: store, profile: profile,
+                    clock: environment.clock))
+        }
+        return passes
+    }
+
+    private static func profiles(_ environment: ReviewEnvironment) throws -> CredentialProfiles {
+        guard let path = CredentialProfiles.defaultPath(environment: environment.variables) else {
+            throw CommandFailure(.usage, "neither XDG_CONFIG_HOME nor HOME is set; the profiles have nowhere to live")
+        }
+        return CredentialProfiles(path: path)
+    }
+
+    private static func keys(_ flags: CredentialResolver.Flags, _ environment: ReviewEnvironment) throws
+        -> [(profile: String?, credentials: ASCCredentials)]
+    {
+        try CredentialResolver.resolve(
+            flags: flags, environment: environment.variables, profiles: try? profiles(environment),
+            readFile: { (path: String) throws(SyncError) -> String in
+                do { return try readKey(path) } catch let failure as CommandFailure {
+                    throw SyncError(.invalidCredentials, failure.message)
+                } catch { throw SyncError(.invalidCredentials, "\(error)") }
+            })
+    }
+
+    private static func readKey(_ path: String) throws -> String {
+        String(decoding: try InputFile.read(path, role: ".p8 key", maxBytes: 64 * 1024), as: UTF8.self)
+    }
+
+    private static func client(_ credentials: ASCCredentials, _ environment: ReviewEnvironment) throws -> ASCClient {
+        let base = environment.variables["ASC_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return try ASCClient(
+            credentials: credentials, baseURL: base ?? ASCClient.defaultBaseURL, http: environment.http,
+            clock: environment.clock, sleeper: environment.sleeper)
+    }
+
+    /// "Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~1d 4h", or the JSON object of a pass.
+    static func render(_ report: SyncReport, invocation: ReviewInvocation) -> String {
+        func name(_ state: String?) -> String {
+            guard let state else { return "(new)" }
+            return ReviewState(apiString: state)?.displayName ?? "\(state) (a state this review does not know)"
+        }
+        if invocation.json {
+            let changes = report.changes.map { change in
+                JSONText.object([
+                    ("app", JSONText.string(change.key.app)), ("platform", JSONText.string(change.key.platform.name)),
+                    ("version", JSONText.string(change.key.version)), ("from", JSONText.string(change.from)),
+                    ("to", JSONText.string(change.to)), ("at", JSONText.string(change.event?.at.iso8601)),
+                    ("eventId", JSONText.number(change.event?.id)),
+                    ("timing", JSONText.string(change.event.map { $0.timing.isObserved ? "observed" : "exact" })),
+                    ("previousSeconds", JSONText.number(change.previousSeconds)),
+                ])
+            }
+            return JSONText.object([
+                ("profile", JSONText.string(report.profile)),
+                ("apps", "[" + report.syncedApps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+                ("changes", "[" + changes.joined(separator: ", ") + "]"),
+                ("warnings", "[" + report.warnings.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+                ("failures", "[" + report.failures.map { JSONText.string($0.reason) }.joined(separator: ", ") + "]"),
+            ]) + "\n"
+        }
+        let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
+        var text = ""
+        for change in report.changes {
+            text += "\(renderer.label(change.key)): \(name(change.from)) -> \(name(change.to))"
+            if let seconds = change.previousSeconds, change.previousPrecision != .unknown {
+                text += ", after \(renderer.duration(seconds, change.previousPrecision))"
+            }
+            if change.event == nil, ReviewState(apiString: change.to) != nil { text += " (already recorded)" }
+            text += "\n"
+        }
+        let scope = report.profile.map { "profile \($0): " } ?? ""
+        text +=
+            "\(scope)\(report.syncedApps.count) app\(report.syncedApps.count == 1 ? "" : "s") synced, "
+            + "\(report.changes.filter { $0.event != nil }.count) state change\(report.changes.filter { $0.event != nil }.count == 1 ? "" : "s") recorded.\n"
+        return text
+    }
+
+    /// A failure's exit status and message (the table in STYLE.md).
+    static func failure(_ error: any Error) -> CommandOutput {
+        switch error {
+        case let error as SyncError:
+            let status: ExitStatus
+            switch error.code {
+            case .notAuthorized, .forbidden: status = .noPermission
+            case .unavailable: status = .unavailable
+            case .appNotFound: status = .negative
+            case .noCredentials: status = .usage
+            case .store: status = error.reviewError.map(ReviewCLI.status(for:)) ?? .ioError
+            default:
+                status = error.reason.contains("No such file") || error.reason.contains("does not exist")
+                    ? .noInput : .dataError
+            }
+            return CommandOutput(status: status, standardError: "review: \(error.reason)\n")
+        case let error as AppStoreConnectError:
+            return failure(SyncError(wrapping: error, doing: "App Store Connect"))
+        case let error as ReviewError:
+            return CommandOutput(status: ReviewCLI.status(for: error), standardError: "review: \(error.reason)\n")
+        case let failure as CommandFailure:
+            return CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n")
+        default:
+            return CommandOutput(status: .ioError, standardError: "review: \(error)\n")
+        }
+    }
+}
