@@ -4,11 +4,12 @@
 import PackageDescription
 
 #if os(Linux)
+    // Linker/libstdc++.so is a linker script that makes the runtime's `-lstdc++` the static archive (see the file).
     let staticSwiftInRelease: [LinkerSetting] = [
         .unsafeFlags(
             [
                 "-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker",
-                "-lswiftSynchronization",
+                "-lswiftSynchronization", "-L", Context.packageDirectory + "/Linker",
             ],
             .when(configuration: .release))
     ]
