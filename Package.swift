@@ -66,7 +66,8 @@ let package = Package(
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(
-            name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
+            name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit", "JWT"],
+            linkerSettings: staticSwiftInRelease),
         .executableTarget(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
