@@ -4,11 +4,12 @@
 import PackageDescription
 
 #if os(Linux)
+    // Linker/libstdc++.so is a linker script that makes the runtime's `-lstdc++` the static archive (see the file).
     let staticSwiftInRelease: [LinkerSetting] = [
         .unsafeFlags(
             [
                 "-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker",
-                "-lswiftSynchronization",
+                "-lswiftSynchronization", "-L", Context.packageDirectory + "/Linker",
             ],
             .when(configuration: .release))
     ]
@@ -72,7 +73,8 @@ let package = Package(
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(
-            name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
+            name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit", "JWT"],
+            linkerSettings: staticSwiftInRelease),
         .executableTarget(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 

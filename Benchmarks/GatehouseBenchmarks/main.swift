@@ -1,10 +1,11 @@
 // gatehouse-bench: the performance suite of issue 5. Run by `make bench` (Benchmarks/run), which builds release,
-// installs PyJWT for the peer comparison and passes the paths below.
+// installs PyJWT and jose for the peer comparisons and passes the paths below.
 //
 // Every figure is a ratio taken in this one process and run: the two sides run interleaved, in alternating order,
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
-// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]... [--quick] [--only crypto,allocations,scaling,memory,processes,peers]
+// USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
+//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers]
 
 import AllocationCounter
 import AppleSignIn
@@ -18,8 +19,10 @@ struct Settings {
     /// PYTHONPATH folders, one PyJWT installation each; one peer row per folder.
     var pythonDependencies: [String] = []
     var peersDirectory = "Benchmarks/peers"
+    /// The sample token and key set (`Samples/`), for the start-up row.
+    var samplesDirectory = "Samples"
     var quick = false
-    /// Sections to run (crypto, allocations, scaling, memory, processes, peers); all when empty.
+    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers); all when empty.
     var sections: Set<String> = []
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
@@ -39,6 +42,7 @@ struct Settings {
             case "--python": settings.python = value()
             case "--pydeps": settings.pythonDependencies.append(value())
             case "--peers": settings.peersDirectory = value()
+            case "--samples": settings.samplesDirectory = value()
             case "--quick": settings.quick = true
             case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
             default: fatalError("unknown argument \(arguments[index])")
@@ -203,7 +207,13 @@ enum Bench {
             try await processes(settings: settings, fixtures: fixtures, report: &report)
         }
 
-        // 6. PyJWT in its own process, same token and key set.
+        // 6. Start-up: jwtcheck token against jose jws ver, whole processes on the sample token and key set.
+        if settings.runs("startup") {
+            print("\n== Start-up ==")
+            try startUp(settings: settings, report: &report)
+        }
+
+        // 7. PyJWT in its own process, same token and key set.
         if settings.runs("peers") {
             print("\n== Peers ==")
             try await peers(settings: settings, fixtures: fixtures, apple: apple, report: &report)

@@ -1,7 +1,11 @@
 import CommandLineKit
+import JWT
 import JWTCheckCLI
 
-// Commands that need no network run synchronously: no concurrency threads are started (process start-up time).
+// Process start-up and exit (issue 5 and library-ergonomics item 6): OpenSSL's exit handler frees what the kernel
+// reclaims anyway (see OpenSSLExitCleanup); commands that need no network run synchronously, so no concurrency
+// threads are started.
+OpenSSLExitCleanup.skip()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let tool = JWTCheckTool()
 if tool.needsNetwork(arguments) {

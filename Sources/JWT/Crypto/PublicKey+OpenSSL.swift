@@ -9,7 +9,6 @@ extension PublicKey {
         var key: EVPKey
         var kind: Kind
         var components: Components
-        var der: [UInt8]
     }
 
     /// The largest RSA modulus accepted: OpenSSL's own verification limit (OPENSSL_RSA_MAX_MODULUS_BITS).
@@ -65,8 +64,7 @@ extension PublicKey {
         return Built(
             key: key,
             kind: .rsa(modulusBits: modulusBits),
-            components: .rsa(modulus: modulus, exponent: exponent),
-            der: try spki(of: key)
+            components: .rsa(modulus: modulus, exponent: exponent)
         )
     }
 
@@ -97,7 +95,7 @@ extension PublicKey {
         // Belt and braces: the import already decodes the point; the public check also rejects coordinates out of
         // range, the point at infinity and points outside the prime-order group.
         try publicCheck(key, what: "the point (x, y) is not a valid public point of curve \(curve.rawValue)")
-        return Built(key: key, kind: .ec(curve), components: .ec(curve: curve, x: x, y: y), der: try spki(of: key))
+        return Built(key: key, kind: .ec(curve), components: .ec(curve: curve, x: x, y: y))
     }
 
     static func buildEd25519(x: [UInt8]) throws -> Built {
@@ -117,7 +115,7 @@ extension PublicKey {
             throw OpenSSLError.error(.invalidKey, "OpenSSL refused the 32-byte Ed25519 public key")
         }
         let key = EVPKey(taking: pointer)
-        return Built(key: key, kind: .ed25519, components: .ed25519(x: x), der: try spki(of: key))
+        return Built(key: key, kind: .ed25519, components: .ed25519(x: x))
     }
 
     // MARK: - Reading SPKI DER
@@ -304,7 +302,8 @@ extension PublicKey {
         }
     }
 
-    /// The SPKI DER of a key (i2d_PUBKEY).
+    /// OpenSSL's own SPKI DER of a key (i2d_PUBKEY): not used to build keys (`SubjectPublicKeyInfo` writes
+    /// `derRepresentation`), kept as the reference the tests hold that encoding to.
     static func spki(of key: EVPKey) throws -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>? = nil
         let length = i2d_PUBKEY(key.pointer, &output)

@@ -50,8 +50,9 @@ public final class PublicKey: @unchecked Sendable {
     /// multi-payload enum keeps its case in the spare bits of the pointers it holds, which hides them from
     /// LeakSanitizer, so every key alive at exit was reported as leaked (`make sanitize`, `make fuzz`).
     private let numbers: [[UInt8]]
-    /// The SubjectPublicKeyInfo DER encoding (RFC 5280 section 4.1.2.7).
-    public let derRepresentation: [UInt8]
+    /// The SubjectPublicKeyInfo DER encoding (RFC 5280 section 4.1.2.7), written from the public numbers on each
+    /// access (see `SubjectPublicKeyInfo`): building a key does not pay for an encoding it rarely needs.
+    public var derRepresentation: [UInt8] { SubjectPublicKeyInfo.der(components) }
     /// The OpenSSL key, owned.
     let key: EVPKey
     /// Verification contexts set up once per algorithm (see `VerificationTemplates`), for EdDSA.
@@ -59,7 +60,7 @@ public final class PublicKey: @unchecked Sendable {
     /// Reused digest-then-verify contexts (see `VerificationContextPool`), for RS*, PS* and ES*.
     let contextPool = VerificationContextPool()
 
-    private init(key: EVPKey, kind: Kind, components: Components, derRepresentation: [UInt8]) {
+    private init(key: EVPKey, kind: Kind, components: Components) {
         self.key = key
         self.kind = kind
         switch components {
@@ -67,11 +68,10 @@ public final class PublicKey: @unchecked Sendable {
         case .ec(_, let x, let y): self.numbers = [x, y]
         case .ed25519(let x): self.numbers = [x]
         }
-        self.derRepresentation = derRepresentation
     }
 
     private convenience init(_ built: Built) {
-        self.init(key: built.key, kind: built.kind, components: built.components, derRepresentation: built.der)
+        self.init(key: built.key, kind: built.kind, components: built.components)
     }
 
     /// Builds an RSA public key from its modulus and exponent (RFC 7518 section 6.3.1).

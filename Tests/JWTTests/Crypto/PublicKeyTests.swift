@@ -201,6 +201,24 @@ struct PublicKeyTests {
         }
     }
 
+    @Test("the DER export, written from the numbers, is byte for byte what OpenSSL's i2d_PUBKEY writes")
+    func derMatchesOpenSSL() throws {
+        let rsa1024 = try PublicKey(pemRepresentation: Fixtures.rsa1024PublicSPKI)
+        guard case .rsa(let modulus, _) = rsa1024.components else { return }
+        // Long-form lengths of one and two bytes, exponent 3, a modulus with its high bit clear (no zero byte before
+        // it), and one short enough for short-form lengths.
+        let keys =
+            TestKeys.all.map(\.publicKey) + [
+                rsa1024, try PublicKey(rsaModulus: modulus, exponent: [3]),
+                try PublicKey(rsaModulus: [modulus[0] & 0x7F] + modulus.dropFirst(), exponent: [1, 0, 1]),
+                try PublicKey(rsaModulus: Array(modulus.suffix(32)), exponent: [1, 0, 1]),
+            ]
+        for key in keys {
+            #expect(key.derRepresentation == (try PublicKey.spki(of: key.key)), "\(key)")
+        }
+        #expect(rsa1024.derRepresentation == Fixtures.der(Fixtures.rsa1024PublicSPKI))
+    }
+
     @Test("PEM import ignores surrounding whitespace and CRLF line ends")
     func pemWhitespace() throws {
         let expected = try PublicKey(pemRepresentation: Fixtures.rsa1024PublicSPKI)
