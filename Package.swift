@@ -74,7 +74,9 @@ let package = Package(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
         // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
-        .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
+        // JWT: the fake App Store Connect server verifies every bearer token it receives (ES256 signature with the
+        // key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
+        .target(name: "GatehouseTesting", dependencies: ["JWT"], path: "Tests/GatehouseTesting"),
 
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
