@@ -94,6 +94,8 @@ let package = Package(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
         .testTarget(
+            name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
+        .testTarget(
             name: "JWTCheckCLITests",
             dependencies: [
                 "JWTCheckCLI", "jwtcheck", "JWT", "AppleSignIn", "CommandLineKit", "GatehouseTesting",
