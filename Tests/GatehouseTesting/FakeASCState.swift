@@ -5,11 +5,16 @@
 public struct FakeASCState: Sendable {
     /// An app.
     public struct App: Sendable {
+        /// The app's ID (digits, as Apple's).
         public var id: String
+        /// The name.
         public var name: String
+        /// The bundle ID.
         public var bundleID: String
+        /// The SKU.
         public var sku: String
 
+        /// Creates a value; see the properties.
         public init(id: String, name: String, bundleID: String, sku: String? = nil) {
             self.id = id
             self.name = name
@@ -20,11 +25,14 @@ public struct FakeASCState: Sendable {
 
     /// A build attached to a version.
     public struct Build: Sendable {
+        /// The build's ID.
         public var id: String
+        /// The build number.
         public var version: String
         /// RFC 3339 text, as Apple sends it.
         public var uploadedDate: String?
 
+        /// Creates a value; see the properties.
         public init(id: String, version: String, uploadedDate: String? = nil) {
             self.id = id
             self.version = version
@@ -34,9 +42,13 @@ public struct FakeASCState: Sendable {
 
     /// An App Store version.
     public struct Version: Sendable {
+        /// The version's ID.
         public var id: String
+        /// Its app's ID.
         public var appID: String
+        /// `IOS`, `MAC_OS`, `TV_OS`, `VISION_OS` (or any string).
         public var platform: String
+        /// The version string.
         public var versionString: String
         /// nil: the attribute is left out (as for versions that predate it).
         public var appVersionState: String?
@@ -44,8 +56,10 @@ public struct FakeASCState: Sendable {
         public var appStoreState: String?
         /// RFC 3339 text.
         public var createdDate: String?
+        /// The attached build, if any.
         public var build: Build?
 
+        /// Creates a value; see the properties.
         public init(
             id: String, appID: String, platform: String = "IOS", versionString: String,
             appVersionState: String? = "PREPARE_FOR_SUBMISSION", appStoreState: String? = nil,
@@ -65,12 +79,18 @@ public struct FakeASCState: Sendable {
     /// One item of a review submission: a version (`appStoreVersionID`) or something else (`otherType`, such as
     /// `appEvents`, with `otherID`).
     public struct Item: Sendable {
+        /// The item's ID.
         public var id: String
+        /// `READY_FOR_REVIEW`, `ACCEPTED`, `APPROVED`, `REJECTED`, `REMOVED` (or any string).
         public var state: String
+        /// The version the item is, if it is one.
         public var appStoreVersionID: String?
+        /// The JSON:API type of what else the item is (`appEvents`).
         public var otherType: String?
+        /// The ID of what else the item is.
         public var otherID: String?
 
+        /// Creates a value; see the properties.
         public init(
             id: String, state: String = "READY_FOR_REVIEW", appStoreVersionID: String? = nil,
             otherType: String? = nil, otherID: String? = nil
@@ -85,14 +105,20 @@ public struct FakeASCState: Sendable {
 
     /// A review submission.
     public struct Submission: Sendable {
+        /// The submission's ID.
         public var id: String
+        /// Its app's ID.
         public var appID: String
+        /// The platform.
         public var platform: String
         /// RFC 3339 text; nil before submission.
         public var submittedDate: String?
+        /// `READY_FOR_REVIEW`, `WAITING_FOR_REVIEW`, `IN_REVIEW`... (or any string).
         public var state: String
+        /// The items, in order.
         public var items: [Item]
 
+        /// Creates a value; see the properties.
         public init(
             id: String, appID: String, platform: String = "IOS", submittedDate: String? = nil,
             state: String = "READY_FOR_REVIEW", items: [Item] = []
@@ -106,10 +132,14 @@ public struct FakeASCState: Sendable {
         }
     }
 
+    /// The apps, in list order.
     public var apps: [App]
+    /// The versions of every app, in list order.
     public var versions: [Version]
+    /// The review submissions of every app, in list order.
     public var submissions: [Submission]
 
+    /// Creates a state.
     public init(apps: [App] = [], versions: [Version] = [], submissions: [Submission] = []) {
         self.apps = apps
         self.versions = versions

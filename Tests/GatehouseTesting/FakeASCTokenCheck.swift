@@ -8,10 +8,14 @@ import JWT
 public struct FakeASCTokenCheck: Sendable {
     /// A key the server knows: its ID, its public half, and the issuer ID of a team key (nil: individual key).
     public struct Key: Sendable {
+        /// The key ID (`kid`).
         public var keyID: String
+        /// The public half of the `.p8` key.
         public var publicKey: PublicKey
+        /// The issuer ID of a team key; nil for an individual key.
         public var issuerID: String?
 
+        /// Creates a key; see the properties.
         public init(keyID: String, publicKey: PublicKey, issuerID: String?) {
             self.keyID = keyID
             self.publicKey = publicKey
@@ -22,8 +26,11 @@ public struct FakeASCTokenCheck: Sendable {
     /// The longest `exp - iat` accepted: 1,200 s.
     public static let maximumLifetime: Int64 = 1_200
 
+    /// The keys accepted.
     public let keys: [Key]
 
+    /// A check accepting these keys.
+    /// - Parameter keys: the keys.
     public init(keys: [Key]) { self.keys = keys }
 
     /// Judges an `Authorization` header value.
