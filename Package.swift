@@ -79,7 +79,9 @@ let package = Package(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
         // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
-        .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
+        // JWT: the fake App Store Connect server verifies every bearer token it receives (ES256 signature with the
+        // key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
+        .target(name: "GatehouseTesting", dependencies: ["JWT"], path: "Tests/GatehouseTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
         .target(
@@ -105,6 +107,8 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        .testTarget(
+            name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
             name: "JWTCheckCLITests",
             dependencies: [

@@ -92,6 +92,22 @@ package enum ASCVocabulary {
         schema: "ReviewSubmissionItem", type: "reviewSubmissionItems", attributes: ["state"],
         relationships: ["appStoreVersion"])
 
+    /// Every resource read, by JSON:API type.
+    static let readsByType: [String: ResourceRead] = Dictionary(
+        [appRead, buildRead, versionRead, submissionRead, itemRead].map { ($0.type, $0) },
+        uniquingKeysWith: { a, _ in a })
+
+    /// Whether the client lists this attribute of this type as read (the resource readers assert it, so nothing is
+    /// read that the conformance test does not check).
+    static func reads(type: String, attribute: String) -> Bool {
+        readsByType[type]?.attributes.contains(attribute) ?? false
+    }
+
+    /// Whether the client lists this relationship of this type as read.
+    static func reads(type: String, relationship: String) -> Bool {
+        readsByType[type]?.relationships.contains(relationship) ?? false
+    }
+
     // MARK: Parameters
 
     static let appFields = Parameter("fields[apps]", ["name", "bundleId"])

@@ -76,6 +76,9 @@ struct JSONAPIResource: Sendable {
 
     /// A string attribute, nil when absent or null.
     func optionalString(_ name: String) throws -> String? {
+        assert(
+            ASCVocabulary.reads(type: type, attribute: name),
+            "\(type).\(name) is read but not listed in ASCVocabulary, so the conformance test does not check it")
         switch attributes[name] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -97,6 +100,9 @@ struct JSONAPIResource: Sendable {
 
     /// A relationship, nil when absent.
     func relationship(_ name: String) throws -> JSONAPIRelationship? {
+        assert(
+            ASCVocabulary.reads(type: type, relationship: name),
+            "\(type).\(name) is read but not listed in ASCVocabulary, so the conformance test does not check it")
         guard let value = relationships[name], value != .null else { return nil }
         guard case .object = value else {
             throw Self.invalid(url, "\(describe) has relationship \"\(name)\" of JSON \(value.typeName)")

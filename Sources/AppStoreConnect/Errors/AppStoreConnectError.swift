@@ -7,9 +7,11 @@ public import GatehouseHTTP
 /// when it sent an error body, and the usual fix. It never contains the `.p8` key or a bearer token.
 /// Equality compares the code only: `error == AppStoreConnectError(.forbidden)`.
 ///
-/// For command lines (sysexits): `notAuthorized` and `forbidden` are the credentials or the key's role (77);
-/// `rateLimited`, `serverFailure` and `networkFailure` are the service being unavailable (69); `invalidCredentials`
-/// is a key that does not read (65); `notFound` is a negative answer (1).
+/// For command lines (the project's sysexits table): `notAuthorized` and `forbidden` are the credentials or the
+/// key's role (77); `rateLimited`, `serverFailure`, `networkFailure`, `responseTooLarge`, `invalidResponse` and
+/// `paginationFailure` are the service not usable (69); `invalidCredentials` is a key that does not read (65);
+/// `notFound` and `requestRefused` are App Store Connect's negative answers (1); `invalidConfiguration` is a bad
+/// parameter (64).
 public struct AppStoreConnectError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {

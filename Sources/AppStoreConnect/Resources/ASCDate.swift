@@ -36,14 +36,12 @@ enum ASCDate {
         var fraction = 0.0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
             let start = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                fraction += Double(bytes[index] - 0x30) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start, index - start <= 9 else { return nil }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            guard index > start, index - start <= 9,
+                let value = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self))
+            else { return nil }
+            fraction = value
         }
         var offset = 0
         if expect("Zz") {
