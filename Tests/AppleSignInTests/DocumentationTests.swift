@@ -34,7 +34,8 @@ struct DocumentationTests {
 
     static func productionVerifier() throws -> AppleIdentityTokenVerifier {
         // snippet-start: setup
-        let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.app", "com.example.web"])
+        let verifier = try AppleIdentityTokenVerifier(
+            clientIDs: ["com.example.app", "com.example.web"])
         // snippet-end
         return verifier
     }
@@ -44,12 +45,17 @@ struct DocumentationTests {
     ) async -> SignInOutcome {
         // snippet-start: sign-in
         do {
-            let token = try await verifier.verify(identityToken, nonce: .sha256(ofRaw: rawNonce))
+            let token = try await verifier.verify(
+                identityToken, nonce: .sha256(ofRaw: rawNonce))
             return .signedIn(userID: token.subject, email: token.email)
-        } catch let error as AppleSignInError where error.code == .keySetUnavailable {
-            return .tryAgainLater(error.reason)  // Apple's keys cannot be had now: no verdict on the token
-        } catch {
+        } catch let error as AppleSignInError {
+            if error.code == .keySetUnavailable {
+                // Apple's keys cannot be had now: no verdict on the token
+                return .tryAgainLater(error.reason)
+            }
             return .refused("\(error)")  // "AppleSignInError.<code>: <reason>"
+        } catch {
+            return .refused("\(error)")
         }
         // snippet-end
     }
@@ -57,7 +63,8 @@ struct DocumentationTests {
     static func productionTokenClient(p8: String, verifier: AppleIdentityTokenVerifier) throws -> AppleTokenClient {
         // snippet-start: token-client
         let secret = try AppleClientSecret(
-            p8PEM: p8, keyID: "ABC123DEFG", teamID: "TEAM123456", clientID: "com.example.web")
+            p8PEM: p8, keyID: "ABC123DEFG", teamID: "TEAM123456",
+            clientID: "com.example.web")
         let client = try AppleTokenClient(clientSecret: secret, verifier: verifier)
         // snippet-end
         return client
@@ -65,9 +72,12 @@ struct DocumentationTests {
 
     static func exchange(_ client: AppleTokenClient, authorizationCode: String) async throws -> (String?, String?) {
         // snippet-start: exchange
-        let tokens = try await client.exchange(code: authorizationCode, redirectURI: "https://example.com/auth/apple")
-        let userID = tokens.identity?.subject  // the id_token, verified like any identity token
-        let refreshToken = tokens.refreshToken  // keep it to revoke when the user deletes their account
+        let tokens = try await client.exchange(
+            code: authorizationCode, redirectURI: "https://example.com/auth/apple")
+        // The id_token, verified like any identity token:
+        let userID = tokens.identity?.subject
+        // Keep it, to revoke it when the user deletes their account:
+        let refreshToken = tokens.refreshToken
         // snippet-end
         return (userID, refreshToken)
     }
@@ -85,18 +95,24 @@ struct DocumentationTests {
         let notification = try await verifier.verifyNotification(body: body)
         let event = notification.event
         switch event.kind {
-        case .accountDelete: accounts.delete(appleUserID: event.subject)
-        case .consentRevoked: accounts.signOut(appleUserID: event.subject)
-        case .emailDisabled, .emailEnabled: accounts.update(appleUserID: event.subject, relayEmail: event.email)
-        default: break  // a kind Apple added later
+        case .accountDelete:
+            accounts.delete(appleUserID: event.subject)
+        case .consentRevoked:
+            accounts.signOut(appleUserID: event.subject)
+        case .emailDisabled, .emailEnabled:
+            accounts.update(appleUserID: event.subject, relayEmail: event.email)
+        default:
+            break  // a kind Apple added later
         }
         // snippet-end
     }
 
     static func testVerifier(appleKeysURL: String) throws -> AppleIdentityTokenVerifier {
         // snippet-start: test-verifier
-        let keys = AppleKeySetProvider(configuration: .init(url: appleKeysURL), clock: .fixed(now))
-        let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.gatehouse"], keySetProvider: keys)
+        let keys = AppleKeySetProvider(
+            configuration: .init(url: appleKeysURL), clock: .fixed(now))
+        let verifier = try AppleIdentityTokenVerifier(
+            clientIDs: ["com.example.gatehouse"], keySetProvider: keys)
         // snippet-end
         return verifier
     }
@@ -105,7 +121,8 @@ struct DocumentationTests {
         // snippet-start: fixed-key-set
         let keySet = try JWKSet(jwksJSON: jwks)
         let verifier = try AppleIdentityTokenVerifier(
-            clientIDs: ["com.example.gatehouse"], keySet: keySet, clock: .fixed(now))
+            clientIDs: ["com.example.gatehouse"], keySet: keySet,
+            clock: .fixed(now))
         // snippet-end
         return verifier
     }
@@ -115,23 +132,28 @@ struct DocumentationTests {
     ) throws -> AppleTokenClient {
         // snippet-start: test-token-client
         let client = try AppleTokenClient(
-            clientSecret: secret, verifier: verifier, baseURL: server.baseURL, clock: .fixed(now))
+            clientSecret: secret, verifier: verifier, baseURL: server.baseURL,
+            clock: .fixed(now))
         // snippet-end
         return client
     }
 
     static func diskCachedVerifier(environment: [String: String]) throws -> AppleIdentityTokenVerifier {
         // snippet-start: disk-cache
-        let cache = KeySetDiskCache.defaultDirectory(environment: environment).map { KeySetDiskCache(directory: $0) }
-        let keys = AppleKeySetProvider(configuration: .init(staleLimit: 6 * 3_600, diskCache: cache))
-        let verifier = try AppleIdentityTokenVerifier(clientIDs: ["com.example.app"], keySetProvider: keys)
+        let cache = KeySetDiskCache.defaultDirectory(environment: environment)
+            .map { KeySetDiskCache(directory: $0) }
+        let keys = AppleKeySetProvider(
+            configuration: .init(staleLimit: 6 * 3_600, diskCache: cache))
+        let verifier = try AppleIdentityTokenVerifier(
+            clientIDs: ["com.example.app"], keySetProvider: keys)
         // snippet-end
         return verifier
     }
 
     static func warmUp(_ keys: AppleKeySetProvider) async throws -> JWKSet {
         // snippet-start: warm-up
-        let keySet = try await keys.refresh()  // fetches now, unless a fetch started under a minute ago
+        // Fetches now, unless a fetch started under a minute ago:
+        let keySet = try await keys.refresh()
         // snippet-end
         return keySet
     }
@@ -140,11 +162,13 @@ struct DocumentationTests {
         // snippet-start: rotation-verdicts
         switch error.code {
         case .keySetUnavailable:
-            // No verdict: Apple's key set cannot be fetched, or it is cached without the token's kid while the
-            // fetch for the current set fails (a rotation during an outage).
+            // No verdict: Apple's key set cannot be fetched, or it is cached
+            // without the token's kid while the fetch for the current set fails
+            // (a rotation during an outage).
             return "try again later"
         case .invalidToken where error.jwtError?.code == .unknownKeyID:
-            // A verdict: the current key set, fetched successfully, does not hold the token's kid.
+            // A verdict: the current key set, fetched successfully, does not
+            // hold the token's kid.
             return "refused: no Apple key has this kid"
         default:
             return "refused: \(error.code)"
@@ -155,16 +179,21 @@ struct DocumentationTests {
     static func httpStatus(for error: AppleSignInError) -> Int {
         // snippet-start: http-status
         switch error.code {
-        case .keySetUnavailable, .invalidKeySet, .tokenEndpointFailure, .invalidTokenResponse:
-            return 503  // Apple cannot be reached or answers nonsense: not a verdict on the user; retry later
-        case .invalidConfiguration, .invalidPrivateKey, .invalidClientSecretLifetime, .signingFailed,
-            .invalidClient, .unauthorizedClient, .invalidRequest, .unsupportedGrantType, .invalidScope,
-            .tokenRequestRefused:
-            return 500  // this server's setup is wrong: log error.reason, which names the value and the fix
+        case .keySetUnavailable, .invalidKeySet, .tokenEndpointFailure,
+            .invalidTokenResponse:
+            // Apple cannot be reached or answers nonsense: retry later
+            return 503
+        case .invalidConfiguration, .invalidPrivateKey,
+            .invalidClientSecretLifetime, .signingFailed, .invalidClient,
+            .unauthorizedClient, .invalidRequest, .unsupportedGrantType,
+            .invalidScope, .tokenRequestRefused:
+            // This server's setup is wrong: error.reason names the fix
+            return 500
         case .invalidNotification:
             return 400  // not a notification body
         default:
-            return 401  // the token or code is refused: invalidToken, nonceMismatch, invalidGrant, ...
+            // Refused: invalidToken, nonceMismatch, invalidGrant, ...
+            return 401
         }
         // snippet-end
     }

@@ -3,14 +3,14 @@ import GatehouseTesting
 import Testing
 
 // snippet-start: stub
-/// Answers every request with the same body: a stand-in for a server, for tests.
+/// Answers every request with the same body: a stand-in for a server.
 struct CannedFetcher: HTTPFetching {
     let body: String
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         HTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8),
-            effectiveURL: request.url)
+            status: 200, headers: ["Content-Type": "application/json"],
+            body: Array(body.utf8), effectiveURL: request.url)
     }
 }
 // snippet-end
@@ -37,9 +37,14 @@ struct DocumentationTests {
 
     static func fetch(_ url: String) async throws -> [UInt8] {
         // snippet-start: fetch
-        let client = CurlHTTPClient(configuration: .init(totalTimeout: .seconds(5), maxResponseBytes: 64 << 10))
-        let response = try await client.send(.get(url, headers: ["Accept": "application/json"]))
-        guard response.isSuccess else { throw FetchFailure.status(response.status) }
+        let client = CurlHTTPClient(
+            configuration: .init(
+                totalTimeout: .seconds(5), maxResponseBytes: 64 << 10))
+        let response = try await client.send(
+            .get(url, headers: ["Accept": "application/json"]))
+        guard response.isSuccess else {
+            throw FetchFailure.status(response.status)
+        }
         // snippet-end
         return response.body
     }
@@ -50,10 +55,13 @@ struct DocumentationTests {
 
     static func fetchWithOneRetry(_ client: some HTTPFetching, url: String) async throws -> HTTPResponse {
         // snippet-start: retry
+        let passing: Set<HTTPError.Code> = [
+            .connectionFailed, .timedOut, .transportFailure,
+        ]
         do {
             return try await client.send(.get(url))
-        } catch let error as HTTPError where [.connectionFailed, .timedOut, .transportFailure].contains(error.code) {
-            try await Task.sleep(for: .milliseconds(200))  // a passing failure: once more
+        } catch let error as HTTPError where passing.contains(error.code) {
+            try await Task.sleep(for: .milliseconds(200))  // once more
             return try await client.send(.get(url))
         }
         // snippet-end

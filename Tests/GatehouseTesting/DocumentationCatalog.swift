@@ -87,8 +87,13 @@ public struct DocumentationCatalog: Sendable {
         return regions
     }
 
+    /// The widest line a listing may have: DocC's page shows about 80 characters of code before the listing
+    /// scrolls sideways, which hides the end of a longer line (often the comment that explains it).
+    public static let maximumListingWidth = 76
+
     /// What does not agree between the catalog's Swift listings and the snippet regions of a test source: each
-    /// listing that is not a region (code nobody compiles), and each region that no listing shows.
+    /// listing that is not a region (code nobody compiles), each region that no listing shows, and each listing
+    /// line wider than `maximumListingWidth`.
     /// - Parameter path: the test source, relative to the package root.
     /// - Returns: one line per disagreement; empty when they agree.
     /// - Throws: when a file cannot be read.
@@ -97,8 +102,14 @@ public struct DocumentationCatalog: Sendable {
         let listings = try swiftListings()
         var problems: [String] = []
         if listings.isEmpty { problems.append("the catalog \(directory.path) has no Swift listing") }
-        for listing in listings where !regions.values.contains(listing.code) {
-            problems.append("\(listing): this listing is not a snippet region of \(path):\n\(listing.code)")
+        for listing in listings {
+            if !regions.values.contains(listing.code) {
+                problems.append("\(listing): this listing is not a snippet region of \(path):\n\(listing.code)")
+            }
+            for line in listing.code.split(separator: "\n") where line.count > Self.maximumListingWidth {
+                problems.append(
+                    "\(listing): a line of \(line.count) characters, over \(Self.maximumListingWidth): \(line)")
+            }
         }
         for (name, code) in regions.sorted(by: { $0.key < $1.key }) where !listings.contains(where: { $0.code == code })
         {

@@ -13,23 +13,31 @@ struct DocumentationTests {
 
     static func record(path: String) throws -> (SQLiteReviewStore, LogResult) {
         // snippet-start: record
-        let store = try SQLiteReviewStore(path: path)  // created, with its folders, when missing
+        // Created, with its folders, when missing:
+        let store = try SQLiteReviewStore(path: path)
         let submitted = Timestamp(iso8601: "2020-03-15T10:00:00+09:00")!
-        _ = try store.record(LogRequest(app: "PriLingo", version: "1.0", state: .waitingForReview, at: submitted))
+        _ = try store.record(
+            LogRequest(
+                app: "PriLingo", version: "1.0", state: .waitingForReview,
+                at: submitted))
+        let inReview = Timestamp(iso8601: "2020-03-22T10:00:00+09:00")!
         let review = try store.record(
-            LogRequest(app: "PriLingo", state: .inReview, at: Timestamp(iso8601: "2020-03-22T10:00:00+09:00")!))
-        // review.event.version is "1.0", the app's latest; review.previousStateSeconds is 604800 (7 days)
+            LogRequest(app: "PriLingo", state: .inReview, at: inReview))
+        // review.event.version is "1.0", the app's latest version;
+        // review.previousStateSeconds is 604800: 7 days waiting
         // snippet-end
         return (store, review)
     }
 
     static func statistics(_ store: SQLiteReviewStore, now: Timestamp) throws -> String {
         // snippet-start: statistics
-        let timelines = VersionTimeline.timelines(of: try store.events(app: "PriLingo"), now: now)
+        let events = try store.events(app: "PriLingo")
+        let timelines = VersionTimeline.timelines(of: events, now: now)
         let statistics = ReviewStatistics(timelines: timelines)
-        let waited = statistics.waiting.median.map { DurationFormat.string(seconds: $0) } ?? "no cycle reached review"
+        let waited = statistics.waiting.median
+            .map { DurationFormat.string(seconds: $0) }  // "7d 0h"
         // snippet-end
-        return waited
+        return waited ?? "none"
     }
 
     static func log(_ request: LogRequest, in store: SQLiteReviewStore) -> String {
@@ -37,10 +45,17 @@ struct DocumentationTests {
         do {
             let result = try store.record(request)
             return result.inserted ? "logged" : "already logged"
-        } catch let error as ReviewError where error.code == .versionRequired || error.code == .invalidValue {
-            return "fix the request: \(error.reason)"  // the reason names the value and what to give instead
+        } catch let error as ReviewError {
+            switch error.code {
+            case .versionRequired, .invalidValue:
+                // The reason names the value and what to give instead
+                return "fix the request: \(error.reason)"
+            default:
+                // "ReviewError.<code>: <reason>", naming the file
+                return "the store failed: \(error)"
+            }
         } catch {
-            return "the store failed: \(error)"  // "ReviewError.<code>: <reason>", naming the file
+            return "the store failed: \(error)"
         }
         // snippet-end
     }

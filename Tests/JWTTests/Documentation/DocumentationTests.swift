@@ -27,19 +27,23 @@ struct DocumentationTests {
     static func sign(pem: String) throws -> String {
         // snippet-start: sign
         let key = try PrivateKey(pemRepresentation: pem)
-        let signer = try JWSSigner(privateKey: key, algorithm: .es256, keyID: "key-2026")
-        let token = try signer.sign(
-            claimsJSON: Array(
-                #"{"iss":"https://issuer.example","aud":"com.example.app","sub":"user-1","exp":1795957200}"#.utf8))
+        let signer = try JWSSigner(
+            privateKey: key, algorithm: .es256, keyID: "key-2026")
+        let claims =
+            #"{"iss":"https://issuer.example","aud":"com.example.app","#
+            + #""sub":"user-1","exp":1795957200}"#
+        let token = try signer.sign(claimsJSON: Array(claims.utf8))
         // snippet-end
         return token
     }
 
     static func verify(_ token: String, jwksJSON: [UInt8], clock: any TimeSource) throws -> String? {
         // snippet-start: verify
-        let keys = try JWKSet(jwksJSON: jwksJSON)  // a bad key stays in the set as unusable, with its reason
+        // A bad key stays in the set as unusable, with its reason:
+        let keys = try JWKSet(jwksJSON: jwksJSON)
         let options = try JWTValidationOptions(
-            audience: .oneOf(["com.example.app"]), allowedAlgorithms: [.es256], issuer: "https://issuer.example")
+            audience: .oneOf(["com.example.app"]), allowedAlgorithms: [.es256],
+            issuer: "https://issuer.example")
         let verifier = JWTVerifier(keySet: keys, options: options)
         let verified = try verifier.verify(token, now: clock.now())
         let subject = verified.claims.subject
@@ -63,7 +67,8 @@ struct DocumentationTests {
         // snippet-start: unusable-keys
         let unusable = keys.keys.compactMap { key -> String? in
             guard case .unusable(let why) = key.usability else { return nil }
-            return "\(key.keyID ?? "a key without kid"): \(why)"  // "k1: JWTError.unsupportedKey: ..."
+            // "k1: JWTError.unsupportedKey: ..."
+            return "\(key.keyID ?? "a key without kid"): \(why)"
         }
         // snippet-end
         return unusable
@@ -73,9 +78,10 @@ struct DocumentationTests {
         // snippet-start: http-status
         switch error.code {
         case .invalidOptions, .signingFailed, .cryptoFailure:
-            return 500  // a fault on this side, not in the token: error.reason names it
+            return 500  // a fault on this side, not in the token
         default:
-            return 401  // the token is refused: error.reason names the check and the values involved
+            // Refused: error.reason names the check and the values involved
+            return 401
         }
         // snippet-end
     }
@@ -108,7 +114,9 @@ struct DocumentationTests {
     @Test("options are checked when they are made, and errors match by code")
     func optionsAreChecked() throws {
         // snippet-start: invalid-options
-        #expect(throws: JWTError(.invalidOptions)) { try JWTValidationOptions(audience: .oneOf([])) }
+        #expect(throws: JWTError(.invalidOptions)) {
+            try JWTValidationOptions(audience: .oneOf([]))
+        }
         #expect(throws: JWTError(.invalidOptions)) {
             try JWTValidationOptions(audience: .insecureNotChecked, leeway: .nan)
         }
@@ -119,7 +127,9 @@ struct DocumentationTests {
             options: try JWTValidationOptions(audience: .insecureNotChecked))
         let tomorrow = Date(timeIntervalSince1970: 1_796_040_000)
         // snippet-start: match
-        #expect(throws: JWTError(.expired)) { try verifier.verify(token, now: tomorrow) }
+        #expect(throws: JWTError(.expired)) {
+            try verifier.verify(token, now: tomorrow)
+        }
         // snippet-end
         #expect(Self.httpStatus(for: JWTError(.expired)) == 401)
         #expect(Self.httpStatus(for: JWTError(.invalidOptions)) == 500)
