@@ -7,7 +7,8 @@ import Testing
 
 /// The code of AppleSignIn's DocC catalog (`Sources/AppleSignIn/AppleSignIn.docc`): every Swift listing there is
 /// one of the regions between the markers below, compiled here and run against a stand-in for Apple, so the articles
-/// cannot drift from the API. The catalog's errors article has an entry for every `AppleSignInError` code.
+/// cannot drift from the API. The catalog's errors article has an entry for every `AppleSignInError` code. Of this
+/// target's support it uses `TestKeys` only.
 @Suite("AppleSignIn documentation")
 struct DocumentationTests {
     static let catalog = DocumentationCatalog(module: "AppleSignIn")
@@ -259,10 +260,19 @@ struct DocumentationTests {
         #expect(token.keyID == "sample-key-2")
     }
 
+    /// A token endpoint answer like Apple's: the id_token signed by TestKeys' first key, bound to the access token.
+    static func tokenEndpointBody() -> String {
+        let accessToken = "a1.0.access"
+        let hash = Base64URL.encode(Digest.sha256(Array(accessToken.utf8)).prefix(16))
+        let idToken = TestKeys.token(TestKeys.claims(["at_hash": hash]))
+        return #"{"access_token":"\#(accessToken)","token_type":"Bearer","expires_in":3600,"#
+            + #""refresh_token":"r1.0.refresh","id_token":"\#(idToken)"}"#
+    }
+
     @Test("exchange and revoke against a stand-in for Apple's token endpoint, the id_token verified")
     func exchangeAndRevoke() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/auth/token", respond: .json(AppleTokenClientTests.successBody()))
+        server.route("/auth/token", respond: .json(Self.tokenEndpointBody()))
         server.route("/auth/revoke", respond: .text(""))
         let client = try Self.testTokenClient(
             secret: TestKeys.clientSecret, verifier: TestKeys.verifier(), server: server)
@@ -270,11 +280,10 @@ struct DocumentationTests {
         #expect(userID == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200")
         #expect(refreshToken == "r1.0.refresh")
         try await Self.revoke(client, refreshToken: try #require(refreshToken))
-        let sent = AppleTokenClientTests.form(try #require(server.requests(path: "/auth/token").first))
-        #expect(sent["redirect_uri"] == "https://example.com/auth/apple")
-        #expect(
-            AppleTokenClientTests.form(try #require(server.requests(path: "/auth/revoke").first))["token"]
-                == "r1.0.refresh")
+        let exchanged = try #require(server.requests(path: "/auth/token").first).bodyText
+        #expect(exchanged.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple"), "\(exchanged)")
+        let revoked = try #require(server.requests(path: "/auth/revoke").first).bodyText
+        #expect(revoked.contains("token=r1.0.refresh"), "\(revoked)")
     }
 
     @Test("the notification handler signs out the sample user on consent-revoked")
@@ -294,30 +303,36 @@ struct DocumentationTests {
         #expect(KeySetDiskCache.defaultDirectory(environment: [:]) == nil)
     }
 
+    /// A time a test moves by hand.
+    final class SteppedTime: TimeSource, @unchecked Sendable {
+        private let lock = NSLock()
+        private var current = Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt))
+
+        func now() -> Date { lock.withLock { current } }
+
+        func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+    }
+
     @Test("rotation verdicts: the outage is keySetUnavailable, a kid Apple does not publish is unknownKeyID")
     func rotationVerdicts() async throws {
         let server = try LoopbackHTTPServer()
-        server.route(
-            "/auth/keys",
-            cycling: [
-                .json(AppleKeySetProviderTests.oneKey), .text("failing", status: 500),
-                .json(AppleKeySetProviderTests.oneKey),
-            ])
-        let clock = ManualClock()
+        let oneKey = TestKeys.jwks([(TestKeys.first, "key-1")])
+        server.route("/auth/keys", cycling: [.json(oneKey), .text("failing", status: 500), .json(oneKey)])
+        let clock = SteppedTime()
         let keys = AppleKeySetProvider(configuration: .init(url: server.url("/auth/keys")), clock: clock)
         #expect(try await Self.warmUp(keys).keyIDs == ["key-1"])
         let verifier = try AppleIdentityTokenVerifier(clientIDs: [TestKeys.clientID], keySetProvider: keys)
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
 
         clock.advance(61)  // the refetch fails: the outage
-        let outage = await appleError { try await verifier.verify(rotated) }
-        #expect(Self.verdict(try #require(outage)) == "try again later")
-        #expect(Self.httpStatus(for: try #require(outage)) == 503)
+        let outage = try #require(await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) })
+        #expect(Self.verdict(outage) == "try again later")
+        #expect(Self.httpStatus(for: outage) == 503)
 
         clock.advance(61)  // the refetch succeeds without key-2: a verdict
-        let refused = await appleError { try await verifier.verify(rotated) }
-        #expect(Self.verdict(try #require(refused)) == "refused: no Apple key has this kid")
-        #expect(Self.httpStatus(for: try #require(refused)) == 401)
+        let refused = try #require(await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) })
+        #expect(Self.verdict(refused) == "refused: no Apple key has this kid")
+        #expect(Self.httpStatus(for: refused) == 401)
         #expect(await keys.fetchCount == 3)
     }
 
