@@ -5,7 +5,9 @@
 #   make sanitize  the whole test suite under AddressSanitizer (LeakSanitizer on), the concurrency suites under
 #               ThreadSanitizer; separate build folders (.build/asan, .build/tsan)
 #   make fuzz   builds the libFuzzer targets (.build/fuzz) and runs each for FUZZ_SECONDS (default 60)
-#   make ci     what CI runs: test, sanitize, and a short fuzz pass (30 s per target)
+#   make docs   the DocC archives of JWT, AppleSignIn, GatehouseHTTP and ReviewLog (.build/docs), with the toolchain's
+#               docc; fails on any DocC warning (scripts/docs)
+#   make ci     what CI runs: test, sanitize, docs, and a short fuzz pass (30 s per target)
 #   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line
 #   make install  builds release and installs jwtcheck and review with their man pages and bash, zsh and fish
 #               completions under PREFIX (default /usr/local); DESTDIR is prepended to every path (packaging).
@@ -27,7 +29,7 @@ DESTDIR ?=
 SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 TSAN_OPTIONS=halt_on_error=1
 
-.PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz ci install uninstall
+.PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz docs ci install uninstall
 
 deps:
 	@scripts/install-deps
@@ -67,7 +69,12 @@ tsan: deps
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
-ci: test sanitize
+# Symbol graphs from the debug build (the one `make test` made: nothing is compiled again), then docc convert per
+# library with warnings as errors.
+docs: deps
+	@scripts/docs
+
+ci: test sanitize docs
 	FUZZ_SECONDS=30 scripts/fuzz
 
 bench: deps

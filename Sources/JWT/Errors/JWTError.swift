@@ -45,7 +45,8 @@ public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unusableKey = Code(.unusableKey)
         /// Key material that does not parse or is not a valid key.
         public static let invalidKey = Code(.invalidKey)
-        /// A key refused by policy: RSA under 2048 bits or with a public exponent under 65537.
+        /// A key refused by policy: RSA under 2048 bits, with a public exponent under 65537 or with the ROCA
+        /// fingerprint; an HMAC secret shorter than its hash; a signing key its own verifier would refuse.
         public static let weakKey = Code(.weakKey)
         /// A key type or curve this library does not support.
         public static let unsupportedKey = Code(.unsupportedKey)

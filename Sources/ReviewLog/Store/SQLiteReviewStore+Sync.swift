@@ -1,4 +1,9 @@
 extension SQLiteReviewStore {
+    /// Records what one look at App Store Connect saw for one app, in one `BEGIN IMMEDIATE` transaction, as
+    /// ``ReviewStore/applySync(_:)`` describes.
+    /// - Parameter synced: what the look saw.
+    /// - Returns: the versions whose state changed.
+    /// - Throws: `ReviewError` store errors.
     public func applySync(_ synced: SyncedApp) throws -> [SyncChange] {
         try database.write { (session: SQLiteSession) throws(ReviewError) -> [SyncChange] in
             let (appID, app) = try resolveApp(synced, in: session)
