@@ -86,7 +86,8 @@ enum SyncCommands {
                         for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
                     },
                     failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") })
-                return CommandOutput(standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
+                return CommandOutput(
+                    standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
             default:
                 return CommandOutput()
             }
@@ -195,7 +196,8 @@ enum SyncCommands {
             case .noCredentials: status = .usage
             case .store: status = error.reviewError.map(ReviewCLI.status(for:)) ?? .ioError
             default:
-                status = error.reason.contains("No such file") || error.reason.contains("does not exist")
+                status =
+                    error.reason.contains("No such file") || error.reason.contains("does not exist")
                     ? .noInput : .dataError
             }
             return CommandOutput(status: status, standardError: "review: \(error.reason)\n")

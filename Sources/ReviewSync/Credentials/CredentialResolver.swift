@@ -22,7 +22,9 @@ public enum CredentialResolver {
         public var profile: String?
 
         /// Creates flags.
-        public init(keyID: String? = nil, issuerID: String? = nil, privateKeyPath: String? = nil, profile: String? = nil) {
+        public init(
+            keyID: String? = nil, issuerID: String? = nil, privateKeyPath: String? = nil, profile: String? = nil
+        ) {
             self.keyID = keyID
             self.issuerID = issuerID
             self.privateKeyPath = privateKeyPath
@@ -54,7 +56,8 @@ public enum CredentialResolver {
             }
             let text = try readFile(path)
             do {
-                return try ASCCredentials(keyID: keyID, issuerID: issuerID?.isEmpty == true ? nil : issuerID, p8PEM: text)
+                return try ASCCredentials(
+                    keyID: keyID, issuerID: issuerID?.isEmpty == true ? nil : issuerID, p8PEM: text)
             } catch let error as AppStoreConnectError {
                 throw SyncError(.invalidCredentials, "\(path): \(error.reason)", ascError: error)
             } catch {
@@ -68,7 +71,9 @@ public enum CredentialResolver {
             return [
                 (
                     nil,
-                    try make(keyID, environment["ASC_ISSUER_ID"], environment["ASC_PRIVATE_KEY_PATH"], from: "the environment")
+                    try make(
+                        keyID, environment["ASC_ISSUER_ID"], environment["ASC_PRIVATE_KEY_PATH"],
+                        from: "the environment")
                 )
             ]
         }
@@ -78,7 +83,8 @@ public enum CredentialResolver {
                 throw SyncError(
                     .invalidCredentials,
                     "no profile named \(name) in \(profiles?.path ?? "the config file"); profiles: "
-                        + (stored.isEmpty ? "none (add one with review auth add)" : stored.map(\.name).joined(separator: ", ")))
+                        + (stored.isEmpty
+                            ? "none (add one with review auth add)" : stored.map(\.name).joined(separator: ", ")))
             }
             return [(name, try CredentialProfiles.credentials(profile))]
         }

@@ -119,11 +119,13 @@ public struct SyncPass: Sendable {
                 .map {
                     SyncedSubmission(
                         ascID: $0.id,
-                        submittedAt: Timestamp(secondsSince1970: Int64($0.submittedDate!.timeIntervalSince1970.rounded(.down))))
+                        submittedAt: Timestamp(
+                            secondsSince1970: Int64($0.submittedDate!.timeIntervalSince1970.rounded(.down))))
                 }
             synced.append(
                 SyncedVersion(
-                    ascID: version.id, platform: platform, version: version.versionString, build: version.build?.version,
+                    ascID: version.id, platform: platform, version: version.versionString,
+                    build: version.build?.version,
                     state: state, submission: submission))
         }
         return (
