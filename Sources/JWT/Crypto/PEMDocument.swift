@@ -32,10 +32,15 @@ struct PEMDocument: Sendable {
             index += 1
             if line.isEmpty { continue }
             guard let label = Self.label(of: line, marker: "BEGIN") else {
+                // Only a marker line is quoted: any other line may be key material (a key pasted without its
+                // BEGIN line), and a secret never goes into a message.
+                let found =
+                    line.hasPrefix("-----")
+                    ? "\"\(line.prefix(40))\"" : "a line of \(line.count) characters (not shown: it may be key material)"
                 throw JWTError(
                     .invalidKey,
-                    "expected \(what) in PEM form (\"-----BEGIN ...-----\"), found \"\(line.prefix(40))\" on line "
-                        + "\(index); pass the PEM text of the key, not a file name, DER, or base64 alone"
+                    "expected \(what) in PEM form (\"-----BEGIN ...-----\"), found \(found) on line \(index); pass the "
+                        + "PEM text of the key, not a file name, DER, or base64 alone"
                 )
             }
             var headers: [String] = []

@@ -227,7 +227,7 @@ struct PublicKeyTests {
     }
 
     @Test("PEM text that is not one PUBLIC KEY block is invalidKey, naming what was found")
-    func pemErrors() {
+    func pemErrors() throws {
         let body = Fixtures.rsa1024PublicSPKI
         expectJWTError(.invalidKey, mentioning: ["PEM", "garbage"]) {
             _ = try PublicKey(pemRepresentation: "garbage")
@@ -256,8 +256,24 @@ struct PublicKeyTests {
         expectJWTError(.invalidKey, mentioning: ["found 2 blocks", "PUBLIC KEY, PUBLIC KEY"]) {
             _ = try PublicKey(pemRepresentation: body + "\n" + body)
         }
-        expectJWTError(.invalidKey, mentioning: ["found \"trailing\"", "line 7"]) {
+        expectJWTError(.invalidKey, mentioning: ["a line of 8 characters (not shown", "line 7"]) {
             _ = try PublicKey(pemRepresentation: body + "\ntrailing")
+        }
+        // A key pasted without its BEGIN line: no part of it is quoted back (it may be a private key).
+        let privateBody = try PrivateKey.generate(.ec(.p256)).pemRepresentation.split(separator: "\n")
+            .filter { !$0.hasPrefix("-----") }
+        do {
+            _ = try PrivateKey(pemRepresentation: privateBody.joined(separator: "\n"))
+            Issue.record("a PEM body without its BEGIN line was read")
+        } catch {
+            let error = error as? JWTError ?? JWTError(.invalidKey, "\(error)")
+            for line in privateBody {
+                for start in stride(from: 0, to: max(1, line.count - 11), by: 4) {
+                    let piece = String(line.dropFirst(start).prefix(12))
+                    #expect(!error.reason.contains(piece), "the message quotes key material: \(error.reason)")
+                }
+            }
+            #expect(error.reason.contains("not shown"))
         }
         // A body cut short: valid base64, not a complete SubjectPublicKeyInfo.
         let lines = body.split(separator: "\n")
