@@ -229,7 +229,7 @@ struct PublicKeyTests {
     @Test("PEM text that is not one PUBLIC KEY block is invalidKey, naming what was found")
     func pemErrors() throws {
         let body = Fixtures.rsa1024PublicSPKI
-        expectJWTError(.invalidKey, mentioning: ["PEM", "garbage"]) {
+        expectJWTError(.invalidKey, mentioning: ["PEM", "a line of 7 characters (not shown"]) {
             _ = try PublicKey(pemRepresentation: "garbage")
         }
         expectJWTError(.invalidKey, mentioning: ["empty"]) {
