@@ -47,14 +47,14 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside.
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text.
         .target(name: "GatehouseCore"),
 
         // Libraries.
         .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore"]),
         .target(name: "GatehouseHTTP", dependencies: ["CCurl", "CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
-        .target(name: "ReviewLog", dependencies: ["CSQLite"]),
+        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "gatehouse-bench",
-            dependencies: ["JWT", "AppleSignIn", "COpenSSL", "AllocationCounter"],
+            dependencies: ["JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter"],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
 
