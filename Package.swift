@@ -18,7 +18,7 @@ import PackageDescription
 
 let package = Package(
     name: "Gatehouse",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "JWT", targets: ["JWT"]),
         .library(name: "GatehouseHTTP", targets: ["GatehouseHTTP"]),

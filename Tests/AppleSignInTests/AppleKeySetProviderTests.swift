@@ -3,18 +3,18 @@ import Foundation
 import GatehouseHTTP
 import GatehouseTesting
 import JWT
+import Synchronization
 import Testing
 
 /// What a loopback route answers, changed by the test as it goes.
-final class Switchable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var response: LoopbackResponse
+final class Switchable: Sendable {
+    private let response: Mutex<LoopbackResponse>
 
-    init(_ response: LoopbackResponse) { self.response = response }
+    init(_ response: LoopbackResponse) { self.response = Mutex(response) }
 
-    func set(_ response: LoopbackResponse) { lock.withLock { self.response = response } }
+    func set(_ response: LoopbackResponse) { self.response.withLock { $0 = response } }
 
-    var handler: LoopbackHTTPServer.Handler { { [self] _ in lock.withLock { response } } }
+    var handler: LoopbackHTTPServer.Handler { { [self] _ in response.withLock { $0 } } }
 }
 
 /// Apple's key set provider against a real HTTP server on 127.0.0.1: rotation, single flight, rate limit,

@@ -3,18 +3,18 @@ import Foundation
 import GatehouseHTTP
 import GatehouseTesting
 import JWT
+import Synchronization
 import Testing
 
 /// A clock tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+final class ManualClock: Sendable {
+    private let current: Mutex<Date>
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = start }
+    init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = Mutex(start) }
 
-    var now: @Sendable () -> Date { { [self] in lock.withLock { current } } }
+    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
 
-    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// RSA test keys (generated once per test process), their JWKS documents and tokens signed by them.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tests: handlers per path, a log of every
 /// request, and responses that can be slow, cut short or reset (see `LoopbackResponse.Delivery`).
@@ -13,7 +14,7 @@ import Foundation
 /// let response = try await client.send(.get(server.url("/keys")))
 /// #expect(server.requestCount(path: "/keys") == 1)
 /// ```
-public final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// Answers one request. Called on the connection's thread; it may block (that delays only its own answer).
     public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
 
@@ -21,14 +22,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: UInt16
 
     private let listener: LoopbackSocket
-    private let lock = NSLock()
-    private var routes: [String: Handler] = [:]
-    private var fallback: Handler = { request in .text("no route for \(request.path)", status: 404) }
-    private var log: [LoopbackRequest] = []
-    private var connections: [ObjectIdentifier: LoopbackSocket] = [:]
-    private var stopped = false
-    private var inFlight = 0
-    private var maxInFlight = 0
+    private let state = Mutex(State())
+
+    /// What the accept and connection threads share.
+    private struct State {
+        var routes: [String: Handler] = [:]
+        var fallback: Handler = { request in .text("no route for \(request.path)", status: 404) }
+        var log: [LoopbackRequest] = []
+        var connections: [ObjectIdentifier: LoopbackSocket] = [:]
+        var stopped = false
+        var inFlight = 0
+        var maxInFlight = 0
+    }
 
     /// Starts a server.
     /// - Parameter lifetime: the longest the server runs before it stops by itself (default 120 s).
@@ -73,7 +78,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     ///   - path: the exact path, such as "/auth/keys".
     ///   - handler: answers each request for the path.
     public func route(_ path: String, _ handler: @escaping Handler) {
-        lock.withLock { routes[path] = handler }
+        state.withLock { $0.routes[path] = handler }
     }
 
     /// Answers every request for a path with the same response.
@@ -98,38 +103,38 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Sets the handler for paths without a route (default: 404).
     /// - Parameter handler: the handler.
     public func routeUnmatched(_ handler: @escaping Handler) {
-        lock.withLock { fallback = handler }
+        state.withLock { $0.fallback = handler }
     }
 
     /// How many requests arrived for a path (counted when the request was read, before it was answered).
     /// - Parameter path: the exact path.
     /// - Returns: the count.
     public func requestCount(path: String) -> Int {
-        lock.withLock { log.filter { $0.path == path }.count }
+        state.withLock { $0.log.filter { $0.path == path }.count }
     }
 
     /// The requests that arrived for a path, in order.
     /// - Parameter path: the exact path.
     /// - Returns: the requests.
     public func requests(path: String) -> [LoopbackRequest] {
-        lock.withLock { log.filter { $0.path == path } }
+        state.withLock { $0.log.filter { $0.path == path } }
     }
 
     /// The most requests that were being answered at the same moment (read, and their response not yet delivered).
-    public var maxConcurrentRequests: Int { lock.withLock { maxInFlight } }
+    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
     /// Every request that arrived, in order.
-    public var allRequests: [LoopbackRequest] { lock.withLock { log } }
+    public var allRequests: [LoopbackRequest] { state.withLock { $0.log } }
 
     /// Whether the server has stopped.
-    public var isStopped: Bool { lock.withLock { stopped } }
+    public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Stops accepting (new connections are refused at once) and wakes every open connection. Safe to call more
     /// than once.
     public func stop() {
-        let open: [LoopbackSocket] = lock.withLock {
-            stopped = true
-            return Array(connections.values)
+        let open = state.withLock { state in
+            state.stopped = true
+            return Array(state.connections.values)
         }
         // On Linux, shutdown() takes a listening socket out of LISTEN at once: new connections are refused.
         listener.shutdown()
@@ -137,12 +142,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A thread-safe counter for `route(_:cycling:)`.
-    private final class LoopbackCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
+    private final class LoopbackCounter: Sendable {
+        private let value = Mutex(0)
 
         func next() -> Int {
-            lock.withLock {
+            value.withLock { value in
                 defer { value += 1 }
                 return value
             }
@@ -150,9 +154,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func startServing(_ connection: LoopbackSocket) {
-        let registered: Bool = lock.withLock {
-            guard !stopped else { return false }
-            connections[ObjectIdentifier(connection)] = connection
+        let registered = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.connections[ObjectIdentifier(connection)] = connection
             return true
         }
         guard registered else {
@@ -161,7 +165,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         let thread = Thread { [self] in
             serve(connection)
-            _ = lock.withLock { connections.removeValue(forKey: ObjectIdentifier(connection)) }
+            _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
             connection.close()
         }
         thread.name = "LoopbackHTTPServer.connection"
@@ -170,14 +174,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: LoopbackSocket) {
         guard let request = readRequest(connection) else { return }
-        let handler: Handler = lock.withLock {
-            log.append(request)
-            inFlight += 1
-            maxInFlight = max(maxInFlight, inFlight)
-            return routes[request.path] ?? fallback
+        let handler = state.withLock { state in
+            state.log.append(request)
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            return state.routes[request.path] ?? state.fallback
         }
         deliver(handler(request), on: connection)
-        lock.withLock { inFlight -= 1 }
+        state.withLock { $0.inFlight -= 1 }
     }
 
     private func readRequest(_ connection: LoopbackSocket) -> LoopbackRequest? {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,11 +9,11 @@ import Foundation
 
 /// Owns one TCP socket descriptor on 127.0.0.1 for `LoopbackHTTPServer`; closed exactly once, in `close()` or
 /// `deinit`. `shutdown()` may be called from another thread to wake a blocked reader.
-final class LoopbackSocket: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptor: Int32
+final class LoopbackSocket: Sendable {
+    /// The descriptor, -1 once closed.
+    private let descriptor: Mutex<Int32>
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: Int32) { self.descriptor = Mutex(descriptor) }
 
     deinit { close() }
 
@@ -56,7 +57,7 @@ final class LoopbackSocket: @unchecked Sendable {
     /// Waits up to `timeoutMilliseconds` for a connection.
     /// - Returns: the connection, or `nil` on timeout or when the listener is closed.
     func accept(timeoutMilliseconds: Int32) -> LoopbackSocket? {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLock { $0 }
         guard fd >= 0 else { return nil }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return nil }
@@ -73,7 +74,7 @@ final class LoopbackSocket: @unchecked Sendable {
     /// Reads what is available, up to `maximum` bytes.
     /// - Returns: the bytes, or `nil` at end of stream, on error or after the 10 s receive timeout.
     func read(maximum: Int = 65536) -> [UInt8]? {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLock { $0 }
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: maximum)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, maximum, 0) }
@@ -85,7 +86,7 @@ final class LoopbackSocket: @unchecked Sendable {
     /// - Returns: whether every byte was written.
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLock { $0 }
         guard fd >= 0 else { return false }
         var offset = 0
         while offset < bytes.count {
@@ -100,14 +101,14 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Stops both directions, waking a blocked reader; the descriptor stays open until `close()`.
     func shutdown() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             if descriptor >= 0 { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Closes with a TCP reset instead of an orderly close (`SO_LINGER` with a zero timeout).
     func resetAndClose() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
@@ -117,7 +118,7 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Closes the descriptor (once).
     func close() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             _ = Glibc.close(descriptor)
             descriptor = -1
