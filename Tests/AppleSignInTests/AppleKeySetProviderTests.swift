@@ -58,7 +58,7 @@ struct AppleKeySetProviderTests {
         keys.set(.json(Self.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         // Within the minimum interval of the first fetch: no refetch, the kid is unknown, no fallback key.
-        let early = await appleError { try await verifier.verify(rotated) }
+        let early = await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) }
         #expect(early?.jwtError?.code == .unknownKeyID)
         #expect(early?.reason.contains("key-2") == true)
         #expect(await provider.fetchCount == 1)
@@ -184,15 +184,15 @@ struct AppleKeySetProviderTests {
         server.route("/auth/keys", respond: .text("oops", status: 500))
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
-        let error = await appleError { try await provider.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
-        let again = await appleError { try await provider.keySet(containing: "key-1") }
+        let again = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(again?.reason.contains("HTTP 500") == true)
         #expect(await provider.fetchCount == 1)
         clock.advance(60)
-        _ = await appleError { try await provider.keySet(containing: "key-1") }
+        _ = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(await provider.fetchCount == 2)
     }
 
@@ -202,7 +202,7 @@ struct AppleKeySetProviderTests {
         server.route(
             "/auth/keys", respond: LoopbackResponse(body: Array(Self.oneKey.utf8), delay: .seconds(3)))
         let provider = Self.provider(server, clock: ManualClock(), client: Self.client(timeout: .milliseconds(400)))
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.httpError?.code == .timedOut)
         #expect(error?.reason.contains("timedOut") == true)
@@ -213,7 +213,7 @@ struct AppleKeySetProviderTests {
         let url = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/auth/keys"
         let provider = AppleKeySetProvider(
             http: Self.client(), configuration: .init(url: url), now: ManualClock().now)
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.httpError?.code == .connectionFailed)
         #expect(error?.reason.contains(url) == true)
     }
@@ -227,7 +227,7 @@ struct AppleKeySetProviderTests {
                 headers: [("Content-Type", "application/json")], body: Array(Self.oneKey.utf8),
                 delivery: .truncate(afterBodyBytes: 40)))
         let provider = Self.provider(server, clock: ManualClock())
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.httpError != nil)
         #expect(error?.reason.contains("cannot fetch the key set from") == true)
@@ -245,7 +245,7 @@ struct AppleKeySetProviderTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/keys", respond: LoopbackResponse(body: Array(body.utf8), delivery: .untilClose))
         let provider = Self.provider(server, clock: ManualClock())
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .invalidKeySet)
         #expect(error?.reason.contains(named) == true)
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
@@ -257,7 +257,7 @@ struct AppleKeySetProviderTests {
         let padding = String(repeating: " ", count: 20_000)
         server.route("/auth/keys", respond: .json(Self.oneKey + padding))
         let provider = Self.provider(server, clock: ManualClock(), client: Self.client(maxResponseBytes: 8_192))
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.httpError?.code == .responseTooLarge)
         #expect(error?.reason.contains("responseTooLarge") == true)
     }
@@ -329,7 +329,7 @@ struct AppleKeySetProviderTests {
         clock.advance(300 + 3_600 - 400 - 1)
         _ = try await provider.keySet(containing: "key-1")
         clock.advance(2)
-        let error = await appleError { try await provider.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("beyond the stale limit of 3600 s") == true)
         #expect(error?.reason.contains("HTTP 503") == true)

@@ -101,12 +101,16 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         server.route("/auth/revoke", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         let client = try Self.client(server)
-        let error = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(error?.code == code)
         #expect(error?.reason.contains(apple) == true)
         #expect(error?.reason.contains(cause) == true)
         #expect(error?.reason.contains("HTTP 400") == true)
-        let revoked = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoked = await #expect(throws: AppleSignInError.self) {
+            try await client.revoke(token: "t", clientID: "x", clientSecret: "s")
+        }
         #expect(revoked?.code == code)
     }
 
@@ -115,20 +119,26 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json("{\"error\":\"server_busy\"}", status: 503))
         let client = try Self.client(server)
-        let busy = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let busy = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(busy?.code == .tokenEndpointFailure)
         #expect(busy?.reason.contains("HTTP 503") == true)
         #expect(busy?.reason.contains("server_busy") == true)
 
         server.route("/auth/token", respond: .text("<html>"))
-        let html = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let html = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(html?.code == .invalidTokenResponse)
         #expect(html?.reason.contains("not JSON") == true)
 
         let closed = try AppleTokenClient(
             http: CurlHTTPClient(), verifier: TestKeys.verifier(),
             baseURL: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())")
-        let refused = await appleError { try await closed.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let refused = await #expect(throws: AppleSignInError.self) {
+            try await closed.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(refused?.code == .tokenEndpointFailure)
         #expect(refused?.httpError?.code == .connectionFailed)
         #expect(refused?.reason.contains("/auth/token") == true)
@@ -139,11 +149,15 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(aud: "com.other"))))
         let client = try Self.client(server)
-        let audience = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let audience = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(audience?.jwtError?.code == .audienceMismatch)
 
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(accessToken: "other"))))
-        let hash = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let hash = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(hash?.code == .tokenHashMismatch)
         #expect(hash?.reason.contains("at_hash") == true)
     }
@@ -160,10 +174,14 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .text(body, status: status))
         server.route("/auth/revoke", respond: .text(body, status: status))
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let exchange = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(exchange?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoke = await #expect(throws: AppleSignInError.self) {
+            try await client.revoke(token: "t", clientID: "x", clientSecret: "s")
+        }
         #expect(revoke?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
     }
 
@@ -189,11 +207,15 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .text(body, status: status))
         server.route("/auth/revoke", respond: .text(body, status: status))
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c", clientID: "x", clientSecret: "s") }
+        let exchange = await #expect(throws: AppleSignInError.self) {
+            try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
+        }
         #expect(exchange?.code.description == code, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains(named) == true, "\(exchange?.reason ?? "")")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t", clientID: "x", clientSecret: "s") }
+        let revoke = await #expect(throws: AppleSignInError.self) {
+            try await client.revoke(token: "t", clientID: "x", clientSecret: "s")
+        }
         #expect(revoke?.code.description == code, "HTTP \(status) \(body)")
     }
 
@@ -204,7 +226,7 @@ struct AppleTokenClientTests {
             "/auth/token",
             respond: .json(
                 "{\"error\":\"bad\\u001b[31m\",\"error_description\":\"line\\nbreak\\u009b\"}", status: 400))
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await Self.client(server).exchange(code: "c", clientID: "x", clientSecret: "s")
         }
         #expect(error?.code.description == "tokenRequestRefused")

@@ -149,7 +149,7 @@ struct KeySetDiskCacheTests {
         // A copy past freshness plus the stale limit is not used at all.
         clock.advance(86_400)
         let third = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, now: clock.now)
-        let error = await appleError { try await third.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await third.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
     }
@@ -179,7 +179,7 @@ struct KeySetDiskCacheTests {
         let provider = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        let error = await appleError { try await verifier.verify(TestKeys.token()) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(TestKeys.token()) }
         #expect(error?.jwtError?.code == .unknownKeyID, "\(error.map { "\($0)" } ?? "accepted")")
         #expect(await provider.fetchCount == 1)
         _ = try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-2"))
@@ -189,7 +189,7 @@ struct KeySetDiskCacheTests {
         keys.set(.text("down", status: 500))
         let cold = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)
-        let down = await appleError { try await cold.keySet(containing: "key-1") }
+        let down = await #expect(throws: AppleSignInError.self) { try await cold.keySet(containing: "key-1") }
         #expect(down?.code == .keySetUnavailable)
         #expect(down?.reason.contains("HTTP 500") == true)
     }

@@ -71,7 +71,9 @@ struct ReadmeSnippetTests {
     @Test("the snippet refuses the sample token with another nonce, naming the mismatch")
     func snippetRefusesReplay() async throws {
         let (app, server) = try Self.app()
-        let error = await appleError { try await app.userID(identityToken: try Self.sampleToken, rawNonce: "other") }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await app.userID(identityToken: try Self.sampleToken, rawNonce: "other")
+        }
         #expect(error?.code == .nonceMismatch)
         #expect(error?.reason.contains(AppleNonce.sha256Hex("other")) == true)
         #expect(server.requestCount(path: "/auth/keys") == 1)

@@ -3,19 +3,7 @@ import Foundation
 import GatehouseHTTP
 import GatehouseTesting
 import JWT
-import Synchronization
 import Testing
-
-/// A clock tests move by hand.
-final class ManualClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = Mutex(start) }
-
-    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
-
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
 
 /// RSA test keys (generated once per test process), their JWKS documents and tokens signed by them.
 enum TestKeys {
@@ -71,21 +59,6 @@ enum TestKeys {
             clientIDs: clientIDs, keySet: keySet(keys),
             now: { Date(timeIntervalSince1970: TimeInterval(issuedAt + 3_600)) })
     }
-}
-
-/// Runs `body` and returns the AppleSignInError it throws, recording an issue otherwise.
-func appleError(
-    _ body: () async throws -> some Any, sourceLocation: SourceLocation = #_sourceLocation
-) async -> AppleSignInError? {
-    do {
-        _ = try await body()
-        Issue.record("expected an AppleSignInError, got success", sourceLocation: sourceLocation)
-    } catch let error as AppleSignInError {
-        return error
-    } catch {
-        Issue.record("expected an AppleSignInError, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
 }
 
 /// One of the real Apple-signed tokens in `../shared/fixtures/apple-real/`.

@@ -1,0 +1,25 @@
+import Foundation
+import Synchronization
+
+/// A clock tests move by hand: hand `now` to the code under test (every Gatehouse API that reads the time takes
+/// a `now` closure), then `advance(_:)` it.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let provider = AppleKeySetProvider(http: client, configuration: .init(url: url), now: clock.now)
+/// clock.advance(61)
+/// ```
+public final class ManualClock: Sendable {
+    private let current: Mutex<Date>
+
+    /// Creates a clock.
+    /// - Parameter start: the first "now"; by default 2026-11-29T12:00:00Z (Unix 1795953600).
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = Mutex(start) }
+
+    /// The current time of this clock, as a closure to pass where an API takes `now`.
+    public var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
+
+    /// Moves the clock.
+    /// - Parameter seconds: how far; negative moves it back.
+    public func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
