@@ -24,10 +24,12 @@ public final class LoopbackHTTPServer: Sendable {
     private let listener: LoopbackSocket
     private let state = Mutex(State())
 
+    /// The answer for a path without a route.
+    private static let noRoute: Handler = { request in .text("no route for \(request.path)", status: 404) }
+
     /// What the accept and connection threads share.
     private struct State {
         var routes: [String: Handler] = [:]
-        var fallback: Handler = { request in .text("no route for \(request.path)", status: 404) }
         var log: [LoopbackRequest] = []
         var connections: [ObjectIdentifier: LoopbackSocket] = [:]
         var stopped = false
@@ -98,12 +100,6 @@ public final class LoopbackHTTPServer: Sendable {
         precondition(!responses.isEmpty, "route(_:cycling:) needs at least one response")
         let counter = LoopbackCounter()
         route(path) { _ in responses[counter.next() % responses.count] }
-    }
-
-    /// Sets the handler for paths without a route (default: 404).
-    /// - Parameter handler: the handler.
-    public func routeUnmatched(_ handler: @escaping Handler) {
-        state.withLock { $0.fallback = handler }
     }
 
     /// How many requests arrived for a path (counted when the request was read, before it was answered).
@@ -178,7 +174,7 @@ public final class LoopbackHTTPServer: Sendable {
             state.log.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
-            return state.routes[request.path] ?? state.fallback
+            return state.routes[request.path] ?? Self.noRoute
         }
         deliver(handler(request), on: connection)
         state.withLock { $0.inFlight -= 1 }

@@ -21,12 +21,4 @@ public enum ReviewCommand: Sendable, Equatable {
     case importFile(String)
     /// `review delete EVENT_ID --yes`.
     case delete(Int64)
-
-    /// Whether the command reads or writes the store.
-    public var usesStore: Bool {
-        switch self {
-        case .help, .version: false
-        default: true
-        }
-    }
 }
