@@ -61,16 +61,10 @@ enum TestKeys {
     }
 }
 
-/// One of the real Apple-signed tokens in `../shared/fixtures/apple-real/`.
-struct RealAppleToken: Sendable, CustomTestStringConvertible {
-    let name: String
-    let audience: String
-    let issuedAt: Int64
+/// The real Apple tokens (GatehouseTesting's `AppleRealFixture`), with what these tests read from them.
+typealias RealAppleToken = AppleRealFixture
 
-    var testDescription: String { name }
-
-    var directory: URL { SharedResources.appleRealDirectory.appendingPathComponent(name) }
-
+extension AppleRealFixture {
     var token: String {
         get throws {
             String(decoding: try Data(contentsOf: directory.appendingPathComponent("token.jwt")), as: UTF8.self)
@@ -88,24 +82,5 @@ struct RealAppleToken: Sendable, CustomTestStringConvertible {
     func verifier(clientIDs: [String]? = nil, at time: Date? = nil) throws -> AppleIdentityTokenVerifier {
         let time = time ?? now
         return try AppleIdentityTokenVerifier(clientIDs: clientIDs ?? [audience], keySet: keySet, now: { time })
-    }
-
-    static let identityTokens: [RealAppleToken] = [
-        RealAppleToken(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
-        RealAppleToken(
-            name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
-        RealAppleToken(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
-        RealAppleToken(
-            name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
-        RealAppleToken(name: "authcare-W6WcOKB-2023-07", audience: "app.namecare.ios", issuedAt: 1_689_543_571),
-        RealAppleToken(
-            name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
-    ]
-
-    static let notification = RealAppleToken(
-        name: "gameroasters-eXaunmL-s2s-event-2021-08", audience: "com.gameroasters.stack4", issuedAt: 1_630_085_412)
-
-    static func named(_ name: String) -> RealAppleToken {
-        (identityTokens + [notification]).first { $0.name == name }!
     }
 }
