@@ -31,6 +31,14 @@ struct AppleTokenClientTests {
             + (refresh ? "\"refresh_token\":\"r1.0.refresh\"," : "") + "\"id_token\":\"\(idToken)\"}"
     }
 
+    /// A server whose token and revoke endpoints both answer `status` with `body`.
+    static func server(answering status: Int, _ body: String) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        return server
+    }
+
     static func client(_ server: LoopbackHTTPServer) throws -> AppleTokenClient {
         try AppleTokenClient(http: CurlHTTPClient(), verifier: TestKeys.verifier(), baseURL: server.baseURL)
     }
@@ -170,9 +178,7 @@ struct AppleTokenClientTests {
             (599, "{\"error\":\"invalid_request\",\"error_description\":\"x\"}"), (504, ""),
         ])
     func serverErrors(status: Int, body: String) async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/token", respond: .text(body, status: status))
-        server.route("/auth/revoke", respond: .text(body, status: status))
+        let server = try Self.server(answering: status, body)
         let client = try Self.client(server)
         let exchange = await #expect(throws: AppleSignInError.self) {
             try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
@@ -203,9 +209,7 @@ struct AppleTokenClientTests {
             (499, "{\"detail\":\"x\"}", "tokenRequestRefused", "HTTP 499"),
         ])
     func clientErrors(status: Int, body: String, code: String, named: String) async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/token", respond: .text(body, status: status))
-        server.route("/auth/revoke", respond: .text(body, status: status))
+        let server = try Self.server(answering: status, body)
         let client = try Self.client(server)
         let exchange = await #expect(throws: AppleSignInError.self) {
             try await client.exchange(code: "c", clientID: "x", clientSecret: "s")
