@@ -69,8 +69,9 @@ let package = Package(
         .executableTarget(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
-        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
-        .target(name: "GatehouseTesting", path: "Tests/GatehouseTesting"),
+        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers,
+        // a manual clock, error assertions). GatehouseCore only for its Mutex helper: no library module.
+        .target(name: "GatehouseTesting", dependencies: ["GatehouseCore"], path: "Tests/GatehouseTesting"),
 
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),

@@ -3,19 +3,7 @@ import Foundation
 import GatehouseHTTP
 import GatehouseTesting
 import JWT
-import Synchronization
 import Testing
-
-/// What a loopback route answers, changed by the test as it goes.
-final class Switchable: Sendable {
-    private let response: Mutex<LoopbackResponse>
-
-    init(_ response: LoopbackResponse) { self.response = Mutex(response) }
-
-    func set(_ response: LoopbackResponse) { self.response.withLock { $0 = response } }
-
-    var handler: LoopbackHTTPServer.Handler { { [self] _ in response.withLock { $0 } } }
-}
 
 /// Apple's key set provider against a real HTTP server on 127.0.0.1: rotation, single flight, rate limit,
 /// freshness, ETag revalidation, stale serving and every kind of failed fetch.
@@ -45,7 +33,7 @@ struct AppleKeySetProviderTests {
     @Test("key rotation: a token signed by a key that appears only after a refetch verifies once it is published")
     func rotation() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -133,7 +121,7 @@ struct AppleKeySetProviderTests {
     @Test("during a rotation refetch, every caller with the new kid waits for that one fetch and passes")
     func concurrentRotation() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -291,7 +279,7 @@ struct AppleKeySetProviderTests {
     @Test("max-age is clamped: 5 s is raised to the 300 s floor, a year is lowered to the 86,400 s ceiling")
     func maxAgeClamped() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -316,7 +304,7 @@ struct AppleKeySetProviderTests {
     )
     func staleServing() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock, staleLimit: 3_600)
@@ -342,7 +330,7 @@ struct AppleKeySetProviderTests {
     @Test("a body that fails to parse never replaces a good set")
     func badBodyKeepsGoodSet() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)

@@ -127,7 +127,7 @@ struct KeySetDiskCacheTests {
         let temporary = try TemporaryDirectory()
         let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(String(decoding: Self.body, as: UTF8.self)))
+        let keys = SwitchableResponse(.json(String(decoding: Self.body, as: UTF8.self)))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let configuration = AppleKeySetProvider.Configuration(url: server.url("/auth/keys"), diskCache: cache)
@@ -174,7 +174,7 @@ struct KeySetDiskCacheTests {
         // The copy on disk, stamped a year ahead, still holds key-1; the server has replaced it by key-2.
         let clock = ManualClock()
         #expect(cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)
-        let keys = Switchable(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
+        let keys = SwitchableResponse(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
         server.route("/auth/keys", keys.handler)
         let provider = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), now: clock.now)

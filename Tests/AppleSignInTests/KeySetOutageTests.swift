@@ -24,7 +24,7 @@ struct KeySetOutageTests {
         }
 
         /// Starts the outage on the server.
-        func begin(_ server: LoopbackHTTPServer, keys: Switchable) {
+        func begin(_ server: LoopbackHTTPServer, keys: SwitchableResponse) {
             switch self {
             case .serverError: keys.set(.text("internal error", status: 500))
             case .connectionRefused: server.stop()
@@ -38,10 +38,11 @@ struct KeySetOutageTests {
     /// A provider over a loopback server serving key-1 only (fresh for an hour), already warm. Keep the server: it
     /// stops when released.
     static func warmProvider() async throws -> (
-        LoopbackHTTPServer, Switchable, ManualClock, AppleKeySetProvider, AppleIdentityTokenVerifier
+        LoopbackHTTPServer, SwitchableResponse, ManualClock, AppleKeySetProvider, AppleIdentityTokenVerifier
     ) {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(
+            .json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = AppleKeySetProvider(

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tests: handlers per path, a log of every
@@ -80,7 +81,7 @@ public final class LoopbackHTTPServer: Sendable {
     ///   - path: the exact path, such as "/auth/keys".
     ///   - handler: answers each request for the path.
     public func route(_ path: String, _ handler: @escaping Handler) {
-        state.withLock { $0.routes[path] = handler }
+        state.withLockVisibleToTSan { $0.routes[path] = handler }
     }
 
     /// Answers every request for a path with the same response.
@@ -106,29 +107,29 @@ public final class LoopbackHTTPServer: Sendable {
     /// - Parameter path: the exact path.
     /// - Returns: the count.
     public func requestCount(path: String) -> Int {
-        state.withLock { $0.log.filter { $0.path == path }.count }
+        state.withLockVisibleToTSan { $0.log.filter { $0.path == path }.count }
     }
 
     /// The requests that arrived for a path, in order.
     /// - Parameter path: the exact path.
     /// - Returns: the requests.
     public func requests(path: String) -> [LoopbackRequest] {
-        state.withLock { $0.log.filter { $0.path == path } }
+        state.withLockVisibleToTSan { $0.log.filter { $0.path == path } }
     }
 
     /// The most requests that were being answered at the same moment (read, and their response not yet delivered).
-    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
+    public var maxConcurrentRequests: Int { state.withLockVisibleToTSan { $0.maxInFlight } }
 
     /// Every request that arrived, in order.
-    public var allRequests: [LoopbackRequest] { state.withLock { $0.log } }
+    public var allRequests: [LoopbackRequest] { state.withLockVisibleToTSan { $0.log } }
 
     /// Whether the server has stopped.
-    public var isStopped: Bool { state.withLock { $0.stopped } }
+    public var isStopped: Bool { state.withLockVisibleToTSan { $0.stopped } }
 
     /// Stops accepting (new connections are refused at once) and wakes every open connection. Safe to call more
     /// than once.
     public func stop() {
-        let open = state.withLock { state in
+        let open = state.withLockVisibleToTSan { state in
             state.stopped = true
             return Array(state.connections.values)
         }
@@ -142,7 +143,7 @@ public final class LoopbackHTTPServer: Sendable {
         private let value = Mutex(0)
 
         func next() -> Int {
-            value.withLock { value in
+            value.withLockVisibleToTSan { value in
                 defer { value += 1 }
                 return value
             }
@@ -150,7 +151,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func startServing(_ connection: LoopbackSocket) {
-        let registered = state.withLock { state in
+        let registered = state.withLockVisibleToTSan { state in
             guard !state.stopped else { return false }
             state.connections[ObjectIdentifier(connection)] = connection
             return true
@@ -161,7 +162,7 @@ public final class LoopbackHTTPServer: Sendable {
         }
         let thread = Thread { [self] in
             serve(connection)
-            _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
+            _ = state.withLockVisibleToTSan { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
             connection.close()
         }
         thread.name = "LoopbackHTTPServer.connection"
@@ -170,14 +171,14 @@ public final class LoopbackHTTPServer: Sendable {
 
     private func serve(_ connection: LoopbackSocket) {
         guard let request = readRequest(connection) else { return }
-        let handler = state.withLock { state in
+        let handler = state.withLockVisibleToTSan { state in
             state.log.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
             return state.routes[request.path] ?? Self.noRoute
         }
         deliver(handler(request), on: connection)
-        state.withLock { $0.inFlight -= 1 }
+        state.withLockVisibleToTSan { $0.inFlight -= 1 }
     }
 
     private func readRequest(_ connection: LoopbackSocket) -> LoopbackRequest? {

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ final class LoopbackSocket: Sendable {
     /// Waits up to `timeoutMilliseconds` for a connection.
     /// - Returns: the connection, or `nil` on timeout or when the listener is closed.
     func accept(timeoutMilliseconds: Int32) -> LoopbackSocket? {
-        let fd = descriptor.withLock { $0 }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return nil }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return nil }
@@ -74,7 +75,7 @@ final class LoopbackSocket: Sendable {
     /// Reads what is available, up to `maximum` bytes.
     /// - Returns: the bytes, or `nil` at end of stream, on error or after the 10 s receive timeout.
     func read(maximum: Int = 65536) -> [UInt8]? {
-        let fd = descriptor.withLock { $0 }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: maximum)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, maximum, 0) }
@@ -86,7 +87,7 @@ final class LoopbackSocket: Sendable {
     /// - Returns: whether every byte was written.
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
-        let fd = descriptor.withLock { $0 }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return false }
         var offset = 0
         while offset < bytes.count {
@@ -101,14 +102,14 @@ final class LoopbackSocket: Sendable {
 
     /// Stops both directions, waking a blocked reader; the descriptor stays open until `close()`.
     func shutdown() {
-        descriptor.withLock { descriptor in
+        descriptor.withLockVisibleToTSan { descriptor in
             if descriptor >= 0 { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Closes with a TCP reset instead of an orderly close (`SO_LINGER` with a zero timeout).
     func resetAndClose() {
-        descriptor.withLock { descriptor in
+        descriptor.withLockVisibleToTSan { descriptor in
             guard descriptor >= 0 else { return }
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
@@ -118,7 +119,7 @@ final class LoopbackSocket: Sendable {
 
     /// Closes the descriptor (once).
     func close() {
-        descriptor.withLock { descriptor in
+        descriptor.withLockVisibleToTSan { descriptor in
             guard descriptor >= 0 else { return }
             _ = Glibc.close(descriptor)
             descriptor = -1

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import Synchronization
 
 /// An https front for a `LoopbackHTTPServer`: a self-signed certificate for `localhost` and 127.0.0.1, made with
@@ -80,7 +81,7 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
 
     /// Stops the Python process and waits for it. Safe to call more than once.
     public func stop() {
-        let first = stopped.withLock { stopped in
+        let first = stopped.withLockVisibleToTSan { stopped in
             defer { stopped = true }
             return !stopped
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import Synchronization
 
 /// A clock tests move by hand: hand `now` to the code under test (every Gatehouse API that reads the time takes
@@ -17,9 +18,11 @@ public final class ManualClock: Sendable {
     public init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = Mutex(start) }
 
     /// The current time of this clock, as a closure to pass where an API takes `now`.
-    public var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
+    public var now: @Sendable () -> Date { { [self] in current.withLockVisibleToTSan { $0 } } }
 
     /// Moves the clock.
     /// - Parameter seconds: how far; negative moves it back.
-    public func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    public func advance(_ seconds: TimeInterval) {
+        current.withLockVisibleToTSan { $0 = $0.addingTimeInterval(seconds) }
+    }
 }

@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import GatehouseCore
 import Synchronization
 
 /// The one way a `PublicKey` verifies: per algorithm, a template context set up once, and a pool of working
@@ -39,7 +40,7 @@ final class VerificationContextPool: Sendable {
     func verify(
         _ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, algorithm: JWSAlgorithm, key: EVPKey
     ) -> Bool {
-        let (template, pooled) = state.withLock { state -> (Template?, Context?) in
+        let (template, pooled) = state.withLockVisibleToTSan { state -> (Template?, Context?) in
             var template = state.templates.first(where: { $0.algorithm == algorithm })?.template
             if template == nil, let built = Template(algorithm, key: key) {
                 state.templates.append((algorithm, built))
@@ -53,7 +54,7 @@ final class VerificationContextPool: Sendable {
             return false
         }
         if context.verify(signature, message: message, template: template), context.prepareReuse(from: template) {
-            state.withLock { $0.idle.append((algorithm, context)) }
+            state.withLockVisibleToTSan { $0.idle.append((algorithm, context)) }
             return true
         }
         OpenSSLError.clear()  // a refused signature leaves errors; the context is dropped, never reused
