@@ -25,9 +25,10 @@ FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 DESTDIR ?=
 # No Swift backtracer (it holds a crashing process for half a minute); LeakSanitizer on, with the toolchain's own
-# leaks suppressed by library name in .ci/lsan.supp.
+# leaks suppressed by library name in .ci/lsan.supp; ThreadSanitizer told about Mutex (.ci/tsan.supp).
 SANITIZER_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 TSAN_OPTIONS=halt_on_error=1
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/.ci/tsan.supp:print_suppressions=0
 
 .PHONY: deps build release demo test bench lint clean sanitize asan tsan fuzz docs ci install uninstall
 

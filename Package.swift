@@ -52,14 +52,14 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside.
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text.
         .target(name: "GatehouseCore"),
 
         // Libraries.
         .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore"]),
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
-        .target(name: "ReviewLog", dependencies: ["CSQLite"]),
+        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
         .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT"]),
@@ -78,10 +78,11 @@ let package = Package(
         .executableTarget(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
-        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers).
-        // JWT: the fake App Store Connect server verifies every bearer token it receives (ES256 signature with the
-        // key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
-        .target(name: "GatehouseTesting", dependencies: ["JWT"], path: "Tests/GatehouseTesting"),
+        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers,
+        // a manual clock, error assertions). GatehouseCore for its Mutex helper; JWT because the fake App Store
+        // Connect server verifies every bearer token it receives (ES256 signature with the key's public half, kid,
+        // aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
+        .target(name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT"], path: "Tests/GatehouseTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
         .target(
@@ -95,7 +96,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "gatehouse-bench",
-            dependencies: ["JWT", "AppleSignIn", "COpenSSL", "AllocationCounter"],
+            dependencies: ["JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter"],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
 

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 
 /// Writes a synthetic App Review history in `review import`'s CSV form: 100 apps on two platforms, each version
 /// one submission cycle (prepare, waiting, in review, then released, or rejected in one cycle of seven).
@@ -23,7 +24,7 @@ enum HistoryGenerator {
                 let versionName = "\(version / 10 + 1).\(version % 10)"
                 func add(_ state: String, _ note: String = "") {
                     text += "\(name),\(bundle),\(platform),\(versionName),\(100 + version),\(state),"
-                    text += ISOSeconds.format(at) + ",\(note)\n"
+                    text += CivilTime.iso8601(Int64(at)) + ",\(note)\n"
                     events += 1
                 }
                 add("PREPARE_FOR_SUBMISSION")
@@ -44,26 +45,6 @@ enum HistoryGenerator {
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return events
-    }
-}
-
-/// UTC ISO 8601 with seconds, without Foundation's formatters.
-enum ISOSeconds {
-    static func format(_ seconds: Int) -> String {
-        let days = seconds / 86_400
-        let rest = seconds % 86_400
-        // Civil from days (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
     }
 }
 

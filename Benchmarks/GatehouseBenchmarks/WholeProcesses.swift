@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import JWT
 
 extension Bench {
@@ -46,7 +47,7 @@ extension Bench {
             subject: { index in
                 [
                     review, "--db", database, "log", "Bench App", "waiting-for-review", "--version", "1.\(index)",
-                    "--at", ISOSeconds.format(1_767_225_600 + index),
+                    "--at", CivilTime.iso8601(Int64(1_767_225_600 + index)),
                 ]
             })
         report.add(

@@ -1,4 +1,4 @@
-// SQLite 3 for Swift. SQLITE_TRANSIENT is a cast macro Swift cannot import; the forwarders below bind
+// SQLite 3 for Swift. SQLITE_TRANSIENT is a cast macro Swift cannot import; the forwarder below binds
 // with it so SQLite copies the bytes before the call returns.
 #ifndef GATEHOUSE_CSQLITE_SHIM_H
 #define GATEHOUSE_CSQLITE_SHIM_H
@@ -8,10 +8,6 @@
 static inline int gatehouse_sqlite3_bind_text_transient(sqlite3_stmt *statement, int index, const char *text,
                                                         int length) {
     return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
-}
-static inline int gatehouse_sqlite3_bind_blob_transient(sqlite3_stmt *statement, int index, const void *bytes,
-                                                        int length) {
-    return sqlite3_bind_blob(statement, index, bytes, length, SQLITE_TRANSIENT);
 }
 
 #endif

@@ -44,7 +44,7 @@ struct ErrorTests {
     func fastClock() async throws {
         let serverClock = ManualClock()
         let fake = try FakeAppStoreConnect(keys: TestKeys.serverKeys, state: Catalogue.state, clock: serverClock)
-        let fastClock = ManualClock(ManualClock.start.addingTimeInterval(1_800))
+        let fastClock = ManualClock(Date(timeIntervalSince1970: 1_795_953_600).addingTimeInterval(1_800))
         let client = try ASCClient(
             credentials: TestKeys.team, baseURL: fake.baseURL, clock: fastClock, sleeper: RecordingSleeper())
         let error = await ascError { try await client.checkCredentials() }

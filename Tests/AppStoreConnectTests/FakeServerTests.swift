@@ -9,7 +9,7 @@ import Testing
 /// driven with hand-made tokens, good and bad.
 @Suite("The fake App Store Connect refuses bad tokens with Apple's 401")
 struct FakeServerTests {
-    static let now = Int64(ManualClock.start.timeIntervalSince1970)
+    static let now = Int64(Date(timeIntervalSince1970: 1_795_953_600).timeIntervalSince1970)
 
     static func claims(
         iss: String? = TestKeys.issuerID, sub: String? = nil, iat: Int64 = now - 60, exp: Int64 = now + 900,

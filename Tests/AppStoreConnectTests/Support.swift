@@ -5,21 +5,6 @@ import GatehouseTesting
 import JWT
 import Testing
 
-/// A clock tests move by hand, shared by the client (token times, pacing) and the fake server (token checks).
-final class ManualClock: TimeSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    /// 2026-11-29T12:00:00Z.
-    static let start = Date(timeIntervalSince1970: 1_795_953_600)
-
-    init(_ start: Date = ManualClock.start) { current = start }
-
-    func now() -> Date { lock.withLock { current } }
-
-    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
-
 /// A sleeper that records each wait and returns at once; it can move a clock by the wait.
 final class RecordingSleeper: ASCSleeper, @unchecked Sendable {
     private let lock = NSLock()

@@ -1,11 +1,12 @@
 import AppStoreConnect
 import Foundation
+import GatehouseTesting
 import JWT
 import Testing
 
 @Suite("App Store Connect tokens: ES256 claims, lifetime within 1,200 s including back-dating, reuse")
 struct TokenTests {
-    static let now = ManualClock.start
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
     @Test("a team key's token: header alg/kid/typ, iss, iat back-dated 60 s, exp 15 min ahead, aud, signed")
     func teamClaims() async throws {

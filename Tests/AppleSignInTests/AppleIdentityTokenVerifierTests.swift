@@ -37,7 +37,7 @@ struct AppleIdentityTokenVerifierTests {
         let verifier = try TestKeys.verifier(clientIDs: ["com.example.gatehouse", "com.example.gatehouse.web"])
         _ = try await verifier.verify(TestKeys.token())
         _ = try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.example.gatehouse.web"])))
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.attacker.app"])))
         }
         #expect(error?.code == .invalidToken)
@@ -48,7 +48,7 @@ struct AppleIdentityTokenVerifierTests {
     @Test("an issuer other than https://appleid.apple.com is refused, naming it")
     func issuer() async throws {
         let token = TestKeys.token(TestKeys.claims(["iss": "https://appleid.apple.com.evil.example"]))
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.jwtError?.code == .issuerMismatch)
         #expect(error?.reason.contains("appleid.apple.com.evil.example") == true)
     }
@@ -56,7 +56,7 @@ struct AppleIdentityTokenVerifierTests {
     @Test("only RS256: a PS256 token from the same RSA key is refused naming the algorithm")
     func onlyRS256() async throws {
         let token = TestKeys.token(algorithm: .ps256)
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.jwtError?.code == .algorithmNotAllowed)
         #expect(error?.reason.contains("PS256") == true)
         #expect(error?.reason.contains("RS256") == true)
@@ -65,7 +65,7 @@ struct AppleIdentityTokenVerifierTests {
     @Test("an unknown kid is refused, never verified with another key of the set")
     func unknownKid() async throws {
         let token = TestKeys.token(kid: "not-in-set")
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.jwtError?.code == .unknownKeyID)
         #expect(error?.reason.contains("not-in-set") == true)
         #expect(error?.reason.contains("key-1") == true)
@@ -100,7 +100,7 @@ struct AppleIdentityTokenVerifierTests {
         ])
     func mistypedClaims(name: String, value: any Sendable) async throws {
         let token = TestKeys.token(TestKeys.claims([name: value]))
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.code == .invalidClaim)
         #expect(error?.reason.contains("\"\(name)\"") == true)
     }
@@ -121,13 +121,17 @@ struct AppleIdentityTokenVerifierTests {
     func nonceMismatch() async throws {
         let hashed = AppleNonce.sha256Hex("raw-nonce")
         let token = TestKeys.token(TestKeys.claims(["nonce": hashed]))
-        let error = await appleError { try await TestKeys.verifier().verify(token, nonce: .exact("raw-nonce")) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .exact("raw-nonce"))
+        }
         #expect(error?.code == .nonceMismatch)
         #expect(error?.reason.contains(hashed) == true)
         #expect(error?.reason.contains("\"raw-nonce\"") == true)
 
         let raw = TestKeys.token(TestKeys.claims(["nonce": "raw-nonce"]))
-        let reverse = await appleError { try await TestKeys.verifier().verify(raw, nonce: .sha256(ofRaw: "raw-nonce")) }
+        let reverse = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(raw, nonce: .sha256(ofRaw: "raw-nonce"))
+        }
         #expect(reverse?.code == .nonceMismatch)
         #expect(reverse?.reason.contains("SHA-256 hex of the raw nonce") == true)
     }
@@ -136,15 +140,17 @@ struct AppleIdentityTokenVerifierTests {
     func nonceAndAudienceCompareExactly() async throws {
         // Security round 2, item 5: Swift's == would call these equal (canonical equivalence).
         let kelvinNonce = TestKeys.token(TestKeys.claims(["nonce": "\u{212A}-nonce"]))
-        let nonceError = await appleError {
+        let nonceError = await #expect(throws: AppleSignInError.self) {
             try await TestKeys.verifier().verify(kelvinNonce, nonce: .exact("K-nonce"))
         }
         #expect(nonceError?.code == .nonceMismatch)
         let nfd = TestKeys.token(TestKeys.claims(["nonce": "cafe\u{301}"]))
-        let nfdError = await appleError { try await TestKeys.verifier().verify(nfd, nonce: .exact("caf\u{E9}")) }
+        let nfdError = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(nfd, nonce: .exact("caf\u{E9}"))
+        }
         #expect(nfdError?.code == .nonceMismatch)
         let kelvinAudience = TestKeys.token(TestKeys.claims(["aud": "com.\u{212A}elvin.app"]))
-        let audienceError = await appleError {
+        let audienceError = await #expect(throws: AppleSignInError.self) {
             try await TestKeys.verifier(clientIDs: ["com.Kelvin.app"]).verify(kelvinAudience)
         }
         #expect(audienceError?.jwtError?.code == .audienceMismatch)
@@ -156,7 +162,9 @@ struct AppleIdentityTokenVerifierTests {
     func nonceMissing() async throws {
         for supported in [true as Any, NSNull() as Any, "true" as Any] {
             let token = TestKeys.token(TestKeys.claims(["nonce_supported": supported]))
-            let error = await appleError { try await TestKeys.verifier().verify(token, nonce: .exact("n")) }
+            let error = await #expect(throws: AppleSignInError.self) {
+                try await TestKeys.verifier().verify(token, nonce: .exact("n"))
+            }
             #expect(error?.code == .nonceMissing)
             #expect(error?.reason.contains("no \"nonce\" claim") == true)
         }
@@ -171,10 +179,12 @@ struct AppleIdentityTokenVerifierTests {
         let hash = Base64URL.encode(Digest.sha256(Array(code.utf8)).prefix(16))
         let token = TestKeys.token(TestKeys.claims(["c_hash": hash]))
         _ = try await TestKeys.verifier().verify(token, authorizationCode: code)
-        let wrong = await appleError { try await TestKeys.verifier().verify(token, authorizationCode: "other") }
+        let wrong = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, authorizationCode: "other")
+        }
         #expect(wrong?.code == .tokenHashMismatch)
         #expect(wrong?.reason.contains(hash) == true)
-        let absent = await appleError {
+        let absent = await #expect(throws: AppleSignInError.self) {
             try await TestKeys.verifier().verify(TestKeys.token(), authorizationCode: code)
         }
         #expect(absent?.code == .tokenHashMismatch)
@@ -191,17 +201,17 @@ struct AppleIdentityTokenVerifierTests {
         let strict = try AppleIdentityTokenVerifier(
             clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 0,
             clock: TestTime { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
-        let error = await appleError { try await strict.verify(expired) }
+        let error = await #expect(throws: AppleSignInError.self) { try await strict.verify(expired) }
         #expect(error?.jwtError?.code == .expired)
         let future = TestKeys.token(TestKeys.claims(["iat": TestKeys.issuedAt + 7_200]))
-        let early = await appleError { try await strict.verify(future) }
+        let early = await #expect(throws: AppleSignInError.self) { try await strict.verify(future) }
         #expect(early?.jwtError?.code == .issuedInFuture)
     }
 
     @Test("a missing sub is refused naming the claim")
     func subRequired() async throws {
         let token = TestKeys.token(TestKeys.claims(["sub": NSNull()]))
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"sub\"") == true)
     }
@@ -229,7 +239,7 @@ struct AppleIdentityTokenVerifierTests {
             #expect(generic.keySelection == .onlyUsableKey)
         }
         for keys in [[(TestKeys.first, "key-1")], [(TestKeys.first, "key-1"), (TestKeys.second, "key-2")]] {
-            let error = await appleError { try await TestKeys.verifier(keys).verify(token) }
+            let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier(keys).verify(token) }
             #expect(error?.code == .invalidToken, "\(keys.count) keys")
             #expect(error?.jwtError?.code == .invalidHeader, "\(keys.count) keys: \(error.map { "\($0)" } ?? "")")
             #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
@@ -243,7 +253,9 @@ struct AppleIdentityTokenVerifierTests {
             "exp": TestKeys.issuedAt + 86_400, "jti": "jti-1",
             "events": "{\"type\":\"consent-revoked\",\"sub\":\"001234.abc.1200\"}",
         ])
-        let error = await appleError { try await TestKeys.verifier().verifyNotification(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verifyNotification(token)
+        }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .invalidHeader)
         #expect(error?.reason.contains("notification") == true)
@@ -257,7 +269,7 @@ struct AppleIdentityTokenVerifierTests {
         let clock = ManualClock(Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
         let provider = AppleKeySetProviderTests.provider(server, clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        let error = await appleError { try await verifier.verify(Self.tokenWithoutKid()) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.tokenWithoutKid()) }
         #expect(error?.code == .invalidToken)
         #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
         #expect(await provider.fetchCount == 0)

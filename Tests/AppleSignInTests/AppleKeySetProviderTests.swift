@@ -5,18 +5,6 @@ import GatehouseTesting
 import JWT
 import Testing
 
-/// What a loopback route answers, changed by the test as it goes.
-final class Switchable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var response: LoopbackResponse
-
-    init(_ response: LoopbackResponse) { self.response = response }
-
-    func set(_ response: LoopbackResponse) { lock.withLock { self.response = response } }
-
-    var handler: LoopbackHTTPServer.Handler { { [self] _ in lock.withLock { response } } }
-}
-
 /// Apple's key set provider against a real HTTP server on 127.0.0.1: rotation, single flight, rate limit,
 /// freshness, ETag revalidation, stale serving and every kind of failed fetch.
 @Suite("Apple key set provider")
@@ -45,7 +33,7 @@ struct AppleKeySetProviderTests {
     @Test("key rotation: a token signed by a key that appears only after a refetch verifies once it is published")
     func rotation() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -58,7 +46,7 @@ struct AppleKeySetProviderTests {
         keys.set(.json(Self.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         // Within the minimum interval of the first fetch: no refetch, the kid is unknown, no fallback key.
-        let early = await appleError { try await verifier.verify(rotated) }
+        let early = await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) }
         #expect(early?.jwtError?.code == .unknownKeyID)
         #expect(early?.reason.contains("key-2") == true)
         #expect(await provider.fetchCount == 1)
@@ -133,7 +121,7 @@ struct AppleKeySetProviderTests {
     @Test("during a rotation refetch, every caller with the new kid waits for that one fetch and passes")
     func concurrentRotation() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -184,15 +172,15 @@ struct AppleKeySetProviderTests {
         server.route("/auth/keys", respond: .text("oops", status: 500))
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
-        let error = await appleError { try await provider.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
-        let again = await appleError { try await provider.keySet(containing: "key-1") }
+        let again = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(again?.reason.contains("HTTP 500") == true)
         #expect(await provider.fetchCount == 1)
         clock.advance(60)
-        _ = await appleError { try await provider.keySet(containing: "key-1") }
+        _ = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(await provider.fetchCount == 2)
     }
 
@@ -202,7 +190,7 @@ struct AppleKeySetProviderTests {
         server.route(
             "/auth/keys", respond: LoopbackResponse(body: Array(Self.oneKey.utf8), delay: .seconds(3)))
         let provider = Self.provider(server, clock: ManualClock(), client: Self.client(timeout: .milliseconds(400)))
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.httpError?.code == .timedOut)
         #expect(error?.reason.contains("timedOut") == true)
@@ -213,7 +201,7 @@ struct AppleKeySetProviderTests {
         let url = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())/auth/keys"
         let provider = AppleKeySetProvider(
             http: Self.client(), configuration: .init(url: url), clock: ManualClock())
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.httpError?.code == .connectionFailed)
         #expect(error?.reason.contains(url) == true)
     }
@@ -227,7 +215,7 @@ struct AppleKeySetProviderTests {
                 headers: [("Content-Type", "application/json")], body: Array(Self.oneKey.utf8),
                 delivery: .truncate(afterBodyBytes: 40)))
         let provider = Self.provider(server, clock: ManualClock())
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.httpError != nil)
         #expect(error?.reason.contains("cannot fetch the key set from") == true)
@@ -245,7 +233,7 @@ struct AppleKeySetProviderTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/keys", respond: LoopbackResponse(body: Array(body.utf8), delivery: .untilClose))
         let provider = Self.provider(server, clock: ManualClock())
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.code == .invalidKeySet)
         #expect(error?.reason.contains(named) == true)
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
@@ -257,7 +245,7 @@ struct AppleKeySetProviderTests {
         let padding = String(repeating: " ", count: 20_000)
         server.route("/auth/keys", respond: .json(Self.oneKey + padding))
         let provider = Self.provider(server, clock: ManualClock(), client: Self.client(maxResponseBytes: 8_192))
-        let error = await appleError { try await provider.keySet(containing: nil) }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: nil) }
         #expect(error?.httpError?.code == .responseTooLarge)
         #expect(error?.reason.contains("responseTooLarge") == true)
     }
@@ -291,7 +279,7 @@ struct AppleKeySetProviderTests {
     @Test("max-age is clamped: 5 s is raised to the 300 s floor, a year is lowered to the 86,400 s ceiling")
     func maxAgeClamped() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)
@@ -316,7 +304,7 @@ struct AppleKeySetProviderTests {
     )
     func staleServing() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock, staleLimit: 3_600)
@@ -329,7 +317,7 @@ struct AppleKeySetProviderTests {
         clock.advance(300 + 3_600 - 400 - 1)
         _ = try await provider.keySet(containing: "key-1")
         clock.advance(2)
-        let error = await appleError { try await provider.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("beyond the stale limit of 3600 s") == true)
         #expect(error?.reason.contains("HTTP 503") == true)
@@ -342,7 +330,7 @@ struct AppleKeySetProviderTests {
     @Test("a body that fails to parse never replaces a good set")
     func badBodyKeepsGoodSet() async throws {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
+        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = Self.provider(server, clock: clock)

@@ -33,7 +33,9 @@ struct AppleServerNotificationTests {
     @Test("a notification for another client ID is refused like an identity token")
     func audience() async throws {
         let token = Self.notification(events: Self.events("consent-revoked"), aud: "com.other")
-        let error = await appleError { try await TestKeys.verifier().verifyNotification(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verifyNotification(token)
+        }
         #expect(error?.jwtError?.code == .audienceMismatch)
         #expect(error?.reason.contains("com.other") == true)
     }
@@ -46,7 +48,9 @@ struct AppleServerNotificationTests {
             ("[1]", "no string \"payload\""),
         ])
     func badBodies(body: String, named: String) async throws {
-        let error = await appleError { try await TestKeys.verifier().verifyNotification(body: Array(body.utf8)) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verifyNotification(body: Array(body.utf8))
+        }
         #expect(error?.code == .invalidNotification)
         #expect(error?.reason.contains(named) == true)
     }
@@ -60,7 +64,7 @@ struct AppleServerNotificationTests {
             ("{\"type\":\"email-enabled\"}", "no string \"sub\""),
         ])
     func badEvents(events: String, named: String) async throws {
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await TestKeys.verifier().verifyNotification(Self.notification(events: events))
         }
         #expect(error?.code == .invalidNotification)
@@ -69,7 +73,9 @@ struct AppleServerNotificationTests {
 
     @Test("an identity token is not a notification: no events claim")
     func identityTokenIsNotNotification() async throws {
-        let error = await appleError { try await TestKeys.verifier().verifyNotification(TestKeys.token()) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verifyNotification(TestKeys.token())
+        }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"events\"") == true)
     }

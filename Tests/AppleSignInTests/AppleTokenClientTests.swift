@@ -31,6 +31,14 @@ struct AppleTokenClientTests {
             + (refresh ? "\"refresh_token\":\"r1.0.refresh\"," : "") + "\"id_token\":\"\(idToken)\"}"
     }
 
+    /// A server whose token and revoke endpoints both answer `status` with `body`.
+    static func server(answering status: Int, _ body: String) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        server.route("/auth/token", respond: .text(body, status: status))
+        server.route("/auth/revoke", respond: .text(body, status: status))
+        return server
+    }
+
     static func client(_ server: LoopbackHTTPServer) throws -> AppleTokenClient {
         try AppleTokenClient(
             clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
@@ -125,12 +133,12 @@ struct AppleTokenClientTests {
         server.route("/auth/token", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         server.route("/auth/revoke", respond: .json("{\"error\":\"\(apple)\"}", status: 400))
         let client = try Self.client(server)
-        let error = await appleError { try await client.exchange(code: "c") }
+        let error = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(error?.code == code)
         #expect(error?.reason.contains(apple) == true)
         #expect(error?.reason.contains(cause) == true)
         #expect(error?.reason.contains("HTTP 400") == true)
-        let revoked = await appleError { try await client.revoke(token: "t") }
+        let revoked = await #expect(throws: AppleSignInError.self) { try await client.revoke(token: "t") }
         #expect(revoked?.code == code)
     }
 
@@ -139,20 +147,20 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json("{\"error\":\"server_busy\"}", status: 503))
         let client = try Self.client(server)
-        let busy = await appleError { try await client.exchange(code: "c") }
+        let busy = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(busy?.code == .tokenEndpointFailure)
         #expect(busy?.reason.contains("HTTP 503") == true)
         #expect(busy?.reason.contains("server_busy") == true)
 
         server.route("/auth/token", respond: .text("<html>"))
-        let html = await appleError { try await client.exchange(code: "c") }
+        let html = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(html?.code == .invalidTokenResponse)
         #expect(html?.reason.contains("not JSON") == true)
 
         let closed = try AppleTokenClient(
             clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
             baseURL: "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())", clock: TestKeys.secretClock)
-        let refused = await appleError { try await closed.exchange(code: "c") }
+        let refused = await #expect(throws: AppleSignInError.self) { try await closed.exchange(code: "c") }
         #expect(refused?.code == .tokenEndpointFailure)
         #expect(refused?.httpError?.code == .connectionFailed)
         #expect(refused?.reason.contains("/auth/token") == true)
@@ -163,11 +171,11 @@ struct AppleTokenClientTests {
         let server = try LoopbackHTTPServer()
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(aud: "com.other"))))
         let client = try Self.client(server)
-        let audience = await appleError { try await client.exchange(code: "c") }
+        let audience = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(audience?.jwtError?.code == .audienceMismatch)
 
         server.route("/auth/token", respond: .json(Self.successBody(idToken: Self.idToken(accessToken: "other"))))
-        let hash = await appleError { try await client.exchange(code: "c") }
+        let hash = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(hash?.code == .tokenHashMismatch)
         #expect(hash?.reason.contains("at_hash") == true)
     }
@@ -180,14 +188,12 @@ struct AppleTokenClientTests {
             (599, "{\"error\":\"invalid_request\",\"error_description\":\"x\"}"), (504, ""),
         ])
     func serverErrors(status: Int, body: String) async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/token", respond: .text(body, status: status))
-        server.route("/auth/revoke", respond: .text(body, status: status))
+        let server = try Self.server(answering: status, body)
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c") }
+        let exchange = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(exchange?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t") }
+        let revoke = await #expect(throws: AppleSignInError.self) { try await client.revoke(token: "t") }
         #expect(revoke?.code == .tokenEndpointFailure, "HTTP \(status) \(body)")
     }
 
@@ -209,15 +215,13 @@ struct AppleTokenClientTests {
             (499, "{\"detail\":\"x\"}", "tokenRequestRefused", "HTTP 499"),
         ])
     func clientErrors(status: Int, body: String, code: String, named: String) async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/token", respond: .text(body, status: status))
-        server.route("/auth/revoke", respond: .text(body, status: status))
+        let server = try Self.server(answering: status, body)
         let client = try Self.client(server)
-        let exchange = await appleError { try await client.exchange(code: "c") }
+        let exchange = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(exchange?.code.description == code, "HTTP \(status) \(body)")
         #expect(exchange?.reason.contains(named) == true, "\(exchange?.reason ?? "")")
         #expect(exchange?.reason.contains("HTTP \(status)") == true, "\(exchange?.reason ?? "")")
-        let revoke = await appleError { try await client.revoke(token: "t") }
+        let revoke = await #expect(throws: AppleSignInError.self) { try await client.revoke(token: "t") }
         #expect(revoke?.code.description == code, "HTTP \(status) \(body)")
     }
 
@@ -228,7 +232,7 @@ struct AppleTokenClientTests {
             "/auth/token",
             respond: .json(
                 "{\"error\":\"bad\\u001b[31m\",\"error_description\":\"line\\nbreak\\u009b\"}", status: 400))
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await Self.client(server).exchange(code: "c")
         }
         #expect(error?.code.description == "tokenRequestRefused")

@@ -127,7 +127,7 @@ struct KeySetDiskCacheTests {
         let temporary = try TemporaryDirectory()
         let cache = KeySetDiskCache(directory: temporary.url.path + "/c")
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(String(decoding: Self.body, as: UTF8.self)))
+        let keys = SwitchableResponse(.json(String(decoding: Self.body, as: UTF8.self)))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let configuration = AppleKeySetProvider.Configuration(url: server.url("/auth/keys"), diskCache: cache)
@@ -149,7 +149,7 @@ struct KeySetDiskCacheTests {
         // A copy past freshness plus the stale limit is not used at all.
         clock.advance(86_400)
         let third = AppleKeySetProvider(http: CurlHTTPClient(), configuration: configuration, clock: clock)
-        let error = await appleError { try await third.keySet(containing: "key-1") }
+        let error = await #expect(throws: AppleSignInError.self) { try await third.keySet(containing: "key-1") }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
     }
@@ -174,12 +174,12 @@ struct KeySetDiskCacheTests {
         // The copy on disk, stamped a year ahead, still holds key-1; the server has replaced it by key-2.
         let clock = ManualClock()
         #expect(cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)
-        let keys = Switchable(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
+        let keys = SwitchableResponse(.json(TestKeys.jwks([(TestKeys.second, "key-2")])))
         server.route("/auth/keys", keys.handler)
         let provider = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        let error = await appleError { try await verifier.verify(TestKeys.token()) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(TestKeys.token()) }
         #expect(error?.jwtError?.code == .unknownKeyID, "\(error.map { "\($0)" } ?? "accepted")")
         #expect(await provider.fetchCount == 1)
         _ = try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-2"))
@@ -189,7 +189,7 @@ struct KeySetDiskCacheTests {
         keys.set(.text("down", status: 500))
         let cold = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: cache), clock: clock)
-        let down = await appleError { try await cold.keySet(containing: "key-1") }
+        let down = await #expect(throws: AppleSignInError.self) { try await cold.keySet(containing: "key-1") }
         #expect(down?.code == .keySetUnavailable)
         #expect(down?.reason.contains("HTTP 500") == true)
     }

@@ -24,7 +24,7 @@ struct KeySetOutageTests {
         }
 
         /// Starts the outage on the server.
-        func begin(_ server: LoopbackHTTPServer, keys: Switchable) {
+        func begin(_ server: LoopbackHTTPServer, keys: SwitchableResponse) {
             switch self {
             case .serverError: keys.set(.text("internal error", status: 500))
             case .connectionRefused: server.stop()
@@ -38,10 +38,11 @@ struct KeySetOutageTests {
     /// A provider over a loopback server serving key-1 only (fresh for an hour), already warm. Keep the server: it
     /// stops when released.
     static func warmProvider() async throws -> (
-        LoopbackHTTPServer, Switchable, ManualClock, AppleKeySetProvider, AppleIdentityTokenVerifier
+        LoopbackHTTPServer, SwitchableResponse, ManualClock, AppleKeySetProvider, AppleIdentityTokenVerifier
     ) {
         let server = try LoopbackHTTPServer()
-        let keys = Switchable(.json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let keys = SwitchableResponse(
+            .json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         server.route("/auth/keys", keys.handler)
         let clock = ManualClock()
         let provider = AppleKeySetProvider(
@@ -74,14 +75,14 @@ struct KeySetOutageTests {
         let url = server.url("/auth/keys")
         outage.begin(server, keys: keys)
         clock.advance(61)
-        let error = await appleError { try await verifier.verify(Self.rotated) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         Self.expectUnavailable(error, outage: outage, url: url)
         #expect(await provider.fetchCount == 2)
         if outage == .connectionRefused || outage == .timeout {
             #expect(error?.httpError != nil, "the transport error is carried")
         }
         // The provider says the same to a caller asking for the kid directly.
-        let direct = await appleError { try await provider.keySet(containing: "key-2") }
+        let direct = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-2") }
         Self.expectUnavailable(direct, outage: outage, url: url)
         // Tokens whose kid is cached still verify during the outage.
         _ = try await verifier.verify(TestKeys.token())
@@ -94,13 +95,13 @@ struct KeySetOutageTests {
         let (server, keys, clock, provider, verifier) = try await Self.warmProvider()
         outage.begin(server, keys: keys)
         clock.advance(61)
-        _ = await appleError { try await verifier.verify(Self.rotated) }
+        _ = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         #expect(await provider.fetchCount == 2)
         clock.advance(30)
-        let again = await appleError { try await verifier.verify(Self.rotated) }
+        let again = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         Self.expectUnavailable(again, outage: outage, url: server.url("/auth/keys"))
         // Another unknown kid inside the interval: the same outage, not a verdict on the token.
-        let other = await appleError {
+        let other = await #expect(throws: AppleSignInError.self) {
             try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-3"))
         }
         #expect(other?.code == .keySetUnavailable)
@@ -115,12 +116,12 @@ struct KeySetOutageTests {
         clock.advance(3_700)
         _ = try await verifier.verify(TestKeys.token())
         #expect(await provider.fetchCount == 2)
-        let error = await appleError { try await verifier.verify(Self.rotated) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 503") == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
         clock.advance(61)
-        let later = await appleError { try await verifier.verify(Self.rotated) }
+        let later = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         #expect(later?.code == .keySetUnavailable)
         #expect(await provider.fetchCount == 3)
     }
@@ -131,16 +132,20 @@ struct KeySetOutageTests {
         defer { server.stop() }
         keys.set(.text("down", status: 500))
         clock.advance(61)
-        #expect(await appleError { try await verifier.verify(Self.rotated) }?.code == .keySetUnavailable)
+        #expect(
+            await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }?.code
+                == .keySetUnavailable)
         // The server is back but still without key-2: a successful fetch lacking the kid is a verdict.
         keys.set(.json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         clock.advance(61)
-        let unknown = await appleError { try await verifier.verify(Self.rotated) }
+        let unknown = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
         #expect(unknown?.code == .invalidToken)
         #expect(unknown?.jwtError?.code == .unknownKeyID)
         // Inside the interval after that success, it stays a verdict.
         clock.advance(10)
-        #expect(await appleError { try await verifier.verify(Self.rotated) }?.jwtError?.code == .unknownKeyID)
+        #expect(
+            await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }?.jwtError?.code
+                == .unknownKeyID)
         #expect(await provider.fetchCount == 3)
         // Apple publishes key-2: the next allowed fetch finds it.
         keys.set(.json(AppleKeySetProviderTests.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
@@ -159,7 +164,7 @@ struct KeySetOutageTests {
                 "iss": "https://appleid.apple.com", "aud": TestKeys.clientID, "iat": TestKeys.issuedAt,
                 "exp": TestKeys.issuedAt + 86_400, "jti": "jti-1", "events": events,
             ], key: TestKeys.second, kid: "key-2")
-        let error = await appleError { try await verifier.verifyNotification(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verifyNotification(token) }
         Self.expectUnavailable(error, outage: .serverError, url: server.url("/auth/keys"))
     }
 }

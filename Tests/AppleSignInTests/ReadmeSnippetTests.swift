@@ -53,7 +53,7 @@ struct ReadmeSnippetTests {
         // A token without kid is refused before any request (no network here): the shared provider is untouched.
         let header = JWT.Base64URL.encode(Array(#"{"alg":"RS256"}"#.utf8))
         let payload = JWT.Base64URL.encode(Array(#"{"sub":"u"}"#.utf8))
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             _ = try await Self.appleUserID(identityToken: "\(header).\(payload).c2ln", rawNonce: "n")
         }
         #expect(error?.code == .invalidToken)
@@ -75,7 +75,7 @@ struct ReadmeSnippetTests {
     @Test("the injected form refuses the sample token with another nonce, naming the mismatch")
     func snippetRefusesReplay() async throws {
         let (verifier, server) = try Self.app()
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             _ = try await verifier.verify(try Self.sampleToken, nonce: .sha256(ofRaw: "other"))
         }
         #expect(error?.code == .nonceMismatch)

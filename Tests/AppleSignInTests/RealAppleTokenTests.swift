@@ -28,7 +28,7 @@ struct RealAppleTokenTests {
     )
     func wrongAudience(fixture: RealAppleToken) async throws {
         let verifier = try fixture.verifier(clientIDs: ["com.example.other"])
-        let error = await appleError { try await verifier.verify(try fixture.token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(try fixture.token) }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .audienceMismatch)
         #expect(error?.reason.contains("com.example.other") == true)
@@ -38,7 +38,7 @@ struct RealAppleTokenTests {
     @Test("a real token is refused a day after it expired, naming the expiry", arguments: RealAppleToken.identityTokens)
     func expired(fixture: RealAppleToken) async throws {
         let verifier = try fixture.verifier(at: Date(timeIntervalSince1970: TimeInterval(fixture.issuedAt + 172_800)))
-        let error = await appleError { try await verifier.verify(try fixture.token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(try fixture.token) }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .expired)
         #expect(error?.reason.contains("expired at") == true)
@@ -51,7 +51,7 @@ struct RealAppleTokenTests {
         let index = characters.lastIndex(of: ".")! + 10
         characters[index] = characters[index] == "A" ? "B" : "A"
         let token = String(characters)
-        let error = await appleError { try await fixture.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await fixture.verifier().verify(token) }
         #expect(error?.jwtError?.code == .invalidSignature)
         #expect(error?.reason.contains("lVHdOx8ltR") == true)
     }
@@ -92,7 +92,7 @@ struct RealAppleTokenTests {
         let token = try await fixture.verifier().verify(try fixture.token, accessToken: accessToken)
         #expect(token.accessTokenHash == "zhyLeeRoacZOu594DRLd6A")
 
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await fixture.verifier().verify(try fixture.token, accessToken: accessToken + "x")
         }
         #expect(error?.code == .tokenHashMismatch)
@@ -108,7 +108,7 @@ struct RealAppleTokenTests {
         let pepo = RealAppleToken.named("pepo-AIDOPK1-2020-01")
         let hashed = "052b82e1193e57fefdc03a26b2fd023f38b54ee0155acd1c368c18f5cfd05fb9"
         _ = try await pepo.verifier().verify(try pepo.token, nonce: .exact(hashed))
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await pepo.verifier().verify(try pepo.token, nonce: .sha256(ofRaw: "guess"))
         }
         #expect(error?.code == .nonceMismatch)
@@ -119,7 +119,9 @@ struct RealAppleTokenTests {
     @Test("a nonce expected from a real token that has none, with nonce_supported true, is refused")
     func nonceMissing() async throws {
         let fixture = RealAppleToken.named("authcare-W6WcOKB-2023-07")
-        let error = await appleError { try await fixture.verifier().verify(try fixture.token, nonce: .exact("n")) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await fixture.verifier().verify(try fixture.token, nonce: .exact("n"))
+        }
         #expect(error?.code == .nonceMissing)
         #expect(error?.reason.contains("nonce_supported is true") == true)
     }
@@ -145,7 +147,9 @@ struct RealAppleTokenTests {
     @Test("the notification is not an identity token: verify() refuses it for lack of sub")
     func notificationIsNotIdentity() async throws {
         let fixture = RealAppleToken.notification
-        let error = await appleError { try await fixture.verifier().verify(try fixture.token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await fixture.verifier().verify(try fixture.token)
+        }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"sub\"") == true)
     }

@@ -5,18 +5,6 @@ import GatehouseTesting
 import JWT
 import Testing
 
-/// A clock tests move by hand.
-final class ManualClock: TimeSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_953_600)) { current = start }
-
-    func now() -> Date { lock.withLock { current } }
-
-    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
-
 /// RSA test keys (generated once per test process), their JWKS documents and tokens signed by them.
 enum TestKeys {
     static let first: PrivateKey = try! PrivateKey.generate(.rsa(modulusBits: 2048))
@@ -79,31 +67,10 @@ enum TestKeys {
     }
 }
 
-/// Runs `body` and returns the AppleSignInError it throws, recording an issue otherwise.
-func appleError(
-    _ body: () async throws -> some Any, sourceLocation: SourceLocation = #_sourceLocation
-) async -> AppleSignInError? {
-    do {
-        _ = try await body()
-        Issue.record("expected an AppleSignInError, got success", sourceLocation: sourceLocation)
-    } catch let error as AppleSignInError {
-        return error
-    } catch {
-        Issue.record("expected an AppleSignInError, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
-}
+/// The real Apple tokens (GatehouseTesting's `AppleRealFixture`), with what these tests read from them.
+typealias RealAppleToken = AppleRealFixture
 
-/// One of the real Apple-signed tokens in `../shared/fixtures/apple-real/`.
-struct RealAppleToken: Sendable, CustomTestStringConvertible {
-    let name: String
-    let audience: String
-    let issuedAt: Int64
-
-    var testDescription: String { name }
-
-    var directory: URL { SharedResources.appleRealDirectory.appendingPathComponent(name) }
-
+extension AppleRealFixture {
     var token: String {
         get throws {
             String(decoding: try Data(contentsOf: directory.appendingPathComponent("token.jwt")), as: UTF8.self)
@@ -122,25 +89,6 @@ struct RealAppleToken: Sendable, CustomTestStringConvertible {
         let time = time ?? now
         return try AppleIdentityTokenVerifier(
             clientIDs: clientIDs ?? [audience], keySet: keySet, clock: TestTime { time })
-    }
-
-    static let identityTokens: [RealAppleToken] = [
-        RealAppleToken(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
-        RealAppleToken(
-            name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
-        RealAppleToken(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
-        RealAppleToken(
-            name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
-        RealAppleToken(name: "authcare-W6WcOKB-2023-07", audience: "app.namecare.ios", issuedAt: 1_689_543_571),
-        RealAppleToken(
-            name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
-    ]
-
-    static let notification = RealAppleToken(
-        name: "gameroasters-eXaunmL-s2s-event-2021-08", audience: "com.gameroasters.stack4", issuedAt: 1_630_085_412)
-
-    static func named(_ name: String) -> RealAppleToken {
-        (identityTokens + [notification]).first { $0.name == name }!
     }
 }
 

@@ -20,7 +20,7 @@ struct UntrustedNumberTests {
             "1e300", "1e22", "-1", "-1e300", "253402300800000", "9.3e18", "1e400", "-1e400", "18446744073709551616",
         ])
     func eventTimeOutOfRange(eventTime: String) async throws {
-        let error = await appleError {
+        let error = await #expect(throws: AppleSignInError.self) {
             try await TestKeys.verifier().verifyNotification(Self.notification(eventTime: eventTime))
         }
         #expect(error?.code == .invalidClaim, "event_time \(eventTime)")
@@ -64,7 +64,7 @@ struct UntrustedNumberTests {
         payload += ",\"\(name)\":\(value)}"
         let token = try JWSSigner(privateKey: TestKeys.first, algorithm: .rs256, keyID: "key-1")
             .sign(claimsJSON: Array(payload.utf8))
-        let error = await appleError { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
         #expect(error?.code == .invalidClaim)
         #expect(error?.reason.contains(name) == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains(value) == true, "\(error?.reason ?? "")")
@@ -81,7 +81,7 @@ struct UntrustedNumberTests {
         let client = try AppleTokenClient(
             clientSecret: TestKeys.clientSecret, verifier: TestKeys.verifier(), http: CurlHTTPClient(),
             baseURL: server.baseURL, clock: TestKeys.secretClock)
-        let error = await appleError { try await client.exchange(code: "c") }
+        let error = await #expect(throws: AppleSignInError.self) { try await client.exchange(code: "c") }
         #expect(error?.code == .invalidTokenResponse)
         #expect(error?.reason.contains("expires_in") == true)
         #expect(error?.reason.contains(value) == true, "\(error?.reason ?? "")")

@@ -1,4 +1,6 @@
 import Foundation
+import GatehouseCore
+import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 (or `::1`) with an ephemeral port, for tests: handlers per path, a log of
 /// every request and a count of every connection, and responses that can be slow, cut short or reset (see
@@ -14,7 +16,7 @@ import Foundation
 /// let response = try await client.send(.get(server.url("/keys")))
 /// #expect(server.requestCount(path: "/keys") == 1)
 /// ```
-public final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// Answers one request. Called on the connection's thread; it may block (that delays only its own answer).
     public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
 
@@ -24,15 +26,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let isIPv6: Bool
 
     private let listener: LoopbackSocket
-    private let lock = NSLock()
-    private var routes: [String: Handler] = [:]
-    private var fallback: Handler = { request in .text("no route for \(request.path)", status: 404) }
-    private var log: [LoopbackRequest] = []
-    private var connections: [ObjectIdentifier: LoopbackSocket] = [:]
-    private var stopped = false
-    private var inFlight = 0
-    private var maxInFlight = 0
-    private var accepted = 0
+    private let state = Mutex(State())
+
+    /// The answer for a path without a route.
+    private static let noRoute: Handler = { request in .text("no route for \(request.path)", status: 404) }
+
+    /// What the accept and connection threads share.
+    private struct State {
+        var routes: [String: Handler] = [:]
+        var log: [LoopbackRequest] = []
+        var connections: [ObjectIdentifier: LoopbackSocket] = [:]
+        var stopped = false
+        var inFlight = 0
+        var maxInFlight = 0
+        /// Connections accepted, whether or not a request was read from them.
+        var accepted = 0
+        /// The handler for paths without a route (`routeUnmatched`), if set.
+        var fallback: Handler?
+    }
 
     /// Starts a server.
     /// - Parameters:
@@ -84,7 +95,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     ///   - path: the exact path, such as "/auth/keys".
     ///   - handler: answers each request for the path.
     public func route(_ path: String, _ handler: @escaping Handler) {
-        lock.withLock { routes[path] = handler }
+        state.withLockVisibleToTSan { $0.routes[path] = handler }
     }
 
     /// Answers every request for a path with the same response.
@@ -106,45 +117,45 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         route(path) { _ in responses[counter.next() % responses.count] }
     }
 
-    /// Sets the handler for paths without a route (default: 404).
-    /// - Parameter handler: the handler.
+    /// Sets the handler for every path without a route of its own (a whole API served by one router).
+    /// - Parameter handler: answers each such request.
     public func routeUnmatched(_ handler: @escaping Handler) {
-        lock.withLock { fallback = handler }
+        state.withLockVisibleToTSan { $0.fallback = handler }
     }
 
     /// How many requests arrived for a path (counted when the request was read, before it was answered).
     /// - Parameter path: the exact path.
     /// - Returns: the count.
     public func requestCount(path: String) -> Int {
-        lock.withLock { log.filter { $0.path == path }.count }
+        state.withLockVisibleToTSan { $0.log.filter { $0.path == path }.count }
     }
 
     /// The requests that arrived for a path, in order.
     /// - Parameter path: the exact path.
     /// - Returns: the requests.
     public func requests(path: String) -> [LoopbackRequest] {
-        lock.withLock { log.filter { $0.path == path } }
+        state.withLockVisibleToTSan { $0.log.filter { $0.path == path } }
     }
 
     /// How many TCP connections were accepted, whether or not a request was read from them (a TLS ClientHello, a
     /// connection closed at once): zero proves that a client never connected.
-    public var connectionCount: Int { lock.withLock { accepted } }
+    public var connectionCount: Int { state.withLockVisibleToTSan { $0.accepted } }
 
     /// The most requests that were being answered at the same moment (read, and their response not yet delivered).
-    public var maxConcurrentRequests: Int { lock.withLock { maxInFlight } }
+    public var maxConcurrentRequests: Int { state.withLockVisibleToTSan { $0.maxInFlight } }
 
     /// Every request that arrived, in order.
-    public var allRequests: [LoopbackRequest] { lock.withLock { log } }
+    public var allRequests: [LoopbackRequest] { state.withLockVisibleToTSan { $0.log } }
 
     /// Whether the server has stopped.
-    public var isStopped: Bool { lock.withLock { stopped } }
+    public var isStopped: Bool { state.withLockVisibleToTSan { $0.stopped } }
 
     /// Stops accepting (new connections are refused at once) and wakes every open connection. Safe to call more
     /// than once.
     public func stop() {
-        let open: [LoopbackSocket] = lock.withLock {
-            stopped = true
-            return Array(connections.values)
+        let open = state.withLockVisibleToTSan { state in
+            state.stopped = true
+            return Array(state.connections.values)
         }
         // On Linux, shutdown() takes a listening socket out of LISTEN at once: new connections are refused.
         listener.shutdown()
@@ -152,12 +163,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A thread-safe counter for `route(_:cycling:)`.
-    private final class LoopbackCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
+    private final class LoopbackCounter: Sendable {
+        private let value = Mutex(0)
 
         func next() -> Int {
-            lock.withLock {
+            value.withLockVisibleToTSan { value in
                 defer { value += 1 }
                 return value
             }
@@ -165,10 +175,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func startServing(_ connection: LoopbackSocket) {
-        let registered: Bool = lock.withLock {
-            accepted += 1
-            guard !stopped else { return false }
-            connections[ObjectIdentifier(connection)] = connection
+        let registered = state.withLockVisibleToTSan { state in
+            state.accepted += 1
+            guard !state.stopped else { return false }
+            state.connections[ObjectIdentifier(connection)] = connection
             return true
         }
         guard registered else {
@@ -177,7 +187,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         let thread = Thread { [self] in
             serve(connection)
-            _ = lock.withLock { connections.removeValue(forKey: ObjectIdentifier(connection)) }
+            _ = state.withLockVisibleToTSan { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
             connection.close()
         }
         thread.name = "LoopbackHTTPServer.connection"
@@ -186,14 +196,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: LoopbackSocket) {
         guard let request = readRequest(connection) else { return }
-        let handler: Handler = lock.withLock {
-            log.append(request)
-            inFlight += 1
-            maxInFlight = max(maxInFlight, inFlight)
-            return routes[request.path] ?? fallback
+        let handler = state.withLockVisibleToTSan { state in
+            state.log.append(request)
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            return state.routes[request.path] ?? state.fallback ?? Self.noRoute
         }
         deliver(handler(request), on: connection)
-        lock.withLock { inFlight -= 1 }
+        state.withLockVisibleToTSan { $0.inFlight -= 1 }
     }
 
     private func readRequest(_ connection: LoopbackSocket) -> LoopbackRequest? {

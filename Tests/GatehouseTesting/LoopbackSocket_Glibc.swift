@@ -1,4 +1,6 @@
 import Foundation
+import GatehouseCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,11 +10,11 @@ import Foundation
 
 /// Owns one TCP socket descriptor on 127.0.0.1 for `LoopbackHTTPServer`; closed exactly once, in `close()` or
 /// `deinit`. `shutdown()` may be called from another thread to wake a blocked reader.
-final class LoopbackSocket: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptor: Int32
+final class LoopbackSocket: Sendable {
+    /// The descriptor, -1 once closed.
+    private let descriptor: Mutex<Int32>
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: Int32) { self.descriptor = Mutex(descriptor) }
 
     deinit { close() }
 
@@ -66,15 +68,36 @@ final class LoopbackSocket: @unchecked Sendable {
     /// - Returns: the port.
     /// - Throws: `LoopbackServerError` when no socket can be bound.
     static func closedPort() throws -> UInt16 {
-        let (socket, port) = try listenOnLoopback()
-        socket.close()
-        return port
+        // Bound but never listening, and kept bound for the life of the process: a connection to it is refused at
+        // once (RST), and the kernel cannot hand the port to a test server started later (a port merely closed
+        // could be, so a test running in parallel would connect to that server and spoil its connection count).
+        // No SO_REUSEADDR, so no other socket can share the port.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw LoopbackServerError("socket() failed: \(errnoText())") }
+        let owner = LoopbackSocket(descriptor: fd)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw LoopbackServerError("bind(127.0.0.1:0) failed: \(errnoText())") }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { throw LoopbackServerError("getsockname() failed: \(errnoText())") }
+        reservedPorts.withLockVisibleToTSan { $0.append(owner) }
+        return UInt16(bigEndian: address.sin_port)
     }
+
+    /// The sockets holding `closedPort()`'s ports for the life of the process.
+    private static let reservedPorts = Mutex<[LoopbackSocket]>([])
 
     /// Waits up to `timeoutMilliseconds` for a connection.
     /// - Returns: the connection, or `nil` on timeout or when the listener is closed.
     func accept(timeoutMilliseconds: Int32) -> LoopbackSocket? {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return nil }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return nil }
@@ -91,7 +114,7 @@ final class LoopbackSocket: @unchecked Sendable {
     /// Reads what is available, up to `maximum` bytes.
     /// - Returns: the bytes, or `nil` at end of stream, on error or after the 10 s receive timeout.
     func read(maximum: Int = 65536) -> [UInt8]? {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: maximum)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, maximum, 0) }
@@ -103,7 +126,7 @@ final class LoopbackSocket: @unchecked Sendable {
     /// - Returns: whether every byte was written.
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
-        let fd = lock.withLock { descriptor }
+        let fd = descriptor.withLockVisibleToTSan { $0 }
         guard fd >= 0 else { return false }
         var offset = 0
         while offset < bytes.count {
@@ -118,14 +141,14 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Stops both directions, waking a blocked reader; the descriptor stays open until `close()`.
     func shutdown() {
-        lock.withLock {
+        descriptor.withLockVisibleToTSan { descriptor in
             if descriptor >= 0 { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Closes with a TCP reset instead of an orderly close (`SO_LINGER` with a zero timeout).
     func resetAndClose() {
-        lock.withLock {
+        descriptor.withLockVisibleToTSan { descriptor in
             guard descriptor >= 0 else { return }
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
@@ -135,7 +158,7 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Closes the descriptor (once).
     func close() {
-        lock.withLock {
+        descriptor.withLockVisibleToTSan { descriptor in
             guard descriptor >= 0 else { return }
             _ = Glibc.close(descriptor)
             descriptor = -1

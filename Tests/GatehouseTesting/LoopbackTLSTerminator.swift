@@ -1,4 +1,6 @@
 import Foundation
+import GatehouseCore
+import Synchronization
 
 /// An https front for a `LoopbackHTTPServer`: a self-signed certificate for `localhost` and 127.0.0.1, made with
 /// the `openssl` command at test time, and a small Python 3 TLS terminator on 127.0.0.1 that relays each
@@ -16,8 +18,7 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
     private let directory: TemporaryDirectory
     private let process: Process
     private let standardInput: Pipe
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     /// Starts the terminator in front of a server.
     /// - Parameters:
@@ -80,7 +81,7 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
 
     /// Stops the Python process and waits for it. Safe to call more than once.
     public func stop() {
-        let first: Bool = lock.withLock {
+        let first = stopped.withLockVisibleToTSan { stopped in
             defer { stopped = true }
             return !stopped
         }

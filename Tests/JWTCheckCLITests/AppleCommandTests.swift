@@ -186,8 +186,8 @@ struct AppleCommandTests {
     @Test(
         "apple verify on each real Apple token with its own key set and a fixed --now",
         .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)),
-        arguments: RealFixtures.identityTokens)
-    func verifyReal(fixture: RealFixtures.Fixture) async throws {
+        arguments: AppleRealFixture.identityTokens)
+    func verifyReal(fixture: AppleRealFixture) async throws {
         let output = await tool().perform([
             "apple", "verify", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
             "\(fixture.path)/jwks.json", "--now", String(fixture.issuedAt + 60), "--json",
@@ -200,7 +200,7 @@ struct AppleCommandTests {
         "apple notification: the real token and the same token in Apple's JSON body both show email-disabled",
         .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
     func notification() async throws {
-        let fixture = RealFixtures.notification
+        let fixture = AppleRealFixture.notification
         let arguments = [
             "--client-id", fixture.audience, "--jwks", "\(fixture.path)/jwks.json", "--now",
             String(fixture.issuedAt + 60),
@@ -530,29 +530,4 @@ struct AppleCommandTests {
             #expect(help.contains("5xx whatever the body says"), "\(subcommand)")
         }
     }
-}
-
-/// The real Apple tokens of `../shared/fixtures/apple-real/`.
-enum RealFixtures {
-    struct Fixture: Sendable, CustomTestStringConvertible {
-        let name: String
-        let audience: String
-        let issuedAt: Int64
-        var path: String { SharedResources.appleRealDirectory.appendingPathComponent(name).path }
-        var testDescription: String { name }
-    }
-
-    static let identityTokens = [
-        Fixture(name: "pepo-AIDOPK1-2020-01", audience: "com.pepo.staging", issuedAt: 1_579_274_153),
-        Fixture(name: "gameroasters-YuyXoY-2021-02", audience: "com.gameroasters.stack4", issuedAt: 1_614_431_194),
-        Fixture(name: "listminut-eXaunmL-2021-05", audience: "com.listminut.app", issuedAt: 1_621_529_856),
-        Fixture(
-            name: "gameroasters-eXaunmL-noemail-2021-09", audience: "com.gameroasters.stack4", issuedAt: 1_630_741_430),
-        Fixture(name: "authcare-W6WcOKB-2023-07", audience: "app.namecare.ios", issuedAt: 1_689_543_571),
-        Fixture(
-            name: "zemble-lVHdOx8ltR-2024-04", audience: "com.kingstinct.sign-in-with-apple", issuedAt: 1_712_228_305),
-    ]
-
-    static let notification = Fixture(
-        name: "gameroasters-eXaunmL-s2s-event-2021-08", audience: "com.gameroasters.stack4", issuedAt: 1_630_085_412)
 }

@@ -19,7 +19,7 @@ struct AppleEndToEndTests {
         "apple verify and apple notification on the real Apple tokens exit 0 with the user or event",
         .enabled(if: SharedResources.hasAppleReal, Comment(rawValue: SharedResources.absentMessage)))
     func realTokens() async throws {
-        for fixture in RealFixtures.identityTokens {
+        for fixture in AppleRealFixture.identityTokens {
             let result = try await Self.jwtcheck(
                 [
                     "apple", "verify", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
@@ -29,7 +29,7 @@ struct AppleEndToEndTests {
             #expect(result.standardOutput.contains("Verdict: VALID"))
             #expect(result.standardError.isEmpty)
         }
-        let fixture = RealFixtures.notification
+        let fixture = AppleRealFixture.notification
         let notification = try await Self.jwtcheck(
             [
                 "apple", "notification", "@\(fixture.path)/token.jwt", "--client-id", fixture.audience, "--jwks",
@@ -40,8 +40,8 @@ struct AppleEndToEndTests {
 
         let wrong = try await Self.jwtcheck(
             [
-                "apple", "verify", "@\(RealFixtures.identityTokens[0].path)/token.jwt", "--client-id", "com.other",
-                "--jwks", "\(RealFixtures.identityTokens[0].path)/jwks.json", "--now", "2020-01-17T15:20:00Z",
+                "apple", "verify", "@\(AppleRealFixture.identityTokens[0].path)/token.jwt", "--client-id", "com.other",
+                "--jwks", "\(AppleRealFixture.identityTokens[0].path)/jwks.json", "--now", "2020-01-17T15:20:00Z",
             ])
         #expect(wrong.status == 1)
         #expect(wrong.standardError.contains("audienceMismatch"))

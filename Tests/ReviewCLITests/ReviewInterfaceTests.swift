@@ -205,7 +205,7 @@ struct ReviewInterfaceTests {
         #expect(try ReviewParser.parse(["--man"], now: Self.now).command == .manual)
         #expect(try ReviewParser.parse(["--utc", "--man", "--bogus"], now: Self.now).command == .manual)
         #expect(try ReviewParser.parse(["help", "completion"], now: Self.now).command == .help("completion"))
-        #expect(!ReviewCommand.completion(.zsh).usesStore && !ReviewCommand.manual.usesStore)
+        #expect(!ReviewCommand.completion(.zsh).usesNetwork && !ReviewCommand.manual.usesNetwork)
         #expect {
             try ReviewParser.parse(["completion", "ksh"], now: Self.now)
         } throws: { error in

@@ -37,7 +37,6 @@ public actor AppleKeySetProvider {
     private struct Cached {
         var keySet: JWKSet
         var etag: String?
-        var validatedAt: Date
         var freshUntil: Date
     }
 
@@ -199,7 +198,6 @@ public actor AppleKeySetProvider {
         let cacheControl = CacheControl(response.headers)
         let freshness = freshness(cacheControl)
         if response.status == 304, var current = cached {
-            current.validatedAt = time
             current.freshUntil = time.addingTimeInterval(freshness)
             if let etag = response.headers.first("ETag") { current.etag = etag }
             cached = current
@@ -230,7 +228,7 @@ public actor AppleKeySetProvider {
             return record(AppleSignInError(.invalidKeySet, "the body served by \(url) is not a JWKS: \(error)"))
         }
         cached = Cached(
-            keySet: keySet, etag: response.headers.first("ETag"), validatedAt: time,
+            keySet: keySet, etag: response.headers.first("ETag"),
             freshUntil: time.addingTimeInterval(freshness))
         lastFailure = nil
         if cacheControl.noStore {
@@ -284,6 +282,6 @@ public actor AppleKeySetProvider {
         guard case .hit(let keySet, let storedAt) = disk.load(url: configuration.url, now: time, maximumAge: maximumAge)
         else { return }
         let freshUntil = storedAt.addingTimeInterval(configuration.minimumFreshness)
-        cached = Cached(keySet: keySet, etag: nil, validatedAt: storedAt, freshUntil: freshUntil)
+        cached = Cached(keySet: keySet, etag: nil, freshUntil: freshUntil)
     }
 }

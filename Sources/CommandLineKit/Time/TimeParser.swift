@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -60,66 +62,16 @@ package enum TimeParser {
         if acceptsUnixSeconds, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count <= 12 {
             return Int64(text)
         }
-        return iso8601(bytes)
+        return iso8601(text)
     }
 
-    private static func iso8601(_ bytes: [UInt8]) -> Int64? {
-        var index = 0
-        func number(_ count: Int) -> Int64? {
-            guard index + count <= bytes.count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes[index..<index + count] {
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int64(byte - 48)
-            }
-            index += count
-            return value
-        }
-        func take(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
-        else { return nil }
-        if index == bytes.count {
-            return localSeconds(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
-        }
-        guard take("Tt "), let hour = number(2), take(":"), let minute = number(2), hour <= 23, minute <= 59
-        else { return nil }
-        var second: Int64 = 0
-        if take(":") {
-            guard let value = number(2), value <= 59 else { return nil }
-            second = value
-            if take(".,") {
-                let start = index
-                while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
-                guard index > start else { return nil }
-            }
-        }
-        if index == bytes.count {
-            return localSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        }
-        var offset: Int64 = 0
-        if take("Zz") {
-            offset = 0
-        } else {
-            let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
-            guard take("+-"), let hours = number(2), hours <= 23 else { return nil }
-            var minutes: Int64 = 0
-            if take(":") {
-                guard let value = number(2) else { return nil }
-                minutes = value
-            } else if index < bytes.count {
-                guard let value = number(2) else { return nil }
-                minutes = value
-            }
-            guard minutes <= 59 else { return nil }
-            offset = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
-        }
-        guard index == bytes.count else { return nil }
-        return utcSeconds(year: year, month: month, day: day) + hour * 3600 + minute * 60 + second - offset
+    /// ISO 8601 (`ISO8601Fields`): with an offset, that instant; without one, local wall-clock time.
+    private static func iso8601(_ text: String) -> Int64? {
+        guard let fields = ISO8601Fields(text) else { return nil }
+        if fields.offset != nil { return fields.utcSeconds }
+        return localSeconds(
+            year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,
+            second: fields.second)
     }
 
     /// The instant of a wall-clock time in the local (`TZ`) time zone, through the C library's `mktime`.
@@ -137,23 +89,5 @@ package enum TimeParser {
         parts.tm_isdst = -1
         let result = mktime(&parts)
         return result == -1 && !(year == 1969 || year == 1970) ? nil : Int64(result)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), as seconds.
-    static func utcSeconds(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return (era * 146_097 + dayOfEra - 719_468) * 86_400
-    }
-
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

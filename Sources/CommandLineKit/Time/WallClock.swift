@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -36,14 +38,8 @@ package enum WallClock {
 
     /// ISO 8601 UTC text, `2024-04-04T12:00:00Z`, as `jwtcheck` prints claim times.
     /// - Parameter seconds: the instant, Unix seconds.
-    /// - Returns: the text; the plain number of seconds when the C library cannot represent the instant.
-    package static func iso8601UTC(_ seconds: Int64) -> String {
-        var value = time_t(seconds)
-        var parts = tm()
-        guard gmtime_r(&value, &parts) != nil else { return "\(seconds)" }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))Z"
-    }
+    /// - Returns: the text (any instant formats; see `CivilTime.iso8601`).
+    package static func iso8601UTC(_ seconds: Int64) -> String { CivilTime.iso8601(seconds) }
 
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,20 +14,6 @@ enum UTCTime {
         guard let total = NumericDate.seconds(date.timeIntervalSince1970) else {
             return "\(date.timeIntervalSince1970) s since 1970 (out of range)"
         }
-        let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
-        let secondsOfDay = total - days * 86400
-        // Civil-from-days (H. Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):"
-            + "\(two(secondsOfDay % 60))Z"
+        return CivilTime.iso8601(total)
     }
 }

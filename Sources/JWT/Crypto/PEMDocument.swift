@@ -36,7 +36,8 @@ struct PEMDocument: Sendable {
                 // BEGIN line), and a secret never goes into a message.
                 let found =
                     line.hasPrefix("-----")
-                    ? "\"\(line.prefix(40))\"" : "a line of \(line.count) characters (not shown: it may be key material)"
+                    ? "\"\(line.prefix(40))\""
+                    : "a line of \(line.count) characters (not shown: it may be key material)"
                 throw JWTError(
                     .invalidKey,
                     "expected \(what) in PEM form (\"-----BEGIN ...-----\"), found \(found) on line \(index); pass the "

@@ -1,7 +1,7 @@
 internal import COpenSSL
 
 // The OpenSSL side of `PublicKey`: building keys with EVP_PKEY_fromdata + OSSL_PARAM_BLD, reading SPKI DER with
-// d2i_PUBKEY, and verifying with EVP_DigestVerify. Every C object has one owner and is freed on every path.
+// d2i_PUBKEY; verifying is VerificationContextPool's. Every C object has one owner and is freed on every path.
 
 extension PublicKey {
     /// A validated key and what `PublicKey` records about it.
@@ -182,78 +182,20 @@ extension PublicKey {
 
     // MARK: - Verification
 
-    /// Verifies after `supports(algorithm)` has been checked.
+    /// Verifies after `supports(algorithm)` has been checked, through the key's `VerificationContextPool`.
     func verify(_ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, algorithm: JWSAlgorithm) -> Bool {
         switch algorithm.family {
         case .ecdsa:
             guard let curve = algorithm.curve else { return false }
             return ECDSASignature.withDER(fromRaw: signature, coordinateByteCount: curve.coordinateByteCount) { der in
                 guard let der else { return false }
-                return digestVerify(der, message: message, algorithm: algorithm)
+                return contexts.verify(der, message: message, algorithm: algorithm, key: key)
             }
         case .rsaPKCS1, .rsaPSS, .edDSA:
-            return digestVerify(signature, message: message, algorithm: algorithm)
+            return contexts.verify(signature, message: message, algorithm: algorithm, key: key)
         case .hmac:
             return false
         }
-    }
-
-    private func digestVerify(
-        _ signature: UnsafeRawBufferPointer,
-        message: UnsafeRawBufferPointer,
-        algorithm: JWSAlgorithm
-    ) -> Bool {
-        var digest: OpaquePointer? = nil
-        if let hash = algorithm.hash {
-            guard let fetched = FetchedDigest.of(hash).pointer else { return false }
-            digest = fetched
-        }
-        if let digest, algorithm.family != .edDSA,
-            let verdict = contextPool.verify(
-                signature, message: message, algorithm: algorithm, key: key, digest: digest)
-        {
-            return verdict
-        }
-        guard let context = EVP_MD_CTX_new() else {
-            OpenSSLError.clear()
-            return false
-        }
-        defer { EVP_MD_CTX_free(context) }
-        if let template = templates.template(for: algorithm, key: key, digest: digest) {
-            // The fast path: a copy of a context set up once (VerificationTemplates). A failed copy is a refusal.
-            guard EVP_MD_CTX_copy_ex(context, template) == 1 else {
-                OpenSSLError.clear()
-                return false
-            }
-            // This copy is verified once: OpenSSL need not finalise a further copy of it.
-            EVP_MD_CTX_set_flags(context, EVP_MD_CTX_FLAG_FINALISE)
-            return finishVerify(context, signature, message)
-        }
-        var keyContext: OpaquePointer? = nil  // owned by `context`
-        guard EVP_DigestVerifyInit(context, &keyContext, digest, nil, key.pointer) == 1 else {
-            OpenSSLError.clear()
-            return false
-        }
-        if algorithm.family == .rsaPSS {
-            guard let keyContext, let hash = algorithm.hash, Self.configurePSS(keyContext, hash: hash) else {
-                OpenSSLError.clear()
-                return false
-            }
-        }
-        return finishVerify(context, signature, message)
-    }
-
-    /// EVP_DigestVerify on a set-up context; true only for 1.
-    private func finishVerify(
-        _ context: OpaquePointer, _ signature: UnsafeRawBufferPointer, _ message: UnsafeRawBufferPointer
-    ) -> Bool {
-        let result = withNonNilBytes(signature) { signaturePointer, signatureCount in
-            withNonNilBytes(message) { messagePointer, messageCount in
-                EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)
-            }
-        }
-        if result != 1 { OpenSSLError.clear() }
-        return result == 1
     }
 
     /// RSASSA-PSS parameters of RFC 7518 section 3.5: MGF1 with the same hash, salt as long as the hash.

@@ -55,10 +55,8 @@ public final class PublicKey: @unchecked Sendable {
     public var derRepresentation: [UInt8] { SubjectPublicKeyInfo.der(components) }
     /// The OpenSSL key, owned.
     let key: EVPKey
-    /// Verification contexts set up once per algorithm (see `VerificationTemplates`), for EdDSA.
-    let templates = VerificationTemplates()
-    /// Reused digest-then-verify contexts (see `VerificationContextPool`), for RS*, PS* and ES*.
-    let contextPool = VerificationContextPool()
+    /// Verification contexts set up once per algorithm and reused (see `VerificationContextPool`).
+    let contexts = VerificationContextPool()
 
     private init(key: EVPKey, kind: Kind, components: Components) {
         self.key = key

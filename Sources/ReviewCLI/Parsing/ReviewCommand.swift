@@ -45,12 +45,4 @@ package enum ReviewCommand: Sendable, Equatable {
         default: false
         }
     }
-
-    /// Whether the command reads or writes the store.
-    package var usesStore: Bool {
-        switch self {
-        case .help, .version, .manual, .completion, .authAdd, .authList, .authCheck: false
-        default: true
-        }
-    }
 }

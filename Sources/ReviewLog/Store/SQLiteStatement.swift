@@ -58,6 +58,7 @@ final class SQLiteStatement {
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    /// Whether a column of the current row is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func text(_ column: Int32) -> String? {

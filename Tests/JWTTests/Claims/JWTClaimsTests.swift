@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -38,22 +39,22 @@ struct JWTClaimsTests {
             (#"{"aud":["a",7]}"#, "\"aud\"", "array of strings"),
         ])
     func wrongTypes(json: String, claim: String, expected: String) {
-        expectJWTError(.invalidClaim, mentioning: [claim, expected]) { _ = try Self.claims(json) }
+        expectError(JWTError(.invalidClaim), mentioning: [claim, expected]) { _ = try Self.claims(json) }
     }
 
     @Test(
         "NumericDates out of range (1e300, negative, past 9999) are invalidClaim, not an overflow",
         arguments: ["1e300", "-1", "253402300800", "1e400", "-1e400"])
     func outOfRange(value: String) {
-        expectJWTError(.invalidClaim, mentioning: ["\"exp\"", value, "outside"]) {
+        expectError(JWTError(.invalidClaim), mentioning: ["\"exp\"", value, "outside"]) {
             _ = try Self.claims("{\"exp\":\(value)}")
         }
     }
 
     @Test("a payload that is not a JSON object is refused")
     func notAnObject() {
-        expectJWTError(.malformedToken, mentioning: ["array", "JSON object"]) { _ = try Self.claims("[1]") }
-        expectJWTError(.malformedJSON, mentioning: ["payload"]) { _ = try Self.claims("{") }
+        expectError(JWTError(.malformedToken), mentioning: ["array", "JSON object"]) { _ = try Self.claims("[1]") }
+        expectError(JWTError(.malformedJSON), mentioning: ["payload"]) { _ = try Self.claims("{") }
     }
 
     @Test("exp: accepted within the leeway, expired beyond it, message names both times")
@@ -61,11 +62,11 @@ struct JWTClaimsTests {
         let claims = try Self.claims(#"{"exp":1700000000}"#)
         let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(claims, now: now.addingTimeInterval(59))
-        expectJWTError(.expired, mentioning: ["2023-11-14T22:13:20Z", "2023-11-14T22:14:20Z", "60 s"]) {
+        expectError(JWTError(.expired), mentioning: ["2023-11-14T22:13:20Z", "2023-11-14T22:14:20Z", "60 s"]) {
             try options.validate(claims, now: now.addingTimeInterval(60))
         }
         let strict = try options.with(leeway: 0)
-        expectJWTError(.expired, mentioning: ["1700000000"]) { try strict.validate(claims, now: now) }
+        expectError(JWTError(.expired), mentioning: ["1700000000"]) { try strict.validate(claims, now: now) }
     }
 
     @Test("nbf: accepted within the leeway, notYetValid beyond it")
@@ -73,7 +74,7 @@ struct JWTClaimsTests {
         let claims = try Self.claims(#"{"exp":1800000000,"nbf":1700000100}"#)
         let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(claims, now: now.addingTimeInterval(40))
-        expectJWTError(.notYetValid, mentioning: ["nbf", "1700000100", "60 s"]) {
+        expectError(JWTError(.notYetValid), mentioning: ["nbf", "1700000100", "60 s"]) {
             try options.validate(claims, now: now.addingTimeInterval(39))
         }
     }
@@ -82,19 +83,19 @@ struct JWTClaimsTests {
     func issuedInFuture() throws {
         let options = try JWTValidationOptions(audience: .insecureNotChecked)
         try options.validate(try Self.claims(#"{"exp":1800000000,"iat":1700000300}"#), now: now)
-        expectJWTError(.issuedInFuture, mentioning: ["iat 1700000301", "300 s"]) {
+        expectError(JWTError(.issuedInFuture), mentioning: ["iat 1700000301", "300 s"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000,"iat":1700000301}"#), now: now)
         }
     }
 
     @Test("exp is required by default; requiredClaims is configurable; the message lists present claims")
     func required() throws {
-        expectJWTError(.missingClaim, mentioning: ["\"exp\"", "present claims: sub"]) {
+        expectError(JWTError(.missingClaim), mentioning: ["\"exp\"", "present claims: sub"]) {
             try JWTValidationOptions(audience: .insecureNotChecked).validate(try Self.claims(#"{"sub":"x"}"#), now: now)
         }
         try JWTValidationOptions(audience: .insecureNotChecked, requiredClaims: []).validate(
             try Self.claims(#"{"sub":"x"}"#), now: now)
-        expectJWTError(.missingClaim, mentioning: ["\"jti\""]) {
+        expectError(JWTError(.missingClaim), mentioning: ["\"jti\""]) {
             try JWTValidationOptions(audience: .insecureNotChecked, requiredClaims: ["exp", "jti"]).validate(
                 try Self.claims(#"{"exp":1800000000}"#), now: now)
         }
@@ -103,10 +104,10 @@ struct JWTClaimsTests {
     @Test("asking for an issuer makes iss required and checks it exactly")
     func issuer() throws {
         let options = try JWTValidationOptions(audience: .insecureNotChecked, issuer: "https://a.example")
-        expectJWTError(.missingClaim, mentioning: ["\"iss\"", "issuer is expected"]) {
+        expectError(JWTError(.missingClaim), mentioning: ["\"iss\"", "issuer is expected"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000}"#), now: now)
         }
-        expectJWTError(.issuerMismatch, mentioning: ["https://A.example", "https://a.example"]) {
+        expectError(JWTError(.issuerMismatch), mentioning: ["https://A.example", "https://a.example"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000,"iss":"https://A.example"}"#), now: now)
         }
         try options.validate(try Self.claims(#"{"exp":1800000000,"iss":"https://a.example"}"#), now: now)
@@ -115,13 +116,13 @@ struct JWTClaimsTests {
     @Test("asking for audiences makes aud required; one match among an array is enough")
     func audience() throws {
         let options = try JWTValidationOptions(audience: .oneOf(["app", "web"]))
-        expectJWTError(.missingClaim, mentioning: ["\"aud\"", "audiences are expected"]) {
+        expectError(JWTError(.missingClaim), mentioning: ["\"aud\"", "audiences are expected"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000}"#), now: now)
         }
-        expectJWTError(.audienceMismatch, mentioning: ["\"other\"", "\"app\"", "\"web\""]) {
+        expectError(JWTError(.audienceMismatch), mentioning: ["\"other\"", "\"app\"", "\"web\""]) {
             try options.validate(try Self.claims(#"{"exp":1800000000,"aud":["other"]}"#), now: now)
         }
-        expectJWTError(.audienceMismatch, mentioning: ["[]"]) {
+        expectError(JWTError(.audienceMismatch), mentioning: ["[]"]) {
             try options.validate(try Self.claims(#"{"exp":1800000000,"aud":[]}"#), now: now)
         }
         try options.validate(try Self.claims(#"{"exp":1800000000,"aud":["x","web"]}"#), now: now)

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -37,7 +38,7 @@ struct ValidationOptionsTests {
     @Test("misconfigurations are refused by the initializer, naming the value", arguments: 0..<11)
     func refused(index: Int) {
         let (what, named) = Self.misconfigurations[index]
-        expectJWTError(.invalidOptions, mentioning: [named, "no verifier is made"]) {
+        expectError(JWTError(.invalidOptions), mentioning: [named, "no verifier is made"]) {
             _ = try Self.make(index)
             Issue.record("accepted \(what)")
         }
@@ -48,7 +49,7 @@ struct ValidationOptionsTests {
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
         let checked = try JWTValidationOptions(audience: .oneOf(["other"]))
         #expect(checked.audiences == ["other"])
-        expectJWTError(.audienceMismatch, mentioning: ["\"app\"", "\"other\""]) {
+        expectError(JWTError(.audienceMismatch), mentioning: ["\"app\"", "\"other\""]) {
             _ = try JWTVerifier(keySet: JOSETestKeys.keySet, options: checked).verify(token, now: JOSETestKeys.now)
         }
         let unchecked = try JWTValidationOptions(audience: .insecureNotChecked)
@@ -65,8 +66,8 @@ struct ValidationOptionsTests {
         #expect(try base.with(leeway: 5).leeway == 5)
         #expect(try base.with(issuer: .some(nil)).issuer == nil)
         #expect(try base.with(leeway: 5).issuer == "https://issuer.example")
-        expectJWTError(.invalidOptions, mentioning: ["leeway"]) { _ = try base.with(leeway: -.infinity) }
-        expectJWTError(.invalidOptions, mentioning: ["audience list is empty"]) {
+        expectError(JWTError(.invalidOptions), mentioning: ["leeway"]) { _ = try base.with(leeway: -.infinity) }
+        expectError(JWTError(.invalidOptions), mentioning: ["audience list is empty"]) {
             _ = try base.with(audience: .oneOf([]))
         }
     }

@@ -70,28 +70,3 @@ enum Base64URL {
         return [UInt8](Data(base64Encoded: standard) ?? Data())
     }
 }
-
-/// Asserts that `body` throws a `JWTError` with `code` whose reason contains every one of `fragments`.
-func expectJWTError(
-    _ code: JWTError.Code,
-    mentioning fragments: [String],
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("expected JWTError.\(code), nothing was thrown", sourceLocation: sourceLocation)
-    } catch let error as JWTError {
-        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
-        for fragment in fragments {
-            #expect(
-                error.reason.localizedCaseInsensitiveContains(fragment),
-                "reason \"\(error.reason)\" does not mention \"\(fragment)\"",
-                sourceLocation: sourceLocation
-            )
-        }
-        #expect(error.description.hasPrefix("JWTError.\(code): "), sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected JWTError.\(code), got \(error)", sourceLocation: sourceLocation)
-    }
-}

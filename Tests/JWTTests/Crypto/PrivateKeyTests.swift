@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -44,7 +45,7 @@ struct PrivateKeyTests {
             #expect(published.isValidSignature(signature, for: message, algorithm: algorithm), "\(algorithm)")
         }
         // PS512 needs 2 + 64 + 64 bytes of encoded message (RFC 8017 section 9.1.1): more than a 1024-bit modulus.
-        expectJWTError(.signingFailed, mentioning: ["PS512 signing failed", "OpenSSL:"]) {
+        expectError(JWTError(.signingFailed), mentioning: ["PS512 signing failed", "OpenSSL:"]) {
             _ = try fromPEM.signature(for: message, algorithm: .ps512)
         }
     }
@@ -67,42 +68,42 @@ struct PrivateKeyTests {
 
     @Test("encrypted keys are invalidKey, saying so and how to decrypt")
     func encrypted() {
-        expectJWTError(.invalidKey, mentioning: ["encrypted", "ENCRYPTED PRIVATE KEY", "openssl pkcs8"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["encrypted", "ENCRYPTED PRIVATE KEY", "openssl pkcs8"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.encryptedPKCS8)
         }
-        expectJWTError(.invalidKey, mentioning: ["encrypted", "Proc-Type", "openssl pkey"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["encrypted", "Proc-Type", "openssl pkey"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.legacyEncryptedSEC1)
         }
-        expectJWTError(.invalidKey, mentioning: ["encrypted", "EncryptedPrivateKeyInfo", "openssl pkcs8"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["encrypted", "EncryptedPrivateKeyInfo", "openssl pkcs8"]) {
             _ = try PrivateKey(derRepresentation: Fixtures.der(Fixtures.encryptedPKCS8))
         }
     }
 
     @Test("PEM that is not one private key block is invalidKey, naming what was found")
     func pemErrors() {
-        expectJWTError(.invalidKey, mentioning: ["private key", "PEM", "a line of 32 characters (not shown"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["private key", "PEM", "a line of 32 characters (not shown"]) {
             _ = try PrivateKey(pemRepresentation: "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC")
         }
-        expectJWTError(.invalidKey, mentioning: ["PRIVATE KEY", "found \"PUBLIC KEY\""]) {
+        expectError(JWTError(.invalidKey), mentioning: ["PRIVATE KEY", "found \"PUBLIC KEY\""]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.rsa1024PublicSPKI)
         }
-        expectJWTError(.invalidKey, mentioning: ["found 2", "RSA PRIVATE KEY, PRIVATE KEY"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["found 2", "RSA PRIVATE KEY, PRIVATE KEY"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.rsa1024PKCS1 + "\n" + TestKeys.p256.pemRepresentation)
         }
-        expectJWTError(.invalidKey, mentioning: ["found 0", "blocks: EC PARAMETERS"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["found 0", "blocks: EC PARAMETERS"]) {
             _ = try PrivateKey(
                 pemRepresentation: "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----")
         }
-        expectJWTError(.invalidKey, mentioning: ["truncated"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["truncated"]) {
             _ = try PrivateKey(pemRepresentation: String(TestKeys.p256.pemRepresentation.dropLast(30)))
         }
         // An RSA key under the SEC 1 label, and an EC key under the PKCS#1 label: the label names the key type.
         let rsaAsEC = Fixtures.rsa1024PKCS1.replacingOccurrences(of: "RSA PRIVATE KEY", with: "EC PRIVATE KEY")
-        expectJWTError(.invalidKey, mentioning: ["not a SEC 1 ECPrivateKey", "wrong PEM label"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not a SEC 1 ECPrivateKey", "wrong PEM label"]) {
             _ = try PrivateKey(pemRepresentation: rsaAsEC)
         }
         let ecAsRSA = TestKeys.p256.pemRepresentation.replacingOccurrences(of: "PRIVATE KEY", with: "RSA PRIVATE KEY")
-        expectJWTError(.invalidKey, mentioning: ["not a PKCS#1 RSAPrivateKey", "wrong PEM label"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not a PKCS#1 RSAPrivateKey", "wrong PEM label"]) {
             _ = try PrivateKey(pemRepresentation: ecAsRSA)
         }
     }
@@ -110,16 +111,16 @@ struct PrivateKeyTests {
     @Test("DER that is not a private key is invalidKey")
     func derErrors() {
         let der = Fixtures.der(TestKeys.p256.pemRepresentation)
-        expectJWTError(.invalidKey, mentioning: ["empty"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["empty"]) {
             _ = try PrivateKey(derRepresentation: [])
         }
-        expectJWTError(.invalidKey, mentioning: ["\(der.count - 5) DER bytes", "truncated"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["\(der.count - 5) DER bytes", "truncated"]) {
             _ = try PrivateKey(derRepresentation: Array(der.dropLast(5)))
         }
-        expectJWTError(.invalidKey, mentioning: ["1 bytes follow"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["1 bytes follow"]) {
             _ = try PrivateKey(derRepresentation: der + [0])
         }
-        expectJWTError(.invalidKey, mentioning: ["not a PKCS#8, PKCS#1 or SEC 1 private key"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not a PKCS#8, PKCS#1 or SEC 1 private key"]) {
             _ = try PrivateKey(derRepresentation: TestKeys.p256.publicKey.derRepresentation)
         }
     }
@@ -133,17 +134,17 @@ struct PrivateKeyTests {
         let point = [0x04] + x + y
         #expect(Array(der.suffix(65)).first == 0x04)
         der.replaceSubrange((der.count - 64)..<der.count, with: point.dropFirst())
-        expectJWTError(.invalidKey, mentioning: ["do not match"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["do not match"]) {
             _ = try PrivateKey(derRepresentation: der)
         }
     }
 
     @Test("keys of other types or curves are unsupportedKey, naming them")
     func unsupported() {
-        expectJWTError(.unsupportedKey, mentioning: ["secp256k1"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["secp256k1"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.secp256k1PKCS8)
         }
-        expectJWTError(.unsupportedKey, mentioning: ["ED448", "Ed25519"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["ED448", "Ed25519"]) {
             _ = try PrivateKey(pemRepresentation: Fixtures.ed448PKCS8)
         }
     }
@@ -153,10 +154,10 @@ struct PrivateKeyTests {
         #expect(TestKeys.rsa2048.kind == .rsa(modulusBits: 2048))
         #expect(TestKeys.p521.kind == .ec(.p521))
         #expect(try PrivateKey.generate(.ec(.p256)).publicKey != TestKeys.p256.publicKey)
-        expectJWTError(.unsupportedKey, mentioning: ["1024-bit", "2048"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["1024-bit", "2048"]) {
             _ = try PrivateKey.generate(.rsa(modulusBits: 1024))
         }
-        expectJWTError(.unsupportedKey, mentioning: ["2049-bit", "multiple of 8"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["2049-bit", "multiple of 8"]) {
             _ = try PrivateKey.generate(.rsa(modulusBits: 2049))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -29,31 +30,31 @@ struct PublicKeyTests {
     func rsaInvalid() throws {
         let key = try PublicKey(pemRepresentation: Fixtures.rsa1024PublicSPKI)
         guard case .rsa(let modulus, _) = key.components else { return }
-        expectJWTError(.invalidKey, mentioning: ["modulus", "empty"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["modulus", "empty"]) {
             _ = try PublicKey(rsaModulus: [], exponent: [1, 0, 1])
         }
-        expectJWTError(.invalidKey, mentioning: ["modulus", "empty or zero"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["modulus", "empty or zero"]) {
             _ = try PublicKey(rsaModulus: [0, 0, 0], exponent: [1, 0, 1])
         }
-        expectJWTError(.invalidKey, mentioning: ["modulus", "1024 bits", "even"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["modulus", "1024 bits", "even"]) {
             _ = try PublicKey(rsaModulus: Array(modulus.dropLast()) + [modulus.last! & 0xFE], exponent: [1, 0, 1])
         }
-        expectJWTError(.invalidKey, mentioning: ["exponent", "empty or zero"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["exponent", "empty or zero"]) {
             _ = try PublicKey(rsaModulus: modulus, exponent: [])
         }
-        expectJWTError(.invalidKey, mentioning: ["exponent", "empty or zero"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["exponent", "empty or zero"]) {
             _ = try PublicKey(rsaModulus: modulus, exponent: [0])
         }
-        expectJWTError(.invalidKey, mentioning: ["exponent", "65536", "odd"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["exponent", "65536", "odd"]) {
             _ = try PublicKey(rsaModulus: modulus, exponent: [1, 0, 0])
         }
-        expectJWTError(.invalidKey, mentioning: ["exponent", "is 1", "at least 3"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["exponent", "is 1", "at least 3"]) {
             _ = try PublicKey(rsaModulus: modulus, exponent: [1])
         }
-        expectJWTError(.invalidKey, mentioning: ["not smaller than the modulus"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not smaller than the modulus"]) {
             _ = try PublicKey(rsaModulus: modulus, exponent: modulus)
         }
-        expectJWTError(.unsupportedKey, mentioning: ["16392 bits", "16384"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["16392 bits", "16384"]) {
             _ = try PublicKey(rsaModulus: [UInt8](repeating: 0xFF, count: 2049), exponent: [1, 0, 1])
         }
     }
@@ -80,16 +81,16 @@ struct PublicKeyTests {
         guard case .ec(let curve, let x, let y) = key.publicKey.components else { return }
         var badY = y
         badY[badY.count - 1] ^= 0x01
-        expectJWTError(.invalidKey, mentioning: ["not on curve \(curve.rawValue)", "invalid-curve"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not on curve \(curve.rawValue)", "invalid-curve"]) {
             _ = try PublicKey(curve: curve, x: x, y: badY)
         }
         var badX = x
         badX[0] ^= 0x40
-        expectJWTError(.invalidKey, mentioning: ["curve \(curve.rawValue)"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["curve \(curve.rawValue)"]) {
             _ = try PublicKey(curve: curve, x: badX, y: y)
         }
         let zero = [UInt8](repeating: 0, count: curve.coordinateByteCount)
-        expectJWTError(.invalidKey, mentioning: ["curve \(curve.rawValue)"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["curve \(curve.rawValue)"]) {
             _ = try PublicKey(curve: curve, x: zero, y: zero)
         }
         // Control: the negated point (x, p - y) IS on the curve and is accepted, so the refusals above are about the
@@ -101,10 +102,10 @@ struct PublicKeyTests {
     @Test("P-256 coordinates not below the field prime are refused")
     func outOfRangeCoordinate() {
         let p = Self.fieldPrime(.p256)
-        expectJWTError(.invalidKey, mentioning: ["P-256"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["P-256"]) {
             _ = try PublicKey(curve: .p256, x: p, y: [UInt8](repeating: 0, count: 31) + [1])
         }
-        expectJWTError(.invalidKey, mentioning: ["P-256"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["P-256"]) {
             _ = try PublicKey(curve: .p256, x: [UInt8](repeating: 0, count: 32), y: p)
         }
     }
@@ -120,13 +121,13 @@ struct PublicKeyTests {
     @Test("EC coordinates of the wrong length are invalidKey, naming both lengths")
     func ecWrongLength() throws {
         guard case .ec(_, let x, let y) = TestKeys.p256.publicKey.components else { return }
-        expectJWTError(.invalidKey, mentioning: ["32 bytes", "x of 31", "y of 32"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["32 bytes", "x of 31", "y of 32"]) {
             _ = try PublicKey(curve: .p256, x: Array(x.dropFirst()), y: y)
         }
-        expectJWTError(.invalidKey, mentioning: ["48 bytes", "x of 32"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["48 bytes", "x of 32"]) {
             _ = try PublicKey(curve: .p384, x: x, y: y)
         }
-        expectJWTError(.invalidKey, mentioning: ["x of 0", "y of 0"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["x of 0", "y of 0"]) {
             _ = try PublicKey(curve: .p256, x: [], y: [])
         }
     }
@@ -184,7 +185,7 @@ struct PublicKeyTests {
 
     @Test("an Ed25519 key is exactly 32 bytes", arguments: [0, 31, 33, 64])
     func ed25519Length(count: Int) {
-        expectJWTError(.invalidKey, mentioning: ["32 bytes", "found \(count)"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["32 bytes", "found \(count)"]) {
             _ = try PublicKey(ed25519: [UInt8](repeating: 7, count: count))
         }
     }
@@ -229,34 +230,34 @@ struct PublicKeyTests {
     @Test("PEM text that is not one PUBLIC KEY block is invalidKey, naming what was found")
     func pemErrors() throws {
         let body = Fixtures.rsa1024PublicSPKI
-        expectJWTError(.invalidKey, mentioning: ["PEM", "a line of 7 characters (not shown"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["PEM", "a line of 7 characters (not shown"]) {
             _ = try PublicKey(pemRepresentation: "garbage")
         }
-        expectJWTError(.invalidKey, mentioning: ["empty"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["empty"]) {
             _ = try PublicKey(pemRepresentation: "  \n ")
         }
-        expectJWTError(.invalidKey, mentioning: ["RSA PUBLIC KEY", "PKCS#1", "-RSAPublicKey_in"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["RSA PUBLIC KEY", "PKCS#1", "-RSAPublicKey_in"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.rsa1024PublicPKCS1)
         }
-        expectJWTError(.invalidKey, mentioning: ["\"CERTIFICATE\"", "openssl x509"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["\"CERTIFICATE\"", "openssl x509"]) {
             _ = try PublicKey(pemRepresentation: body.replacingOccurrences(of: "PUBLIC KEY", with: "CERTIFICATE"))
         }
-        expectJWTError(.invalidKey, mentioning: ["RSA PRIVATE KEY", "-pubout"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["RSA PRIVATE KEY", "-pubout"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.rsa1024PKCS1)
         }
-        expectJWTError(.invalidKey, mentioning: ["no \"-----END PUBLIC KEY-----\"", "truncated"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["no \"-----END PUBLIC KEY-----\"", "truncated"]) {
             _ = try PublicKey(pemRepresentation: String(body.split(separator: "\n").dropLast().joined(separator: "\n")))
         }
-        expectJWTError(.invalidKey, mentioning: ["closed by", "-----END PRIVATE KEY-----"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["closed by", "-----END PRIVATE KEY-----"]) {
             _ = try PublicKey(pemRepresentation: body.replacingOccurrences(of: "END PUBLIC", with: "END PRIVATE"))
         }
-        expectJWTError(.invalidKey, mentioning: ["not base64"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not base64"]) {
             _ = try PublicKey(pemRepresentation: body.replacingOccurrences(of: "MIGf", with: "MI*f"))
         }
-        expectJWTError(.invalidKey, mentioning: ["found 2 blocks", "PUBLIC KEY, PUBLIC KEY"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["found 2 blocks", "PUBLIC KEY, PUBLIC KEY"]) {
             _ = try PublicKey(pemRepresentation: body + "\n" + body)
         }
-        expectJWTError(.invalidKey, mentioning: ["a line of 8 characters (not shown", "line 7"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["a line of 8 characters (not shown", "line 7"]) {
             _ = try PublicKey(pemRepresentation: body + "\ntrailing")
         }
         // A key pasted without its BEGIN line: no part of it is quoted back (it may be a private key).
@@ -278,7 +279,7 @@ struct PublicKeyTests {
         // A body cut short: valid base64, not a complete SubjectPublicKeyInfo.
         let lines = body.split(separator: "\n")
         let shortened = ([lines[0]] + lines[1...2] + [lines.last!]).joined(separator: "\n")
-        expectJWTError(.invalidKey, mentioning: ["SubjectPublicKeyInfo", "OpenSSL:"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["SubjectPublicKeyInfo", "OpenSSL:"]) {
             _ = try PublicKey(pemRepresentation: shortened)
         }
     }
@@ -286,35 +287,35 @@ struct PublicKeyTests {
     @Test("DER that is not one SubjectPublicKeyInfo is invalidKey")
     func derErrors() {
         let der = TestKeys.p256.publicKey.derRepresentation
-        expectJWTError(.invalidKey, mentioning: ["empty"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["empty"]) {
             _ = try PublicKey(derRepresentation: [])
         }
-        expectJWTError(.invalidKey, mentioning: ["9 bytes", "SubjectPublicKeyInfo"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["9 bytes", "SubjectPublicKeyInfo"]) {
             _ = try PublicKey(derRepresentation: Array("not a key".utf8))
         }
-        expectJWTError(.invalidKey, mentioning: ["SubjectPublicKeyInfo"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["SubjectPublicKeyInfo"]) {
             _ = try PublicKey(derRepresentation: Array(der.prefix(der.count - 10)))
         }
-        expectJWTError(.invalidKey, mentioning: ["\(der.count + 1) bytes", "after it"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["\(der.count + 1) bytes", "after it"]) {
             _ = try PublicKey(derRepresentation: der + [0])
         }
-        expectJWTError(.invalidKey, mentioning: ["SubjectPublicKeyInfo", "convert"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["SubjectPublicKeyInfo", "convert"]) {
             _ = try PublicKey(derRepresentation: Fixtures.der(Fixtures.rsa1024PublicPKCS1))
         }
     }
 
     @Test("keys of other types or curves are unsupportedKey, naming them")
     func unsupported() {
-        expectJWTError(.unsupportedKey, mentioning: ["secp256k1", "P-256, P-384 and P-521"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["secp256k1", "P-256, P-384 and P-521"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.secp256k1SPKI)
         }
-        expectJWTError(.unsupportedKey, mentioning: ["X25519", "Ed25519"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["X25519", "Ed25519"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.x25519SPKI)
         }
-        expectJWTError(.unsupportedKey, mentioning: ["ED448"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["ED448"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.ed448SPKI)
         }
-        expectJWTError(.unsupportedKey, mentioning: ["RSA-PSS"]) {
+        expectError(JWTError(.unsupportedKey), mentioning: ["RSA-PSS"]) {
             _ = try PublicKey(pemRepresentation: Fixtures.rsaPSSSPKI)
         }
     }

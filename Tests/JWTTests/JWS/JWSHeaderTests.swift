@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -41,12 +42,12 @@ struct JWSHeaderTests {
             (#"{"alg":"RS256","crit":["ext","ext"],"ext":1}"#, "twice"),
         ])
     func wrongTypes(json: String, fragment: String) {
-        expectJWTError(.invalidHeader, mentioning: [fragment]) { _ = try Self.header(json) }
+        expectError(JWTError(.invalidHeader), mentioning: [fragment]) { _ = try Self.header(json) }
     }
 
     @Test("a header that is not an object is a malformed token")
     func notObject() {
-        expectJWTError(.malformedToken, mentioning: ["array", "JSON object"]) { _ = try Self.header("[]") }
-        expectJWTError(.malformedJSON, mentioning: ["header"]) { _ = try Self.header("{\"alg\":") }
+        expectError(JWTError(.malformedToken), mentioning: ["array", "JSON object"]) { _ = try Self.header("[]") }
+        expectError(JWTError(.malformedJSON), mentioning: ["header"]) { _ = try Self.header("{\"alg\":") }
     }
 }

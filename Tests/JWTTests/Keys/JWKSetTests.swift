@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -18,7 +19,7 @@ struct JWKSetTests {
             (#"{"keys":{}}"#, "must be an array"), (#"{"keys":[1,}"#, "not a JWKS"), ("", "not a JWKS"),
         ])
     func notAJWKS(json: String, fragment: String) {
-        expectJWTError(.invalidKeySet, mentioning: [fragment]) { _ = try Self.set(json) }
+        expectError(JWTError(.invalidKeySet), mentioning: [fragment]) { _ = try Self.set(json) }
     }
 
     @Test("a bad key stays in the set as unusable with its reason; the good keys stay usable")
@@ -54,7 +55,9 @@ struct JWKSetTests {
             #expect(error.code == code, "\(kid): \(error)")
             #expect(error.reason.contains(fragment), "\(kid): \(error.reason)")
             // Selecting it is a rejection naming why.
-            expectJWTError(.unusableKey, mentioning: ["\"\(kid)\"", fragment]) { _ = try set.selectKey(keyID: kid) }
+            expectError(JWTError(.unusableKey), mentioning: ["\"\(kid)\"", fragment]) {
+                _ = try set.selectKey(keyID: kid)
+            }
         }
         guard case .unusable(let error) = set.keys[8].usability else {
             Issue.record("a non-object entry is usable")
@@ -70,18 +73,22 @@ struct JWKSetTests {
         let set = JOSETestKeys.keySet
         let (key, reason) = try set.selectKey(keyID: "ec-1")
         #expect(key.keyID == "ec-1" && reason == .keyID("ec-1"))
-        expectJWTError(.unknownKeyID, mentioning: ["\"nope\"", "\"rsa-1\", \"ec-1\", \"ed-1\""]) {
+        expectError(JWTError(.unknownKeyID), mentioning: ["\"nope\"", "\"rsa-1\", \"ec-1\", \"ed-1\""]) {
             _ = try set.selectKey(keyID: "nope")
         }
-        expectJWTError(.ambiguousKey, mentioning: ["no kid", "3 usable keys"]) { _ = try set.selectKey(keyID: nil) }
-        expectJWTError(.ambiguousKey, mentioning: ["0 usable keys"]) { _ = try JWKSet(keys: []).selectKey(keyID: nil) }
+        expectError(JWTError(.ambiguousKey), mentioning: ["no kid", "3 usable keys"]) {
+            _ = try set.selectKey(keyID: nil)
+        }
+        expectError(JWTError(.ambiguousKey), mentioning: ["0 usable keys"]) {
+            _ = try JWKSet(keys: []).selectKey(keyID: nil)
+        }
     }
 
     @Test("keys sharing a kid are all unusable (RFC 7517 section 4.5)")
     func duplicateKid() throws {
         let set = try Self.set("{\"keys\":[\(Self.ecJWK),\(Self.ecJWK)]}")
         #expect(set.usableKeys.isEmpty)
-        expectJWTError(.unusableKey, mentioning: ["\"ec-1\"", "used by 2 keys"]) {
+        expectError(JWTError(.unusableKey), mentioning: ["\"ec-1\"", "used by 2 keys"]) {
             _ = try set.selectKey(keyID: "ec-1")
         }
     }
@@ -90,7 +97,7 @@ struct JWKSetTests {
     func secretAmongPublicKeys() throws {
         let secret = JWT.Base64URL.encode([UInt8](repeating: 7, count: 32))
         let mixed = try Self.set("{\"keys\":[\(Self.ecJWK),{\"kty\":\"oct\",\"kid\":\"s\",\"k\":\"\(secret)\"}]}")
-        expectJWTError(.unusableKey, mentioning: ["\"s\"", "public keys", "separate set"]) {
+        expectError(JWTError(.unusableKey), mentioning: ["\"s\"", "public keys", "separate set"]) {
             _ = try mixed.selectKey(keyID: "s")
         }
         let alone = try Self.set("{\"keys\":[{\"kty\":\"oct\",\"kid\":\"s\",\"k\":\"\(secret)\"}]}")
@@ -113,10 +120,10 @@ struct JWKSetTests {
 
     @Test("JWK(jwkJSON:) throws for a bad or refused key; JWK(publicKey:) from PEM round-trips")
     func singleJWK() throws {
-        expectJWTError(.invalidKey, mentioning: ["not valid JSON"]) { _ = try JWK(jwkJSON: Array("{".utf8)) }
-        expectJWTError(.invalidKey, mentioning: ["JSON array"]) { _ = try JWK(jwkJSON: Array("[]".utf8)) }
-        expectJWTError(.invalidKey, mentioning: ["no \"kty\""]) { _ = try JWK(jwkJSON: Array("{}".utf8)) }
-        expectJWTError(.invalidKey, mentioning: ["\"kid\"", "must be a string"]) {
+        expectError(JWTError(.invalidKey), mentioning: ["not valid JSON"]) { _ = try JWK(jwkJSON: Array("{".utf8)) }
+        expectError(JWTError(.invalidKey), mentioning: ["JSON array"]) { _ = try JWK(jwkJSON: Array("[]".utf8)) }
+        expectError(JWTError(.invalidKey), mentioning: ["no \"kty\""]) { _ = try JWK(jwkJSON: Array("{}".utf8)) }
+        expectError(JWTError(.invalidKey), mentioning: ["\"kid\"", "must be a string"]) {
             _ = try JWK(jwkJSON: Array(#"{"kty":"oct","k":"AA","kid":1}"#.utf8))
         }
         let pem = JOSETestKeys.rsa.publicKey.pemRepresentation
@@ -159,16 +166,18 @@ struct JWKSetTests {
         #expect(try verifier.verify(ok, now: JOSETestKeys.now).algorithm == .hs256)
         let short = try JOSETestKeys.hmacToken(
             header: #"{"alg":"HS384","kid":"h"}"#, payload: JOSETestKeys.claims(), secret: secret, algorithm: .hs384)
-        expectJWTError(.weakKey, mentioning: ["40 bytes", "HS384", "48"]) {
+        expectError(JWTError(.weakKey), mentioning: ["40 bytes", "HS384", "48"]) {
             _ = try verifier.verify(short, now: JOSETestKeys.now)
         }
-        expectJWTError(.weakKey, mentioning: ["31 bytes"]) { _ = try JWK(secret: [UInt8](repeating: 1, count: 31)) }
+        expectError(JWTError(.weakKey), mentioning: ["31 bytes"]) {
+            _ = try JWK(secret: [UInt8](repeating: 1, count: 31))
+        }
     }
 
     @Test("a key set document over 1 MiB is invalidKeySet before parsing")
     func documentSize() {
         let big = [UInt8](repeating: UInt8(ascii: " "), count: JWKSet.maximumDocumentBytes + 1)
-        expectJWTError(.invalidKeySet, mentioning: ["1048577 bytes", "limit of 1048576"]) {
+        expectError(JWTError(.invalidKeySet), mentioning: ["1048577 bytes", "limit of 1048576"]) {
             _ = try JWKSet(jwksJSON: big)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -33,7 +34,9 @@ struct SmallOrderKeyTests {
 
     @Test("every small-order or non-canonical encoding is refused by PublicKey", arguments: 0..<14)
     func publicKeyRefuses(index: Int) {
-        expectJWTError(.invalidKey, mentioning: ["Ed25519"]) { _ = try PublicKey(ed25519: Self.encodings[index]) }
+        expectError(JWTError(.invalidKey), mentioning: ["Ed25519"]) {
+            _ = try PublicKey(ed25519: Self.encodings[index])
+        }
     }
 
     @Test("every such key in a JWKS is listed as unusable with the reason", arguments: 0..<14)
@@ -56,7 +59,7 @@ struct SmallOrderKeyTests {
         let payload = JWT.Base64URL.encode(Array(#"{"sub":"admin","exp":4102444800}"#.utf8))
         let signature = JWT.Base64URL.encode(Self.encodings[0] + [UInt8](repeating: 0, count: 32))
         let verifier = JWTVerifier(keySet: set, options: try JWTValidationOptions(audience: .insecureNotChecked))
-        expectJWTError(.unusableKey, mentioning: ["small order"]) {
+        expectError(JWTError(.unusableKey), mentioning: ["small order"]) {
             _ = try verifier.verify(
                 "\(header).\(payload).\(signature)", now: Date(timeIntervalSince1970: 1_750_000_000))
         }

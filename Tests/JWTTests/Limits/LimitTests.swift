@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -17,14 +18,14 @@ struct LimitTests {
         #expect(JSONValue.defaultMaximumMembers == 1024)
         let atLimit = try JSONValue.parse(Array(Self.object(members: 1024).utf8))
         #expect(atLimit.objectValue?.members.count == 1024)
-        expectJWTError(.limitExceeded, mentioning: ["more than 1024 members", "object"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["more than 1024 members", "object"]) {
             _ = try JSONValue.parse(Array(Self.object(members: 1025).utf8))
         }
         let array = "[" + [String](repeating: "0", count: 1025).joined(separator: ",") + "]"
-        expectJWTError(.limitExceeded, mentioning: ["more than 1024 members", "array"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["more than 1024 members", "array"]) {
             _ = try JSONValue.parse(Array(array.utf8))
         }
-        expectJWTError(.limitExceeded, mentioning: ["more than 3 members"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["more than 3 members"]) {
             _ = try JSONValue.parse(Array(#"{"a":1,"b":2,"c":3,"d":4}"#.utf8), maxMembers: 3)
         }
     }
@@ -36,7 +37,7 @@ struct LimitTests {
         let wideHeader = try JOSETestKeys.token(
             header: Self.object(members: 1024, extra: #","alg":"RS256","kid":"rsa-1""#),
             payload: JOSETestKeys.claims())
-        expectJWTError(.limitExceeded, mentioning: ["header", "more than 1024 members"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["header", "more than 1024 members"]) {
             _ = try verifier.verify(wideHeader, now: JOSETestKeys.now)
         }
         let options = try JWTValidationOptions(
@@ -44,10 +45,10 @@ struct LimitTests {
         let narrow = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
         let claims = JOSETestKeys.claims(#""a":1,"b":2,"c":3,"d":4"#)  // 5 standard claims + 4
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: claims)
-        expectJWTError(.limitExceeded, mentioning: ["payload", "more than 8 members"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["payload", "more than 8 members"]) {
             _ = try narrow.verify(token, now: JOSETestKeys.now)
         }
-        expectJWTError(.limitExceeded, mentioning: ["payload", "more than 8 members"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["payload", "more than 8 members"]) {
             _ = try UnverifiedJWT(parsing: token, limits: options.limits)
         }
         // The same token under the default limits verifies.
@@ -65,7 +66,7 @@ struct LimitTests {
             Array(("{\"keys\":[" + [String](repeating: "{}", count: count).joined(separator: ",") + "]}").utf8)
         }
         #expect(try JWKSet(jwksJSON: document(100)).keys.count == 100)
-        expectJWTError(.limitExceeded, mentioning: ["101 keys", "limit of 100", "JWKSet.maximumKeys"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["101 keys", "limit of 100", "JWKSet.maximumKeys"]) {
             _ = try JWKSet(jwksJSON: document(101))
         }
     }
@@ -73,8 +74,9 @@ struct LimitTests {
     @Test("a key set document over JWKSet.maximumDocumentBytes is refused before parsing")
     func documentSize() throws {
         let padding = String(repeating: " ", count: JWKSet.maximumDocumentBytes)
-        expectJWTError(.invalidKeySet, mentioning: ["\(JWKSet.maximumDocumentBytes + 13) bytes", "nothing was parsed"])
-        {
+        expectError(
+            JWTError(.invalidKeySet), mentioning: ["\(JWKSet.maximumDocumentBytes + 13) bytes", "nothing was parsed"]
+        ) {
             _ = try JWKSet(jwksJSON: Array(("{\"keys\":[]}" + padding + "  ").utf8))
         }
     }
@@ -90,7 +92,7 @@ struct LimitTests {
         _ = expired
         // Refused when the options are made (once, at start-up), never token by token.
         for name in ["leeway", "maximumFutureIssuedAt"] {
-            expectJWTError(.invalidOptions, mentioning: [name, "from 0 to 86400", "maximumClockTolerance"]) {
+            expectError(JWTError(.invalidOptions), mentioning: [name, "from 0 to 86400", "maximumClockTolerance"]) {
                 if name == "leeway" {
                     _ = try JWTValidationOptions(audience: .insecureNotChecked, leeway: value)
                 } else {
@@ -112,7 +114,7 @@ struct LimitTests {
         #expect(try verifier.verify(withinLeeway, now: JOSETestKeys.now).claims.expiration != nil)
         let beyond = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: "{\"exp\":\(Int(now) - 86_401)}")
-        expectJWTError(.expired, mentioning: ["leeway of 86400 s"]) {
+        expectError(JWTError(.expired), mentioning: ["leeway of 86400 s"]) {
             _ = try verifier.verify(beyond, now: JOSETestKeys.now)
         }
     }
@@ -123,7 +125,7 @@ struct LimitTests {
     func nonFiniteNow(seconds: Double) throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.invalidOptions, mentioning: ["current time", "1970 to 9999"]) {
+        expectError(JWTError(.invalidOptions), mentioning: ["current time", "1970 to 9999"]) {
             _ = try JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience).verify(
                 token, now: Date(timeIntervalSince1970: seconds))
         }
@@ -136,7 +138,7 @@ struct LimitTests {
         for claim in ["exp", "nbf", "iat"] {
             let payload = claim == "exp" ? "{\"exp\":\(value)}" : "{\"exp\":1750000600,\"\(claim)\":\(value)}"
             let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: payload)
-            expectJWTError(.invalidClaim, mentioning: [claim, value, "NumericDate"]) {
+            expectError(JWTError(.invalidClaim), mentioning: [claim, value, "NumericDate"]) {
                 _ = try JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience).verify(
                     token, now: JOSETestKeys.now)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -24,10 +25,10 @@ struct AttackTests {
     func algNone(alg: String) throws {
         let header = JWT.Base64URL.encode(Array(#"{"alg":"\#(alg)","kid":"rsa-1"}"#.utf8))
         let payload = JWT.Base64URL.encode(Array(JOSETestKeys.claims().utf8))
-        expectJWTError(.algorithmNotAllowed, mentioning: [alg, "never accepted"]) {
+        expectError(JWTError(.algorithmNotAllowed), mentioning: [alg, "never accepted"]) {
             _ = try verifier.verify("\(header).\(payload).", now: JOSETestKeys.now)
         }
-        expectJWTError(.algorithmNotAllowed, mentioning: [alg]) {
+        expectError(JWTError(.algorithmNotAllowed), mentioning: [alg]) {
             _ = try verifier.verify("\(header).\(payload).c2lnbmF0dXJl", now: JOSETestKeys.now)
         }
     }
@@ -40,13 +41,13 @@ struct AttackTests {
             let token = try JOSETestKeys.hmacToken(
                 header: #"{"alg":"HS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), secret: secret)
             // Default options do not allow HMAC at all.
-            expectJWTError(.algorithmNotAllowed, mentioning: ["HS256", "only when named"]) {
+            expectError(JWTError(.algorithmNotAllowed), mentioning: ["HS256", "only when named"]) {
                 _ = try verifier.verify(token, now: JOSETestKeys.now)
             }
             // Even when HS256 is allowed, an RSA key never verifies an HMAC.
             let options = try verifier.options.with(
                 allowedAlgorithms: verifier.options.allowedAlgorithms.union([.hs256]))
-            expectJWTError(.algorithmKeyMismatch, mentioning: ["HS256", "rsa-1"]) {
+            expectError(JWTError(.algorithmKeyMismatch), mentioning: ["HS256", "rsa-1"]) {
                 _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
             }
         }
@@ -55,7 +56,7 @@ struct AttackTests {
             header: #"{"alg":"HS256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(),
             secret: JOSETestKeys.ec.publicKey.derRepresentation)
         let options = try verifier.options.with(allowedAlgorithms: [.hs256])
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["HS256", "EC P-256"]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["HS256", "EC P-256"]) {
             _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
         }
     }
@@ -64,7 +65,7 @@ struct AttackTests {
     func unknownKid() throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rotated-away"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.unknownKeyID, mentioning: ["\"rotated-away\"", "\"rsa-1\"", "\"ec-1\"", "\"ed-1\""]) {
+        expectError(JWTError(.unknownKeyID), mentioning: ["\"rotated-away\"", "\"rsa-1\"", "\"ec-1\"", "\"ed-1\""]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
     }
@@ -77,20 +78,22 @@ struct AttackTests {
         let named = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1","jwk":\#(jwkText)}"#, payload: JOSETestKeys.claims(),
             key: JOSETestKeys.attacker, algorithm: .es256)
-        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) {
+        expectError(JWTError(.invalidSignature), mentioning: ["ec-1"]) {
             _ = try verifier.verify(named, now: JOSETestKeys.now)
         }
         // Without kid, the set (three usable keys) is ambiguous: the jwk header never picks a key.
         let unnamed = try JOSETestKeys.token(
             header: #"{"alg":"ES256","jwk":\#(jwkText)}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.attacker,
             algorithm: .es256)
-        expectJWTError(.ambiguousKey, mentioning: ["no kid", "3 usable keys"]) {
+        expectError(JWTError(.ambiguousKey), mentioning: ["no kid", "3 usable keys"]) {
             _ = try verifier.verify(unnamed, now: JOSETestKeys.now)
         }
         // With a one-key set and no kid, the set's key is used, never the header's.
         let single = JWTVerifier(
             keySet: JWKSet(keys: [JWK(publicKey: JOSETestKeys.ec.publicKey)]), options: verifier.options)
-        expectJWTError(.invalidSignature, mentioning: []) { _ = try single.verify(unnamed, now: JOSETestKeys.now) }
+        expectError(JWTError(.invalidSignature), mentioning: []) {
+            _ = try single.verify(unnamed, now: JOSETestKeys.now)
+        }
     }
 
     @Test("jku and x5u headers are never fetched and never select a key", arguments: ["jku", "x5u"])
@@ -98,7 +101,7 @@ struct AttackTests {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1","\#(member)":"https://attacker.example/keys"}"#,
             payload: JOSETestKeys.claims(), key: JOSETestKeys.attacker, algorithm: .es256)
-        expectJWTError(.invalidSignature, mentioning: ["ec-1"]) {
+        expectError(JWTError(.invalidSignature), mentioning: ["ec-1"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
         // A correctly signed token with such a header still verifies with the set's key: the URL is ignored.
@@ -112,12 +115,12 @@ struct AttackTests {
     func duplicateAlg() throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1","alg":"none"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.malformedJSON, mentioning: ["header", "\"alg\" twice"]) {
+        expectError(JWTError(.malformedJSON), mentioning: ["header", "\"alg\" twice"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
         let claims = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(#""sub":"admin""#))
-        expectJWTError(.malformedJSON, mentioning: ["payload", "\"sub\" twice"]) {
+        expectError(JWTError(.malformedJSON), mentioning: ["payload", "\"sub\" twice"]) {
             _ = try verifier.verify(claims, now: JOSETestKeys.now)
         }
     }
@@ -126,7 +129,7 @@ struct AttackTests {
     func crit() throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1","crit":["exp-ext"],"exp-ext":1}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.unsupportedCriticalHeader, mentioning: ["\"exp-ext\"", "4.1.11"]) {
+        expectError(JWTError(.unsupportedCriticalHeader), mentioning: ["\"exp-ext\"", "4.1.11"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
         let options = try verifier.options.with(understoodCriticalHeaders: ["exp-ext"])
@@ -136,7 +139,7 @@ struct AttackTests {
         // b64 (RFC 7797) is not understood either.
         let b64 = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1","crit":["b64"],"b64":false}"#, payload: "{}")
-        expectJWTError(.unsupportedCriticalHeader, mentioning: ["\"b64\""]) {
+        expectError(JWTError(.unsupportedCriticalHeader), mentioning: ["\"b64\""]) {
             _ = try verifier.verify(b64, now: JOSETestKeys.now)
         }
     }
@@ -144,12 +147,12 @@ struct AttackTests {
     @Test("an oversized token is refused before any parsing")
     func oversized() throws {
         let big = String(repeating: "A", count: 70_000)
-        expectJWTError(.limitExceeded, mentioning: ["70002 bytes", "65536"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["70002 bytes", "65536"]) {
             _ = try verifier.verify("\(big).\(big.prefix(0)).", now: JOSETestKeys.now)
         }
         let options = try verifier.options.with(limits: JWSLimits(maxTokenBytes: 100))
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.limitExceeded, mentioning: ["limit of 100 bytes"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["limit of 100 bytes"]) {
             _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(token, now: JOSETestKeys.now)
         }
     }
@@ -159,12 +162,12 @@ struct AttackTests {
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
         let header = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1","x":\#(deep)}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.limitExceeded, mentioning: ["header", "limit of 64"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["header", "limit of 64"]) {
             _ = try verifier.verify(header, now: JOSETestKeys.now)
         }
         let payload = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(#""x":\#(deep)"#))
-        expectJWTError(.limitExceeded, mentioning: ["payload", "limit of 64"]) {
+        expectError(JWTError(.limitExceeded), mentioning: ["payload", "limit of 64"]) {
             _ = try verifier.verify(payload, now: JOSETestKeys.now)
         }
     }
@@ -185,17 +188,17 @@ struct AttackTests {
         let set = try JWKSet(jwksJSON: Array(jwks.utf8))
         #expect(set.usableKeys.isEmpty)
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"small"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.unusableKey, mentioning: ["\"small\"", "weakKey", "1024-bit", "2048"]) {
+        expectError(JWTError(.unusableKey), mentioning: ["\"small\"", "weakKey", "1024-bit", "2048"]) {
             _ = try JWTVerifier(keySet: set, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
         let e3 = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"e3"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.unusableKey, mentioning: ["\"e3\"", "public exponent 3", "65537"]) {
+        expectError(JWTError(.unusableKey), mentioning: ["\"e3\"", "public exponent 3", "65537"]) {
             _ = try JWTVerifier(keySet: set, options: JOSETestKeys.noAudience).verify(e3, now: JOSETestKeys.now)
         }
         let insecure = try JWKSet(jwksJSON: Array(jwks.utf8), policy: .insecureAllowingWeakRSAKeys)
         #expect(insecure.usableKeys.count == 2)
         // Selected now, so the (wrong) signature is what fails.
-        expectJWTError(.invalidSignature, mentioning: []) {
+        expectError(JWTError(.invalidSignature), mentioning: []) {
             _ = try JWTVerifier(keySet: insecure, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
     }
@@ -208,13 +211,13 @@ struct AttackTests {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"ES256","kid":"ec-1"}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.ec,
             algorithm: .es256)
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["use \"enc\"", "\"sig\""]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["use \"enc\"", "\"sig\""]) {
             _ = try JWTVerifier(keySet: encSet, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
         members.removeLast()
         members.append(.init(name: "key_ops", value: .array([.string("encrypt")])))
         let opsSet = try JWKSet(jwksJSON: Array("{\"keys\":[\(JSONValue.object(JSONObject(members: members)))]}".utf8))
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["key_ops", "\"verify\""]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["key_ops", "\"verify\""]) {
             _ = try JWTVerifier(keySet: opsSet, options: JOSETestKeys.noAudience).verify(token, now: JOSETestKeys.now)
         }
     }
@@ -224,7 +227,7 @@ struct AttackTests {
         // rsa-1 is pinned to RS256; an honest PS256 signature by the same key is still refused.
         let token = try JOSETestKeys.token(
             header: #"{"alg":"PS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), algorithm: .ps256)
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["PS256", "\"RS256\"", "rsa-1"]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["PS256", "\"RS256\"", "rsa-1"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
     }
@@ -239,7 +242,7 @@ struct AttackTests {
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
         var segments = token.split(separator: ".").map(String.init)
         segments[index] = String(segments[index].dropLast(2)) + insert + String(segments[index].suffix(1))
-        expectJWTError(.invalidBase64URL, mentioning: [segment, shown, "position"]) {
+        expectError(JWTError(.invalidBase64URL), mentioning: [segment, shown, "position"]) {
             _ = try verifier.verify(segments.joined(separator: "."), now: JOSETestKeys.now)
         }
     }
@@ -250,7 +253,7 @@ struct AttackTests {
         var segments = token.split(separator: ".").map(String.init)
         // The RSA signature is 256 bytes: 342 characters, 4 unused bits in the last one.
         let signature = segments[2]
-        expectJWTError(.invalidBase64URL, mentioning: ["signature", "'='"]) {
+        expectError(JWTError(.invalidBase64URL), mentioning: ["signature", "'='"]) {
             _ = try verifier.verify("\(segments[0]).\(segments[1]).\(signature)==", now: JOSETestKeys.now)
         }
         let last = signature.last!
@@ -258,13 +261,13 @@ struct AttackTests {
         let value = alphabet.firstIndex(of: last)!
         segments[2] = String(signature.dropLast()) + String(alphabet[value | 1])
         if value & 1 == 0 {
-            expectJWTError(.invalidBase64URL, mentioning: ["signature", "unused bits"]) {
+            expectError(JWTError(.invalidBase64URL), mentioning: ["signature", "unused bits"]) {
                 _ = try verifier.verify(segments.joined(separator: "."), now: JOSETestKeys.now)
             }
         }
         segments[2] = String(signature.dropLast()) + String(alphabet[value | 2])
         if value & 2 == 0 {
-            expectJWTError(.invalidBase64URL, mentioning: ["signature", "unused bits"]) {
+            expectError(JWTError(.invalidBase64URL), mentioning: ["signature", "unused bits"]) {
                 _ = try verifier.verify(segments.joined(separator: "."), now: JOSETestKeys.now)
             }
         }
@@ -276,7 +279,7 @@ struct AttackTests {
             ("a.b", "2 segments"), ("a.b.c.d", "4 segments"), ("a.b.c.d.e", "JWE"), ("", "empty"),
             ("{\"payload\":\"x\"}", "JSON serialization"),
         ] {
-            expectJWTError(.malformedToken, mentioning: [fragment]) {
+            expectError(JWTError(.malformedToken), mentioning: [fragment]) {
                 _ = try verifier.verify(token, now: JOSETestKeys.now)
             }
         }
@@ -286,7 +289,7 @@ struct AttackTests {
     func wrongKey() throws {
         let token = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims(), key: JOSETestKeys.otherRSA)
-        expectJWTError(.invalidSignature, mentioning: ["RS256", "\"rsa-1\"", "does not verify"]) {
+        expectError(JWTError(.invalidSignature), mentioning: ["RS256", "\"rsa-1\"", "does not verify"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -60,28 +61,28 @@ struct JWTVerifierTests {
         let verified = try JWTVerifier(keySet: set, options: hsOptions).verify(token, now: JOSETestKeys.now)
         #expect(verified.claims.payload == json)
         #expect(verified.claims["n"]?.numberValue?.text == "12345678901234567890")
-        expectJWTError(.algorithmNotAllowed, mentioning: ["HS256"]) {
+        expectError(JWTError(.algorithmNotAllowed), mentioning: ["HS256"]) {
             _ = try JWTVerifier(keySet: set, options: options).verify(token, now: JOSETestKeys.now)
         }
     }
 
     @Test("signer errors: key/algorithm mismatch, short secret, claims that are not a JSON object")
     func signerErrors() throws {
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["ES256"]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["ES256"]) {
             _ = try JWSSigner(privateKey: JOSETestKeys.rsa, algorithm: .es256)
         }
-        expectJWTError(.algorithmKeyMismatch, mentioning: ["RS256"]) {
+        expectError(JWTError(.algorithmKeyMismatch), mentioning: ["RS256"]) {
             _ = try JWSSigner(symmetricKey: SymmetricKey(bytes: [UInt8](repeating: 1, count: 64)), algorithm: .rs256)
         }
-        expectJWTError(.weakKey, mentioning: ["16 bytes", "HS256", "32"]) {
+        expectError(JWTError(.weakKey), mentioning: ["16 bytes", "HS256", "32"]) {
             _ = try JWSSigner(symmetricKey: SymmetricKey(bytes: [UInt8](repeating: 1, count: 16)), algorithm: .hs256)
         }
         let signer = try JWSSigner(privateKey: JOSETestKeys.ec, algorithm: .es256)
-        expectJWTError(.malformedToken, mentioning: ["array", "JSON object"]) {
+        expectError(JWTError(.malformedToken), mentioning: ["array", "JSON object"]) {
             _ = try signer.sign(claimsJSON: Array("[1]".utf8))
         }
-        expectJWTError(.malformedJSON, mentioning: []) { _ = try signer.sign(claimsJSON: Array("{".utf8)) }
-        expectJWTError(.malformedToken, mentioning: ["JSON object"]) { _ = try signer.sign([1, 2, 3]) }
+        expectError(JWTError(.malformedJSON), mentioning: []) { _ = try signer.sign(claimsJSON: Array("{".utf8)) }
+        expectError(JWTError(.malformedToken), mentioning: ["JSON object"]) { _ = try signer.sign([1, 2, 3]) }
     }
 
     @Test("claims(as:) failures are decodingFailed naming the type and the claim")
@@ -92,10 +93,10 @@ struct JWTVerifierTests {
             .sign(claimsJSON: Array(JOSETestKeys.claims().utf8))
         let verified = try JWTVerifier(keySet: JOSETestKeys.keySet, options: options).verify(
             token, now: JOSETestKeys.now)
-        expectJWTError(.decodingFailed, mentioning: ["NeedsRole", "\"role\" is missing"]) {
+        expectError(JWTError(.decodingFailed), mentioning: ["NeedsRole", "\"role\" is missing"]) {
             _ = try verified.claims(as: NeedsRole.self)
         }
-        expectJWTError(.decodingFailed, mentioning: ["WrongType", "\"sub\""]) {
+        expectError(JWTError(.decodingFailed), mentioning: ["WrongType", "\"sub\""]) {
             _ = try verified.claims(as: WrongType.self)
         }
     }
@@ -105,23 +106,25 @@ struct JWTVerifierTests {
         let signer = try JWSSigner(privateKey: JOSETestKeys.rsa, algorithm: .rs256, keyID: "rsa-1")
         let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: options)
         let token = try signer.sign(claimsJSON: Array(JOSETestKeys.claims().utf8))
-        expectJWTError(.expired, mentioning: ["exp 1750000600"]) {
+        expectError(JWTError(.expired), mentioning: ["exp 1750000600"]) {
             _ = try verifier.verify(token, now: Date(timeIntervalSince1970: 1_750_000_660))
         }
         let wrongIssuer = JWTVerifier(
             keySet: JOSETestKeys.keySet,
             options: try JWTValidationOptions(audience: .insecureNotChecked, issuer: "https://other.example"))
-        expectJWTError(.issuerMismatch, mentioning: ["https://issuer.example", "https://other.example"]) {
+        expectError(JWTError(.issuerMismatch), mentioning: ["https://issuer.example", "https://other.example"]) {
             _ = try wrongIssuer.verify(token, now: JOSETestKeys.now)
         }
         // A forged signature fails before any claim is looked at, even with an expired exp.
         let forged = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: #"{"exp":1}"#, key: JOSETestKeys.otherRSA)
-        expectJWTError(.invalidSignature, mentioning: []) { _ = try verifier.verify(forged, now: JOSETestKeys.now) }
+        expectError(JWTError(.invalidSignature), mentioning: []) {
+            _ = try verifier.verify(forged, now: JOSETestKeys.now)
+        }
         // A string NumericDate in a correctly signed token is invalidClaim.
         let stringExp = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: #"{"exp":"1750000600"}"#)
-        expectJWTError(.invalidClaim, mentioning: ["\"exp\"", "string"]) {
+        expectError(JWTError(.invalidClaim), mentioning: ["\"exp\"", "string"]) {
             _ = try verifier.verify(stringExp, now: JOSETestKeys.now)
         }
     }
@@ -134,8 +137,8 @@ struct JWTVerifierTests {
         #expect(unverified.header.keyID == "whoever")
         #expect(unverified.claims.subject == "user-1")
         #expect(unverified.signature.count == 256)
-        expectJWTError(.malformedToken, mentioning: ["2 segments"]) { _ = try UnverifiedJWT(parsing: "a.b") }
-        expectJWTError(.limitExceeded, mentioning: ["limit of 10 bytes"]) {
+        expectError(JWTError(.malformedToken), mentioning: ["2 segments"]) { _ = try UnverifiedJWT(parsing: "a.b") }
+        expectError(JWTError(.limitExceeded), mentioning: ["limit of 10 bytes"]) {
             _ = try UnverifiedJWT(parsing: token, limits: JWSLimits(maxTokenBytes: 10))
         }
     }
@@ -146,7 +149,7 @@ struct JWTVerifierTests {
             header: #"{"alg":"EdDSA","kid":"ed-1"}"#, payload: "hello", key: JOSETestKeys.ed, algorithm: .edDSA)
         let verifier = JWTVerifier(keySet: JOSETestKeys.keySet, options: JOSETestKeys.noAudience)
         #expect(try verifier.verifyJWS(token).payload == Array("hello".utf8))
-        expectJWTError(.malformedJSON, mentioning: ["payload"]) {
+        expectError(JWTError(.malformedJSON), mentioning: ["payload"]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
     }

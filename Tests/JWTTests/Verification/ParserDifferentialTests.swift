@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -27,7 +28,7 @@ struct ParserDifferentialTests {
     func nulPrefixedAlgIsNotAlg() throws {
         let header = #"{"alg":"none","\u0000alg":"RS256","kid":"rsa-1"}"#
         let token = try JOSETestKeys.token(header: header, payload: JOSETestKeys.claims())
-        expectJWTError(.algorithmNotAllowed, mentioning: ["\"none\""]) {
+        expectError(JWTError(.algorithmNotAllowed), mentioning: ["\"none\""]) {
             _ = try verifier.verify(token, now: JOSETestKeys.now)
         }
         let parsed = try UnverifiedJWT(parsing: token)
@@ -44,7 +45,9 @@ struct ParserDifferentialTests {
         // With only the NUL-prefixed kid, the token has no kid: three usable keys make it ambiguous.
         let only = try JOSETestKeys.token(
             header: #"{"alg":"RS256","\u0000kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
-        expectJWTError(.ambiguousKey, mentioning: ["no kid"]) { _ = try verifier.verify(only, now: JOSETestKeys.now) }
+        expectError(JWTError(.ambiguousKey), mentioning: ["no kid"]) {
+            _ = try verifier.verify(only, now: JOSETestKeys.now)
+        }
     }
 
     @Test("every registered header name dressed with a control character is another, unregistered member")
@@ -95,7 +98,7 @@ struct ParserDifferentialTests {
         let missing = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#,
             payload: #"{"iss":"https://issuer.example","aud":"app","\u0000exp":1750000600}"#)
-        expectJWTError(.missingClaim, mentioning: ["\"exp\""]) {
+        expectError(JWTError(.missingClaim), mentioning: ["\"exp\""]) {
             _ = try verifier.verify(missing, now: JOSETestKeys.now)
         }
     }
@@ -117,7 +120,7 @@ struct ParserDifferentialTests {
         let kelvin = try JOSETestKeys.token(
             header: #"{"alg":"RS256","kid":"rsa-1"}"#,
             payload: #"{"iss":"https://issuer.example","aud":"com.\u212Aelvin.app","exp":1750000600}"#)
-        expectJWTError(.audienceMismatch, mentioning: ["com.Kelvin.app"]) {
+        expectError(JWTError(.audienceMismatch), mentioning: ["com.Kelvin.app"]) {
             _ = try verifier.verify(kelvin, now: JOSETestKeys.now)
         }
         let plain = try JOSETestKeys.token(
@@ -138,7 +141,7 @@ struct ParserDifferentialTests {
             let token = try JOSETestKeys.token(
                 header: #"{"alg":"RS256","kid":"rsa-1"}"#,
                 payload: #"{"iss":"\#(given)","aud":"app","exp":1750000600}"#)
-            expectJWTError(.issuerMismatch, mentioning: ["expected"]) {
+            expectError(JWTError(.issuerMismatch), mentioning: ["expected"]) {
                 _ = try verifier.verify(token, now: JOSETestKeys.now)
             }
         }
@@ -154,11 +157,13 @@ struct ParserDifferentialTests {
         #expect(set.usableKeys.count == 3, "K and the Kelvin sign are different kids: no duplicate")
         #expect(try set.selectKey(keyID: "K").key.keyType == "EC")
         #expect(try set.selectKey(keyID: "\u{212A}").key.keyType == "OKP")
-        expectJWTError(.unknownKeyID, mentioning: ["\u{212A}1"]) { _ = try set.selectKey(keyID: "\u{212A}1") }
+        expectError(JWTError(.unknownKeyID), mentioning: ["\u{212A}1"]) { _ = try set.selectKey(keyID: "\u{212A}1") }
         let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"\u212A1"}"#, payload: JOSETestKeys.claims())
         let verifier = JWTVerifier(
             keySet: set, options: try JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example"))
-        expectJWTError(.unknownKeyID, mentioning: ["\"K1\""]) { _ = try verifier.verify(token, now: JOSETestKeys.now) }
+        expectError(JWTError(.unknownKeyID), mentioning: ["\"K1\""]) {
+            _ = try verifier.verify(token, now: JOSETestKeys.now)
+        }
     }
 
     @Test("duplicate member detection compares code points in objects of every size", arguments: [1, 15, 16, 40])

@@ -2,10 +2,10 @@ import Testing
 
 @testable import JWT
 
-/// The verification contexts set up once per key and algorithm (VerificationTemplates) are copied for each
-/// verification; these tests prove no verdict leaks from one verification into the next.
+/// The verification contexts set up once per key and algorithm are copied and reused (VerificationContextPool);
+/// these tests prove no verdict leaks from one verification into the next.
 @Suite("Verification contexts reused per key")
-struct VerificationTemplateTests {
+struct VerificationContextPoolTests {
     static let asymmetric = JWSAlgorithm.allCases.filter { !$0.isSymmetric }
     let message = Array("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0In0".utf8)
 
@@ -25,6 +25,19 @@ struct VerificationTemplateTests {
             key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm),
         ]
         #expect(verdicts == [true, false, true, false, true], "\(algorithm.rawValue): \(verdicts)")
+    }
+
+    @Test(
+        "a context reused after valid signatures still refuses a forged one, and the next valid one passes",
+        arguments: asymmetric)
+    func reuseAfterSuccess(algorithm: JWSAlgorithm) throws {
+        let key = TestKeys.signing(algorithm)
+        let signature = try key.signature(for: message, algorithm: algorithm)
+        var forged = signature
+        forged[forged.count - 1] ^= 0x01
+        let sequence = [signature, signature, signature, forged, signature, signature, [], signature]
+        let verdicts = sequence.map { key.publicKey.isValidSignature($0, for: message, algorithm: algorithm) }
+        #expect(verdicts == [true, true, true, false, true, true, false, true], "\(algorithm.rawValue): \(verdicts)")
     }
 
     @Test("one RSA key verifies RS256 and PS256 signatures, each only with its own padding")

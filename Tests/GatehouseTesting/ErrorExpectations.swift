@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+// Assertions for the errors of every Gatehouse module, which share one form (STYLE.md): a struct with a `code`, a
+// human `reason`, `Equatable` on the code only, and a `description` that reads "<Type>.<code>: <reason>". So an
+// error made from the expected code alone, `JWTError(.invalidKey)`, is equal to every error with that code, and its
+// description, "JWTError.invalidKey: ", is the prefix every such error's description starts with: these helpers
+// need no protocol and no dependency on the library modules.
+
+/// Runs `body`, which must throw an error equal to `expected` (the same code) whose reason mentions every one of
+/// `fragments` (ignoring case); records an issue otherwise.
+/// - Parameters:
+///   - expected: an error with the expected code and an empty reason, such as `JWTError(.invalidKey)`.
+///   - fragments: what the reason must name: the value at fault, the limit, the fix.
+/// - Returns: the error thrown, when it is of the expected type, for further checks.
+@discardableResult
+public func expectError<E: Error & Equatable & CustomStringConvertible>(
+    _ expected: E,
+    mentioning fragments: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> E? {
+    do {
+        try body()
+    } catch {
+        return check(error, expected, fragments, sourceLocation)
+    }
+    Issue.record("expected \(codeText(expected)), nothing was thrown", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// `expectError(_:mentioning:sourceLocation:_:)` for an `async` body.
+@discardableResult
+public func expectError<E: Error & Equatable & CustomStringConvertible>(
+    _ expected: E,
+    mentioning fragments: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async -> E? {
+    do {
+        try await body()
+    } catch {
+        return check(error, expected, fragments, sourceLocation)
+    }
+    Issue.record("expected \(codeText(expected)), nothing was thrown", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// "JWTError.invalidKey" from "JWTError.invalidKey: ".
+private func codeText(_ expected: some CustomStringConvertible) -> String {
+    var text = expected.description
+    if text.hasSuffix(": ") { text.removeLast(2) }
+    return text
+}
+
+private func check<E: Error & Equatable & CustomStringConvertible>(
+    _ thrown: any Error, _ expected: E, _ fragments: [String], _ sourceLocation: SourceLocation
+) -> E? {
+    guard let error = thrown as? E else {
+        Issue.record("expected \(codeText(expected)), got \(thrown)", sourceLocation: sourceLocation)
+        return nil
+    }
+    #expect(error == expected, "expected \(codeText(expected)), got \(error)", sourceLocation: sourceLocation)
+    let prefix = expected.description
+    #expect(error.description.hasPrefix(prefix), "\(error)", sourceLocation: sourceLocation)
+    let reason = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : ""
+    for fragment in fragments {
+        #expect(
+            reason.localizedCaseInsensitiveContains(fragment),
+            "reason \"\(reason)\" does not mention \"\(fragment)\"",
+            sourceLocation: sourceLocation
+        )
+    }
+    return error
+}
