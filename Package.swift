@@ -109,6 +109,9 @@ let package = Package(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
         .testTarget(
+            name: "ReviewSyncTests",
+            dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting"]),
+        .testTarget(
             name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
             name: "JWTCheckCLITests",
@@ -118,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReviewCLITests",
-            dependencies: ["ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting"]
+            dependencies: [
+                "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "AppStoreConnect", "JWT",
+            ]
         ),
     ]
 )
