@@ -38,6 +38,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// The target of this executable, from its name (`fuzz-<rawValue>`): every fuzz executable is built from the same
+    /// entry point (Fuzz/Entry/FuzzEntry.swift). A name that is not a target's stops the process, naming the targets.
+    public static let current: FuzzTarget = {
+        let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        guard name.hasPrefix("fuzz-"), let target = FuzzTarget(rawValue: String(name.dropFirst(5))) else {
+            fatalError(
+                "\(name) is not a fuzz executable's name; they are "
+                    + FuzzTarget.allCases.map { "fuzz-\($0.rawValue)" }.joined(separator: ", "))
+        }
+        return target
+    }()
+
     /// Runs the target on one input held in an array.
     /// - Parameter input: the bytes.
     public func run(_ input: [UInt8]) {
