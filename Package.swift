@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
         .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
-        .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT"]),
+        .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),

@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// Every failure of the ReviewLog module: a stable `code` for programs and a `reason` for people.
 ///
 /// The reason names the cause, the values involved (which app, which file and line, which database) and, where
@@ -52,10 +54,11 @@ public struct ReviewError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Creates an error.
     /// - Parameters:
     ///   - code: the stable code.
-    ///   - reason: the explanation.
+    ///   - reason: the explanation; control characters in it are escaped (`ControlCharacters`), since it quotes
+    ///     import files, app names and what App Store Connect sent.
     public init(_ code: Code, _ reason: String = "") {
         self.code = code
-        self.reason = reason
+        self.reason = ControlCharacters.escaped(reason)
     }
 
     public static func == (lhs: ReviewError, rhs: ReviewError) -> Bool { lhs.code == rhs.code }

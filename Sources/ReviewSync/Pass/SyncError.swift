@@ -1,3 +1,4 @@
+internal import GatehouseCore
 public import AppStoreConnect
 public import ReviewLog
 
@@ -48,7 +49,8 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         _ code: Code, _ reason: String, ascError: AppStoreConnectError? = nil, reviewError: ReviewError? = nil
     ) {
         self.code = code
-        self.reason = reason
+        // Control characters escaped: it quotes app names and what App Store Connect sent.
+        self.reason = ControlCharacters.escaped(reason)
         self.ascError = ascError
         self.reviewError = reviewError
     }
