@@ -79,4 +79,21 @@ package enum CommandInterfaceExpectations {
                 sourceLocation: sourceLocation)
         }
     }
+
+    /// Expects `body` to throw a `CommandFailure` with the usage status (64) whose message contains each of
+    /// `fragments`.
+    /// - Parameters:
+    ///   - fragments: what the message must say.
+    ///   - sourceLocation: where the test is.
+    ///   - body: the call that must fail, such as a parse.
+    package static func expectUsageFailure(
+        containing fragments: String..., sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) {
+        #expect(sourceLocation: sourceLocation) {
+            try body()
+        } throws: { error in
+            let failure = error as? CommandFailure
+            return failure?.status == .usage && fragments.allSatisfy { failure?.message.contains($0) == true }
+        }
+    }
 }

@@ -224,12 +224,8 @@ struct JWTCheckInterfaceTests {
         for (arguments, expected) in [
             (["completion", "tcsh"], "unknown shell 'tcsh'"), (["completion"], "needs SHELL (bash, zsh or fish)"),
         ] {
-            #expect {
-                try JWTCheckParser.parse(arguments)
-            } throws: { error in
-                let failure = error as? CommandFailure
-                return failure?.status == .usage && failure?.message.contains(expected) == true
-                    && failure?.message.contains("bash") == true
+            CommandInterfaceExpectations.expectUsageFailure(containing: expected, "bash") {
+                _ = try JWTCheckParser.parse(arguments)
             }
         }
     }

@@ -180,12 +180,8 @@ struct ReviewInterfaceTests {
         #expect(try ReviewParser.parse(["--utc", "--man", "--bogus"], now: Self.now).command == .manual)
         #expect(try ReviewParser.parse(["help", "completion"], now: Self.now).command == .help("completion"))
         #expect(!ReviewCommand.completion(.zsh).usesNetwork && !ReviewCommand.manual.usesNetwork)
-        #expect {
-            try ReviewParser.parse(["completion", "ksh"], now: Self.now)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains("unknown shell 'ksh'") == true
-                && failure?.message.contains("bash, zsh, fish") == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: "unknown shell 'ksh'", "bash, zsh, fish") {
+            _ = try ReviewParser.parse(["completion", "ksh"], now: Self.now)
         }
         #expect(
             throws: CommandFailure.usage("missing arguments for completion; usage: review completion bash|zsh|fish")
