@@ -82,7 +82,9 @@ let package = Package(
         // a manual clock, error assertions). GatehouseCore for its Mutex helper; JWT because the fake App Store
         // Connect server verifies every bearer token it receives (ES256 signature with the key's public half, kid,
         // aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
-        .target(name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT"], path: "Tests/GatehouseTesting"),
+        .target(
+            name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
+            path: "Tests/GatehouseTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
         .target(

@@ -11,7 +11,9 @@ import Testing
 /// target's support it uses `TestKeys` only.
 @Suite("AppleSignIn documentation")
 struct DocumentationTests {
-    static let catalog = DocumentationCatalog(module: "AppleSignIn")
+    static let catalog = DocumentationCatalog(
+        module: "AppleSignIn", snippetsIn: "Tests/AppleSignInTests/DocumentationTests.swift",
+        errorType: "AppleSignInError", declaredIn: "Sources/AppleSignIn/Errors/AppleSignInError.swift")
     static let samples = SharedResources.samplesDirectory
     /// 2026-11-29T12:30:00Z: half an hour after the sample token was issued.
     static let now = Date(timeIntervalSince1970: 1_795_955_400)
@@ -348,15 +350,8 @@ struct DocumentationTests {
     // MARK: The catalog agrees with the code
 
     @Test("every Swift listing of the catalog is a snippet region of this file, and every region is shown")
-    func listingsAreCompiledCode() throws {
-        let problems = try Self.catalog.listingProblems(snippetsIn: "Tests/AppleSignInTests/DocumentationTests.swift")
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
+    func listingsAreCompiledCode() throws { try Self.catalog.expectListingsAreSnippets() }
 
     @Test("the errors article has an entry for every AppleSignInError code")
-    func everyCodeIsExplained() throws {
-        let missing = try Self.catalog.codesWithoutEntry(
-            type: "AppleSignInError", declaredIn: "Sources/AppleSignIn/Errors/AppleSignInError.swift")
-        #expect(missing.isEmpty, "ErrorsAndWhatToDo.md has no entry for \(missing)")
-    }
+    func everyCodeIsExplained() throws { try Self.catalog.expectEveryCodeExplained() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A library's DocC catalog (`Sources/<Module>/<Module>.docc`) and the sources it must agree with, for the tests
 /// that keep documentation from rotting: every Swift code listing of a catalog is a region of compiled test code,
@@ -18,10 +19,25 @@ public struct DocumentationCatalog: Sendable {
 
     /// The module documented.
     public let module: String
+    /// The test source whose snippet regions the catalog's listings show, relative to the package root.
+    public let snippetSource: String
+    /// The name of the module's error type, such as `JWTError`.
+    public let errorType: String
+    /// The error type's source, relative to the package root.
+    public let errorSource: String
 
     /// The catalog of a library in this package.
-    /// - Parameter module: the module's name.
-    public init(module: String) { self.module = module }
+    /// - Parameters:
+    ///   - module: the module's name.
+    ///   - snippetSource: the test source holding the snippet regions, relative to the package root.
+    ///   - errorType: the module's error type.
+    ///   - errorSource: its source, relative to the package root.
+    public init(module: String, snippetsIn snippetSource: String, errorType: String, declaredIn errorSource: String) {
+        self.module = module
+        self.snippetSource = snippetSource
+        self.errorType = errorType
+        self.errorSource = errorSource
+    }
 
     /// `Sources/<Module>/<Module>.docc`.
     public var directory: URL {
@@ -116,6 +132,23 @@ public struct DocumentationCatalog: Sendable {
             problems.append("the snippet region \"\(name)\" of \(path) is shown by no listing of the catalog")
         }
         return problems
+    }
+
+    /// Expects the catalog's Swift listings and the snippet regions of `snippetSource` to agree
+    /// (`listingProblems(snippetsIn:)`), naming each disagreement.
+    /// - Parameter sourceLocation: where the test is.
+    /// - Throws: when a file cannot be read.
+    public func expectListingsAreSnippets(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let problems = try listingProblems(snippetsIn: snippetSource)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
+    /// Expects every code of `errorType` to have its entry in `ErrorsAndWhatToDo.md` (`codesWithoutEntry`).
+    /// - Parameter sourceLocation: where the test is.
+    /// - Throws: when a file cannot be read, or the codes cannot be read from the source.
+    public func expectEveryCodeExplained(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let missing = try codesWithoutEntry(type: errorType, declaredIn: errorSource)
+        #expect(missing.isEmpty, "ErrorsAndWhatToDo.md has no entry for \(missing)", sourceLocation: sourceLocation)
     }
 
     /// The codes of a module's error type that have no entry `- term ``<Type>/Code/<code>``:` in the catalog's

@@ -131,11 +131,8 @@ struct AppleCommandTests {
             ),
         ])
     func usageErrors(arguments: [String], expected: String) {
-        #expect {
-            try JWTCheckParser.parse(arguments)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains(expected) == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: expected) {
+            _ = try JWTCheckParser.parse(arguments)
         }
     }
 

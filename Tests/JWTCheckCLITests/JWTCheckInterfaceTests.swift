@@ -23,33 +23,14 @@ struct JWTCheckInterfaceTests {
             #expect(output.status == .success, "\(path)")
             let text = output.standardOutput
             #expect(text.contains("USAGE: " + (["jwtcheck"] + path).joined(separator: " ")), "\(path)")
-            for option in command.allOptions {
-                #expect(text.contains("\n  \(option.label)"), "jwtcheck \(path) --help lacks \(option.label)")
-            }
-            for argument in command.arguments {
-                #expect(text.contains("\n  \(argument.name)"), "jwtcheck \(path) --help lacks \(argument.name)")
-            }
-            for subcommand in command.subcommands {
-                #expect(text.contains("\n  \(subcommand.name)  "), "jwtcheck \(path) --help lacks \(subcommand.name)")
-            }
+            CommandInterfaceExpectations.expectHelp(text, lists: command, of: "jwtcheck \(path)")
         }
     }
 
     @Test("the parser accepts every option declared, on every command")
     func parserAcceptsDeclaredOptions() {
-        for (path, command) in Self.commands {
-            for option in command.allOptions {
-                for spelling in option.spellings {
-                    let value: [String]
-                    if case .choices(let words) = option.completion { value = [words[0]] } else { value = ["1"] }
-                    let arguments = path + [spelling] + (option.takesValue ? value : [])
-                    do {
-                        _ = try JWTCheckParser.parse(arguments)
-                    } catch {
-                        #expect(!error.message.contains("unknown"), "\(arguments): \(error.message)")
-                    }
-                }
-            }
+        CommandInterfaceExpectations.expectParserAcceptsDeclaredOptions(of: Self.commands, unknown: "unknown") {
+            arguments throws(CommandFailure) in _ = try JWTCheckParser.parse(arguments)
         }
     }
 
@@ -60,15 +41,8 @@ struct JWTCheckInterfaceTests {
         #expect(page.contains("\n.TH JWTCHECK 1 \"\" \"Gatehouse \(GatehouseVersion.string)\" \"Gatehouse Manual\"\n"))
         #expect(page.contains("\n.SH NAME\njwtcheck \\- verify JSON Web Tokens the strict way"))
         for (path, command) in Self.commands {
-            let section = Self.manSection(page, path: path)
-            for option in command.allOptions {
-                let names = option.spellings.map { "\\fB\(ManPage.escape($0))\\fR" }.joined(separator: ", ")
-                let value = option.takesValue ? " \\fI\(ManPage.escape(option.valueName))\\fR" : ""
-                #expect(section.contains(".TP\n\(names)\(value)\n"), "man page, jwtcheck \(path): \(option.label)")
-            }
-            for argument in command.arguments {
-                #expect(section.contains(".TP\n\\fI\(ManPage.escape(argument.name))\\fR\n"), "\(path) \(argument.name)")
-            }
+            CommandInterfaceExpectations.expectManSection(
+                Self.manSection(page, path: path), lists: command, of: "jwtcheck \(path)")
         }
         #expect(page.contains(".SS \"jwtcheck apple verify\"\n"))
     }
@@ -250,12 +224,8 @@ struct JWTCheckInterfaceTests {
         for (arguments, expected) in [
             (["completion", "tcsh"], "unknown shell 'tcsh'"), (["completion"], "needs SHELL (bash, zsh or fish)"),
         ] {
-            #expect {
-                try JWTCheckParser.parse(arguments)
-            } throws: { error in
-                let failure = error as? CommandFailure
-                return failure?.status == .usage && failure?.message.contains(expected) == true
-                    && failure?.message.contains("bash") == true
+            CommandInterfaceExpectations.expectUsageFailure(containing: expected, "bash") {
+                _ = try JWTCheckParser.parse(arguments)
             }
         }
     }

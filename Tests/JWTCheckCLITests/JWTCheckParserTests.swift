@@ -1,4 +1,5 @@
 import CommandLineKit
+import GatehouseTesting
 import Testing
 
 @testable import JWTCheckCLI
@@ -53,11 +54,8 @@ struct JWTCheckParserTests {
             (["sign", "x", "--key", "k", "--alg", "ES256", "--claims", "{}"], "no positional arguments"),
         ])
     func usageErrors(arguments: [String], expected: String) {
-        #expect {
-            try JWTCheckParser.parse(arguments)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains(expected) == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: expected) {
+            _ = try JWTCheckParser.parse(arguments)
         }
     }
 

@@ -29,33 +29,14 @@ struct ReviewInterfaceTests {
             #expect(output.status == .success, "\(path): \(output.standardError)")
             let text = output.standardOutput
             #expect(text.contains("USAGE: " + (["review"] + path).joined(separator: " ")), "\(path)")
-            for option in command.allOptions {
-                #expect(text.contains("\n  \(option.label)"), "review \(path) --help lacks \(option.label)")
-            }
-            for argument in command.arguments {
-                #expect(text.contains("\n  \(argument.name)"), "review \(path) --help lacks \(argument.name)")
-            }
-            for subcommand in command.subcommands {
-                #expect(text.contains("\n  \(subcommand.name)  "), "review --help lacks \(subcommand.name)")
-            }
+            CommandInterfaceExpectations.expectHelp(text, lists: command, of: "review \(path)")
         }
     }
 
     @Test("the parser accepts every option declared, on every command, before or after the subcommand as declared")
     func parserAcceptsDeclaredOptions() {
-        for (path, command) in Self.commands {
-            for option in command.allOptions {
-                for spelling in option.spellings {
-                    let value: [String]
-                    if case .choices(let words) = option.completion { value = [words[0]] } else { value = ["1"] }
-                    let arguments = path + [spelling] + (option.takesValue ? value : [])
-                    do {
-                        _ = try ReviewParser.parse(arguments, now: Self.now)
-                    } catch {
-                        #expect(!error.message.contains("unknown option"), "\(arguments): \(error.message)")
-                    }
-                }
-            }
+        CommandInterfaceExpectations.expectParserAcceptsDeclaredOptions(of: Self.commands, unknown: "unknown option") {
+            arguments throws(CommandFailure) in _ = try ReviewParser.parse(arguments, now: Self.now)
         }
     }
 
@@ -95,14 +76,7 @@ struct ReviewInterfaceTests {
                 let rest = page[heading.upperBound...]
                 section = rest[..<(rest.range(of: "\n.SS ")?.lowerBound ?? rest.endIndex)]
             }
-            for option in command.allOptions {
-                let names = option.spellings.map { "\\fB\(ManPage.escape($0))\\fR" }.joined(separator: ", ")
-                let value = option.takesValue ? " \\fI\(ManPage.escape(option.valueName))\\fR" : ""
-                #expect(section.contains(".TP\n\(names)\(value)\n"), "man page, review \(path): \(option.label)")
-            }
-            for argument in command.arguments {
-                #expect(section.contains(".TP\n\\fI\(ManPage.escape(argument.name))\\fR\n"), "\(path) \(argument.name)")
-            }
+            CommandInterfaceExpectations.expectManSection(section, lists: command, of: "review \(path)")
         }
     }
 
@@ -206,12 +180,8 @@ struct ReviewInterfaceTests {
         #expect(try ReviewParser.parse(["--utc", "--man", "--bogus"], now: Self.now).command == .manual)
         #expect(try ReviewParser.parse(["help", "completion"], now: Self.now).command == .help("completion"))
         #expect(!ReviewCommand.completion(.zsh).usesNetwork && !ReviewCommand.manual.usesNetwork)
-        #expect {
-            try ReviewParser.parse(["completion", "ksh"], now: Self.now)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains("unknown shell 'ksh'") == true
-                && failure?.message.contains("bash, zsh, fish") == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: "unknown shell 'ksh'", "bash, zsh, fish") {
+            _ = try ReviewParser.parse(["completion", "ksh"], now: Self.now)
         }
         #expect(
             throws: CommandFailure.usage("missing arguments for completion; usage: review completion bash|zsh|fish")

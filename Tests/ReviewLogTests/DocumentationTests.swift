@@ -7,7 +7,9 @@ import Testing
 /// store in a temporary directory. The catalog's errors article has an entry for every `ReviewError` code.
 @Suite("ReviewLog documentation")
 struct DocumentationTests {
-    static let catalog = DocumentationCatalog(module: "ReviewLog")
+    static let catalog = DocumentationCatalog(
+        module: "ReviewLog", snippetsIn: "Tests/ReviewLogTests/DocumentationTests.swift",
+        errorType: "ReviewError", declaredIn: "Sources/ReviewLog/Errors/ReviewError.swift")
 
     // MARK: The code of the pages
 
@@ -90,15 +92,8 @@ struct DocumentationTests {
     // MARK: The catalog agrees with the code
 
     @Test("every Swift listing of the catalog is a snippet region of this file, and every region is shown")
-    func listingsAreCompiledCode() throws {
-        let problems = try Self.catalog.listingProblems(snippetsIn: "Tests/ReviewLogTests/DocumentationTests.swift")
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
+    func listingsAreCompiledCode() throws { try Self.catalog.expectListingsAreSnippets() }
 
     @Test("the errors article has an entry for every ReviewError code")
-    func everyCodeIsExplained() throws {
-        let missing = try Self.catalog.codesWithoutEntry(
-            type: "ReviewError", declaredIn: "Sources/ReviewLog/Errors/ReviewError.swift")
-        #expect(missing.isEmpty, "ErrorsAndWhatToDo.md has no entry for \(missing)")
-    }
+    func everyCodeIsExplained() throws { try Self.catalog.expectEveryCodeExplained() }
 }

@@ -1,7 +1,7 @@
 /// A platform as App Store Connect names it (`IOS`, `MAC_OS`, `TV_OS`, `VISION_OS`). A value Apple adds later is
 /// kept as its raw string (`isKnown` is then false), never a failure. There is no watchOS value: watch apps ship
 /// inside the iOS version.
-public struct ASCPlatform: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct ASCPlatform: ASCOpenValue {
     /// The value as App Store Connect sends it.
     public let rawValue: String
 
@@ -20,9 +20,4 @@ public struct ASCPlatform: RawRepresentable, Sendable, Hashable, CustomStringCon
 
     /// The values App Store Connect documents (OpenAPI 4.4.1, schema `Platform`).
     public static let knownValues: [ASCPlatform] = [.iOS, .macOS, .tvOS, .visionOS]
-
-    /// Whether the value is one of `knownValues`.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
-
-    public var description: String { rawValue }
 }

@@ -1,6 +1,6 @@
 /// The state of one item of a review submission. A value Apple adds later is kept as its raw string (`isKnown` is
 /// then false), never a failure.
-public struct ASCReviewSubmissionItemState: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct ASCReviewSubmissionItemState: ASCOpenValue {
     /// The value as App Store Connect sends it.
     public let rawValue: String
 
@@ -23,9 +23,4 @@ public struct ASCReviewSubmissionItemState: RawRepresentable, Sendable, Hashable
     public static let knownValues: [ASCReviewSubmissionItemState] = [
         .readyForReview, .accepted, .approved, .rejected, .removed,
     ]
-
-    /// Whether the value is one of `knownValues`.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
-
-    public var description: String { rawValue }
 }

@@ -1,6 +1,6 @@
 /// The state of a review submission. A value Apple adds later is kept as its raw string (`isKnown` is then false),
 /// never a failure.
-public struct ASCReviewSubmissionState: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct ASCReviewSubmissionState: ASCOpenValue {
     /// The value as App Store Connect sends it.
     public let rawValue: String
 
@@ -28,9 +28,4 @@ public struct ASCReviewSubmissionState: RawRepresentable, Sendable, Hashable, Cu
     public static let knownValues: [ASCReviewSubmissionState] = [
         .readyForReview, .waitingForReview, .inReview, .unresolvedIssues, .canceling, .completing, .complete,
     ]
-
-    /// Whether the value is one of `knownValues`.
-    public var isKnown: Bool { Self.knownValues.contains(self) }
-
-    public var description: String { rawValue }
 }

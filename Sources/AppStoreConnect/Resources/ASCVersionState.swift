@@ -1,7 +1,7 @@
 /// The state of an App Store version: a value of `appVersionState`, or of the deprecated `appStoreState` for
 /// versions that lack the new attribute. A value Apple adds later is kept as its raw string (`isKnown` is then
 /// false), never a failure.
-public struct ASCVersionState: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct ASCVersionState: ASCOpenValue {
     /// The value as App Store Connect sends it.
     public let rawValue: String
 
@@ -72,8 +72,8 @@ public struct ASCVersionState: RawRepresentable, Sendable, Hashable, CustomStrin
         .preorderReadyForSale, .removedFromSale, .developerRemovedFromSale, .notApplicable,
     ]
 
-    /// Whether the value is documented for either attribute.
-    public var isKnown: Bool { Self.knownAppVersionStates.contains(self) || Self.knownAppStoreStates.contains(self) }
-
-    public var description: String { rawValue }
+    /// The values documented for either attribute: `knownAppVersionStates`, then the values only
+    /// `knownAppStoreStates` has. `isKnown` is whether the value is one of them.
+    public static let knownValues: [ASCVersionState] =
+        knownAppVersionStates + knownAppStoreStates.filter { !knownAppVersionStates.contains($0) }
 }

@@ -24,18 +24,11 @@ struct AppleEndpointCommand {
             : try KeySetSource.verifier(
                 options.jwks, clientIDs: [options.secret.clientID], leeway: nil, now: now,
                 fetching: options.fetching, environment: environment)
-        let client: AppleTokenClient
-        do {
-            client = try AppleTokenClient(
+        let client = try AppleFailure.settingUp {
+            try AppleTokenClient(
                 clientSecret: secret, verifier: verifier, http: try KeySetSource.client(options.fetching),
                 baseURL: options.endpoint ?? AppleTokenClient.appleBaseURL,
                 clock: FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(now))))
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch let error as AppleSignInError {
-            throw AppleFailure.commandFailure(error)
-        } catch {
-            throw CommandFailure(.usage, "\(error)")
         }
         let clientID = options.secret.clientID
         do {

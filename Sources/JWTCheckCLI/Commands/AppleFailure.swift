@@ -24,6 +24,22 @@ enum AppleFailure {
         CommandFailure(status(error), "\(error)")
     }
 
+    /// Runs a step that sets a command up: a `CommandFailure` stays as it is, an `AppleSignInError` gets its exit
+    /// status (`commandFailure(_:)`), and any other error is a usage error.
+    /// - Parameter body: the step.
+    /// - Returns: what the step returns.
+    static func settingUp<Value>(_ body: () throws -> Value) throws(CommandFailure) -> Value {
+        do {
+            return try body()
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as AppleSignInError {
+            throw commandFailure(error)
+        } catch {
+            throw CommandFailure(.usage, "\(error)")
+        }
+    }
+
     /// Whether the error is a verdict on the token (printed as REJECTED) rather than a failure to check it.
     static func isVerdict(_ error: AppleSignInError) -> Bool { status(error) == .negative }
 }

@@ -56,7 +56,7 @@ enum KeySetSource {
         environment: ToolEnvironment
     ) throws(CommandFailure) -> AppleIdentityTokenVerifier {
         let time = FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(now)))
-        do {
+        return try AppleFailure.settingUp {
             if let location, !isURL(location) {
                 return try AppleIdentityTokenVerifier(
                     clientIDs: clientIDs, keySet: try KeySetInput.read(location), leeway: TimeInterval(leeway ?? 60),
@@ -68,12 +68,6 @@ enum KeySetSource {
                 environment: environment)
             return try AppleIdentityTokenVerifier(
                 clientIDs: clientIDs, keySetProvider: provider, leeway: TimeInterval(leeway ?? 60), clock: time)
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch let error as AppleSignInError {
-            throw AppleFailure.commandFailure(error)
-        } catch {
-            throw CommandFailure(.usage, "\(error)")
         }
     }
 }

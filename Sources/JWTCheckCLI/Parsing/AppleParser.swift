@@ -120,16 +120,8 @@ enum AppleParser {
     private static func single(
         _ scanned: ScannedArguments, name: String, subcommand: AppleCommand.Subcommand
     ) throws(CommandFailure) -> String {
-        switch scanned.positionals.count {
-        case 1:
-            return scanned.positionals[0]
-        case 0:
-            throw .usage(
-                "jwtcheck apple \(subcommand.rawValue) needs \(name)\n\n" + AppleHelpText.text(for: subcommand))
-        default:
-            throw .usage(
-                "jwtcheck apple \(subcommand.rawValue) takes one \(name), got \(scanned.positionals.count) "
-                    + "arguments: " + scanned.positionals.map { "'\($0)'" }.joined(separator: " "))
+        try JWTCheckParser.singlePositional(scanned, name: name, command: "apple \(subcommand.rawValue)") {
+            AppleHelpText.text(for: subcommand)
         }
     }
 }

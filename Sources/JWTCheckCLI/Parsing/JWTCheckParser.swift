@@ -113,14 +113,28 @@ package enum JWTCheckParser {
     private static func singlePositional(
         _ scanned: ScannedArguments, name: String, subcommand: JWTCheckCommand.Subcommand
     ) throws(CommandFailure) -> String {
+        try singlePositional(scanned, name: name, command: subcommand.rawValue) { HelpText.text(for: subcommand) }
+    }
+
+    /// The one positional argument of a command.
+    /// - Parameters:
+    ///   - scanned: the command's arguments.
+    ///   - name: what the argument is, for the messages (`TOKEN`).
+    ///   - command: the command after `jwtcheck` (`apple verify`).
+    ///   - help: the command's help, printed after the message when the argument is missing.
+    /// - Returns: the argument.
+    /// - Throws: a usage error when there is none, or more than one.
+    static func singlePositional(
+        _ scanned: ScannedArguments, name: String, command: String, help: () -> String
+    ) throws(CommandFailure) -> String {
         switch scanned.positionals.count {
         case 1:
             return scanned.positionals[0]
         case 0:
-            throw .usage("jwtcheck \(subcommand.rawValue) needs \(name)\n\n" + HelpText.text(for: subcommand))
+            throw .usage("jwtcheck \(command) needs \(name)\n\n" + help())
         default:
             throw .usage(
-                "jwtcheck \(subcommand.rawValue) takes one \(name), got \(scanned.positionals.count) arguments: "
+                "jwtcheck \(command) takes one \(name), got \(scanned.positionals.count) arguments: "
                     + scanned.positionals.map { "'\($0)'" }.joined(separator: " "))
         }
     }

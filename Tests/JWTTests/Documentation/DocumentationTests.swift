@@ -8,7 +8,9 @@ import Testing
 /// from the API. The catalog's errors article has an entry for every `JWTError` code.
 @Suite("JWT documentation")
 struct DocumentationTests {
-    static let catalog = DocumentationCatalog(module: "JWT")
+    static let catalog = DocumentationCatalog(
+        module: "JWT", snippetsIn: "Tests/JWTTests/Documentation/DocumentationTests.swift",
+        errorType: "JWTError", declaredIn: "Sources/JWT/Errors/JWTError.swift")
     static let signingKey: PrivateKey = try! PrivateKey.generate(.ec(.p256))
     /// 2026-11-29T12:00:00Z.
     static let issuedAt: Int64 = 1_795_953_600
@@ -145,16 +147,8 @@ struct DocumentationTests {
     // MARK: The catalog agrees with the code
 
     @Test("every Swift listing of the catalog is a snippet region of this file, and every region is shown")
-    func listingsAreCompiledCode() throws {
-        let problems = try Self.catalog.listingProblems(
-            snippetsIn: "Tests/JWTTests/Documentation/DocumentationTests.swift")
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
+    func listingsAreCompiledCode() throws { try Self.catalog.expectListingsAreSnippets() }
 
     @Test("the errors article has an entry for every JWTError code")
-    func everyCodeIsExplained() throws {
-        let missing = try Self.catalog.codesWithoutEntry(
-            type: "JWTError", declaredIn: "Sources/JWT/Errors/JWTError.swift")
-        #expect(missing.isEmpty, "ErrorsAndWhatToDo.md has no entry for \(missing)")
-    }
+    func everyCodeIsExplained() throws { try Self.catalog.expectEveryCodeExplained() }
 }
