@@ -102,7 +102,11 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "gatehouse-bench",
-            dependencies: ["JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter"],
+            dependencies: [
+                "JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter",
+                // The sync section: SyncPass in process against the fake App Store Connect server, into SQLite.
+                "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting",
+            ],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
 
