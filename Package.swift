@@ -128,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReviewCLITests",
-            dependencies: ["ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting"]
+            dependencies: ["ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "JWT"]
         ),
     ]
 )
