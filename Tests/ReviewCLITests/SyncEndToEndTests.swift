@@ -103,3 +103,45 @@ struct SyncEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: harness.database))
     }
 }
+
+/// Signals end to end: Ctrl-C ends `review sync` at once (the default action: each app is one transaction, so the
+/// store stays whole), while `review watch` finishes cleanly with status 0.
+@Suite("review sync and watch end to end: signals")
+struct SyncSignalTests {
+    /// Waits until `condition` holds or `seconds` pass.
+    static func wait(seconds: Double, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(), Date() < deadline { usleep(1000) }
+    }
+
+    @Test("SIGINT ends review sync at once, not after the pass and its retries")
+    func interruptEndsSync() throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        // Connection refused: the client retries three times, 1, 2 and 4 s apart (jittered): about 5 to 7 s.
+        let process = try harness.spawnReview(["sync"], output: "sync", environment: ["ASC_API_BASE_URL": base])
+        usleep(300_000)
+        let start = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(Date().timeIntervalSince(start) < 2, "review sync ran on after SIGINT")
+
+    }
+
+    @Test("SIGTERM stops review watch between passes: status 0, the pass reported, the stop said")
+    func terminateStopsWatch() throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let process = try harness.spawnReview(["watch", "--interval", "1m"], output: "watch")
+        Self.wait(seconds: 60) { harness.output("watch").standardOutput.contains("apps synced") || !process.isRunning }
+        let start = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let output = harness.output("watch")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output.standardError)")
+        #expect(Date().timeIntervalSince(start) < 5, "watch took more than the 1 s wait slice to stop")
+        #expect(
+            output.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"), "\(output.standardOutput)")
+        #expect(output.standardError == "review: watch stopped after 1 pass\n")
+    }
+}

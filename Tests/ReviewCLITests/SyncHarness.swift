@@ -45,18 +45,43 @@ struct SyncHarness {
         try ProcessRunner.run("review", arguments, environment: environment(overrides))
     }
 
-    /// Starts the built `review` without waiting (its output is discarded), for a test that kills it.
-    func spawnReview(_ arguments: [String]) throws -> Process {
+    /// Starts the built `review` without waiting, for a test that signals or kills it.
+    /// - Parameters:
+    ///   - arguments: its arguments.
+    ///   - output: a name: standard output goes to `<name>.out` and standard error to `<name>.err` in the
+    ///     temporary folder (see `output(_:)`); nil: both are discarded.
+    ///   - overrides: variables over `environment()`'s.
+    func spawnReview(_ arguments: [String], output: String? = nil, environment overrides: [String: String] = [:])
+        throws -> Process
+    {
         let process = Process()
         process.executableURL = ProcessRunner.executable("review")
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] = "enable=no"
-        for (name, value) in environment() { variables[name] = value }
+        for (name, value) in environment(overrides) { variables[name] = value }
         process.environment = variables
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let output {
+            process.standardOutput = try outputFile("\(output).out")
+            process.standardError = try outputFile("\(output).err")
+        }
         try process.run()
         return process
+    }
+
+    private func outputFile(_ name: String) throws -> FileHandle {
+        let path = directory.file(name).path
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+
+    /// What a process started with `spawnReview(_:output:)` has written so far.
+    func output(_ name: String) -> (standardOutput: String, standardError: String) {
+        func read(_ suffix: String) -> String {
+            (try? String(contentsOf: directory.file("\(name).\(suffix)"), encoding: .utf8)) ?? ""
+        }
+        return (read("out"), read("err"))
     }
 }
