@@ -43,7 +43,7 @@ package enum ReviewCLI {
         (try? ReviewParser.parse(arguments, now: now))?.command.usesNetwork ?? false
     }
 
-    /// Whether a command line is `watch`, which SIGINT and SIGTERM stop between passes through
+    /// Whether a command line is `watch`, which SIGINT and SIGTERM stop between apps through
     /// `ReviewEnvironment.stop`, ending with status 0. Every other command keeps the signals' default action and
     /// ends at once: for `sync` that is safe, as each app's look is recorded in one transaction.
     /// - Parameters:

@@ -21,7 +21,7 @@ for name in [
 let arguments = Array(CommandLine.arguments.dropFirst())
 var environment = ReviewEnvironment(now: Timestamp(secondsSince1970: WallClock.now()), variables: variables)
 if ReviewCLI.needsNetwork(arguments, now: environment.now) {
-    // SIGINT and SIGTERM stop `watch` (the flag is checked between passes and during the waits between them).
+    // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes).
     // `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of after
     // the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
     if ReviewCLI.stopsOnSignal(arguments, now: environment.now) {

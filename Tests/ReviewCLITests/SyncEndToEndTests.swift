@@ -144,4 +144,25 @@ struct SyncSignalTests {
             output.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"), "\(output.standardOutput)")
         #expect(output.standardError == "review: watch stopped after 1 pass\n")
     }
+
+    @Test("SIGTERM during a watch pass over 40 apps stops it after the app being read, not at the end of the pass")
+    func terminateStopsWatchBetweenApps() throws {
+        let harness = try SyncHarness(state: SyncKillTests.state(round: 1, submittedBase: 1_790_000_000))
+        let process = try harness.spawnReview(["watch", "--interval", "1m"], output: "watch")
+        Self.wait(seconds: 60) { harness.fake.totalRequests >= 4 || !process.isRunning }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let output = harness.output("watch")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output.standardError)")
+        #expect(output.standardError == "review: watch stopped after 1 pass\n")
+        // The app list and one request per app read before the stop (41 for the whole pass).
+        let requests = harness.fake.totalRequests
+        #expect(requests < 1 + SyncKillTests.appCount, "\(requests) requests: the pass ran to its end")
+        #expect(
+            output.standardOutput.hasSuffix("\(requests - 1) apps synced, \(requests - 1) state changes recorded.\n"),
+            "\(output.standardOutput)")
+        let store = try SQLiteReviewStore(path: harness.database)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.syncedApps().count == requests - 1)
+    }
 }

@@ -107,7 +107,7 @@ enum SyncCommands {
             passes.append(
                 SyncPass(
                     client: try client(credentials, environment), store: store, profile: profile,
-                    clock: environment.clock))
+                    clock: environment.clock, stop: environment.stop))
         }
         return passes
     }
