@@ -166,3 +166,34 @@ struct SyncSignalTests {
         #expect(try store.syncedApps().count == requests - 1)
     }
 }
+
+/// `review sync` over every saved profile (no flags, no `ASC_*` variables): each profile's pass runs and is shown.
+@Suite("review sync end to end: profiles")
+struct SyncProfileTests {
+    @Test(
+        "a profile whose key is refused does not hide or stop the others: their changes are shown, the status is 77",
+        arguments: [true, false])
+    func refusedProfileAmongOthers(refusedFirst: Bool) throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let noKeyInEnvironment = ["ASC_KEY_ID": "", "ASC_ISSUER_ID": "", "ASC_PRIVATE_KEY_PATH": ""]
+        let profiles = [("revoked", "REVOKED001"), ("team", SyncHarness.keyID)]
+        for (profile, keyID) in refusedFirst ? profiles : profiles.reversed() {
+            let added = try harness.review(
+                [
+                    "auth", "add", "--profile", profile, "--key-id", keyID, "--issuer-id", SyncHarness.issuerID,
+                    "--private-key", harness.keyPath,
+                ], noKeyInEnvironment)
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+        let result = try harness.review(["sync"], noKeyInEnvironment)
+        #expect(result.status == 77, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains("Fokus 2.3 (iOS): (new) -> Waiting for Review\n"), "\(result.standardOutput)"
+        )
+        #expect(result.standardOutput.hasSuffix("profile team: 3 apps synced, 3 state changes recorded.\n"))
+        #expect(
+            result.standardError.hasPrefix("review: profile revoked: listing the apps: "), "\(result.standardError)")
+        #expect(result.standardError.contains("key ID REVOKED001"))
+        #expect(try SQLiteReviewStore(path: harness.database).events(app: nil).count == 3)
+    }
+}

@@ -66,12 +66,26 @@ enum SyncCommands {
             case .sync(let flags, let apps):
                 let passes = try await self.passes(flags, invocation, environment)
                 var output = CommandOutput()
+                // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
+                // status is that of the first failure.
                 for pass in passes {
-                    let report = try await pass.run(apps: apps)
-                    output.standardOutput += render(report, invocation: invocation)
-                    output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
-                    output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
-                    if !report.failures.isEmpty { output.status = .unavailable }
+                    var status = ExitStatus.success
+                    do {
+                        let report = try await pass.run(apps: apps)
+                        output.standardOutput += render(report, invocation: invocation)
+                        output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                        output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
+                        if !report.failures.isEmpty { status = .unavailable }
+                    } catch {
+                        let failed = failure(error)
+                        status = failed.status
+                        var message = failed.standardError
+                        if let profile = pass.profile, message.hasPrefix("review: ") {
+                            message = "review: profile \(profile): " + message.dropFirst("review: ".count)
+                        }
+                        output.standardError += message
+                    }
+                    if output.status == .success { output.status = status }
                 }
                 return output
             case .watch(let flags, let apps, let interval):
