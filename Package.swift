@@ -93,12 +93,22 @@ let package = Package(
         .executableTarget(
             name: "gatehouse-curl-neighbour", dependencies: ["CCurlNeighbour", "GatehouseHTTP"],
             path: "Tests/CurlNeighbour"),
+        // make demo's stand-in for App Store Connect: the fake server above on a loopback port, with three apps, for
+        // `review sync` without the network (Samples/README.md). An executable target, so `swift build -c release`
+        // (make release) builds it beside the products; never installed.
+        .executableTarget(
+            name: "gatehouse-asc-standin", dependencies: ["GatehouseTesting", "GatehouseCore", "JWT"],
+            path: "Tests/ASCStandIn"),
 
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
             name: "gatehouse-bench",
-            dependencies: ["JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter"],
+            dependencies: [
+                "JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter",
+                // The sync section: SyncPass in process against the fake App Store Connect server, into SQLite.
+                "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting",
+            ],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
 

@@ -5,7 +5,7 @@
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
-//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers]
+//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers,sync]
 
 import AllocationCounter
 import AppleSignIn
@@ -22,7 +22,7 @@ struct Settings {
     /// The sample token and key set (`Samples/`), for the start-up row.
     var samplesDirectory = "Samples"
     var quick = false
-    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers); all when empty.
+    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync); all when empty.
     var sections: Set<String> = []
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
@@ -217,6 +217,12 @@ enum Bench {
         if settings.runs("peers") {
             print("\n== Peers ==")
             try await peers(settings: settings, fixtures: fixtures, apple: apple, report: &report)
+        }
+
+        // 8. A review sync pass over a fake team of 50 apps with nothing changed: requests per app, time per pass.
+        if settings.runs("sync") {
+            print("\n== review sync ==")
+            try await sync(settings: settings, report: &report)
         }
 
         print("\n" + report.table())

@@ -43,6 +43,18 @@ package enum ReviewCLI {
         (try? ReviewParser.parse(arguments, now: now))?.command.usesNetwork ?? false
     }
 
+    /// Whether a command line is `watch`, which SIGINT and SIGTERM stop between apps through
+    /// `ReviewEnvironment.stop`, ending with status 0. Every other command keeps the signals' default action and
+    /// ends at once: for `sync` that is safe, as each app's look is recorded in one transaction.
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - now: the current time.
+    /// - Returns: `true` for `watch`; `false` otherwise (a line that does not parse too).
+    package static func stopsOnSignal(_ arguments: [String], now: Timestamp) -> Bool {
+        guard case .watch = (try? ReviewParser.parse(arguments, now: now))?.command else { return false }
+        return true
+    }
+
     /// Runs a parsed invocation.
     /// - Parameters:
     ///   - invocation: what to do.

@@ -21,11 +21,14 @@ for name in [
 let arguments = Array(CommandLine.arguments.dropFirst())
 var environment = ReviewEnvironment(now: Timestamp(secondsSince1970: WallClock.now()), variables: variables)
 if ReviewCLI.needsNetwork(arguments, now: environment.now) {
-    // SIGINT and SIGTERM stop `watch` between requests (the flag is checked between apps and during waits).
-    let stop = StopSignals.flag
-    environment.stop = stop
-    signal(SIGINT) { _ in StopSignals.flag.set() }
-    signal(SIGTERM) { _ in StopSignals.flag.set() }
+    // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes).
+    // `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of after
+    // the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
+    if ReviewCLI.stopsOnSignal(arguments, now: environment.now) {
+        environment.stop = StopSignals.flag
+        signal(SIGINT) { _ in StopSignals.flag.set() }
+        signal(SIGTERM) { _ in StopSignals.flag.set() }
+    }
     environment.emit = { Terminal.standardOutput.write($0) }
     environment.emitError = { Terminal.standardError.write($0) }
     CommandRunner.finish(await ReviewCLI.perform(arguments: arguments, environment: environment))

@@ -257,6 +257,14 @@ struct SyncJourneyTests {
         }
     }
 
+    @Test("with several keys sharing the work, an app one key does not see is listed, not an error")
+    func unseenAppWithSeveralKeys() async throws {
+        let harness = try SyncHarness(state: Self.state())
+        let report = try await harness.pass().run(apps: ["Fokus", "Elsewhere"], requireEveryApp: false)
+        #expect(report.syncedApps == ["Fokus"])
+        #expect(report.unseenApps == ["Elsewhere"])
+    }
+
     @Test("a state this review does not know is kept in the sync state and shown, never recorded as an event")
     func unknownFutureState() async throws {
         let harness = try SyncHarness(state: Self.state())

@@ -60,7 +60,7 @@ package enum ReviewInterface {
         "watch",
         abstract: "Record review states from App Store Connect, every interval, until stopped",
         overview: "Run the sync pass every interval (with a little jitter) until SIGINT or SIGTERM, which stop it "
-            + "between requests. A failed pass is reported and the next one comes as usual; a restart continues "
+            + "between apps. A failed pass is reported and the next one comes as usual; a restart continues "
             + "from what the store holds.",
         options: keyOptions + [Options.app, Options.interval, Options.json.with(help: "Report each pass as JSON.")],
         globalOptions: Options.global)

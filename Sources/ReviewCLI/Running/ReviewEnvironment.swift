@@ -20,7 +20,7 @@ package struct ReviewEnvironment: Sendable {
     package var clock: any TimeSource = .system
     /// Waits of the App Store Connect client (rate limits, retries) and between watch passes.
     package var sleeper: any ASCSleeper = ASCTaskSleeper()
-    /// Set by SIGINT/SIGTERM (main.swift) or a test, to stop `watch` between requests.
+    /// Set by SIGINT/SIGTERM (main.swift) or a test, to stop `watch` between apps.
     package var stop = StopFlag()
     /// Writes a line of `watch` output as it happens (standard output in the process).
     package var emit: @Sendable (String) -> Void = { _ in }

@@ -66,12 +66,36 @@ enum SyncCommands {
             case .sync(let flags, let apps):
                 let passes = try await self.passes(flags, invocation, environment)
                 var output = CommandOutput()
+                // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
+                // status is that of the first failure.
+                // With several keys, an app asked for needs to be seen by one of them, not by each.
+                var unseenByAll = Set(apps)
                 for pass in passes {
-                    let report = try await pass.run(apps: apps)
-                    output.standardOutput += render(report, invocation: invocation)
-                    output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
-                    output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
-                    if !report.failures.isEmpty { output.status = .unavailable }
+                    var status = ExitStatus.success
+                    do {
+                        let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1)
+                        unseenByAll.formIntersection(report.unseenApps)
+                        output.standardOutput += render(report, invocation: invocation)
+                        output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                        output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
+                        if !report.failures.isEmpty { status = .unavailable }
+                    } catch {
+                        let failed = failure(error)
+                        status = failed.status
+                        var message = failed.standardError
+                        if let profile = pass.profile, message.hasPrefix("review: ") {
+                            message = "review: profile \(profile): " + message.dropFirst("review: ".count)
+                        }
+                        output.standardError += message
+                    }
+                    if output.status == .success { output.status = status }
+                }
+                if passes.count > 1, !unseenByAll.isEmpty {
+                    output.standardError +=
+                        "review: no profile's key sees "
+                        + unseenByAll.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                        + "; review auth check shows what each key sees\n"
+                    if output.status == .success { output.status = .negative }
                 }
                 return output
             case .watch(let flags, let apps, let interval):
@@ -107,7 +131,7 @@ enum SyncCommands {
             passes.append(
                 SyncPass(
                     client: try client(credentials, environment), store: store, profile: profile,
-                    clock: environment.clock))
+                    clock: environment.clock, stop: environment.stop))
         }
         return passes
     }

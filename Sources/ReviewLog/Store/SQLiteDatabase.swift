@@ -1,6 +1,6 @@
 internal import CSQLite
-import Synchronization
 internal import GatehouseCore
+import Synchronization
 
 /// Serialized access to one SQLite connection, the way GRDB's `DatabaseWriter` does it: every use of the
 /// connection runs inside `read { }` or `write { }`, one at a time (a `Mutex`), so the store that owns it is
@@ -25,7 +25,9 @@ final class SQLiteDatabase: Sendable {
     /// Runs `body` with the connection, outside any explicit transaction (each statement reads a consistent
     /// snapshot; readers never block in WAL mode).
     func read<T>(_ body: (SQLiteSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
-        try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in try body(session) }
+        try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in
+            try body(session)
+        }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock is taken before anything is read, so

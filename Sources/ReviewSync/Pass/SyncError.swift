@@ -1,5 +1,5 @@
-internal import GatehouseCore
 public import AppStoreConnect
+internal import GatehouseCore
 public import ReviewLog
 
 /// Every failure of a sync: a stable `code` for programs and a `reason` for people.

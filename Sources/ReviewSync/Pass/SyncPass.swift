@@ -22,6 +22,8 @@ public struct SyncPass: Sendable {
     public let profile: String?
     /// The clock the look times are read from.
     public let clock: any TimeSource
+    /// When set, the pass ends before its next app (the watcher's stop); nil: it always runs to the end.
+    public let stop: StopFlag?
 
     /// Creates a pass.
     /// - Parameters:
@@ -29,19 +31,36 @@ public struct SyncPass: Sendable {
     ///   - store: the review store.
     ///   - profile: the credentials profile's name, if any.
     ///   - clock: the time source; default the system clock.
-    public init(client: ASCClient, store: any ReviewStore, profile: String? = nil, clock: any TimeSource = .system) {
+    ///   - stop: a flag that ends the pass before its next app; default none.
+    public init(
+        client: ASCClient, store: any ReviewStore, profile: String? = nil, clock: any TimeSource = .system,
+        stop: StopFlag? = nil
+    ) {
         self.client = client
         self.store = store
         self.profile = profile
         self.clock = clock
+        self.stop = stop
     }
 
     /// Runs the pass.
     /// - Parameter apps: names or bundle IDs to sync (case-insensitive names); empty for every app the key sees.
-    /// - Returns: what changed, the warnings, and the apps that failed (the others are recorded).
+    /// - Returns: what changed, the warnings, and the apps that failed (the others are recorded); when `stop` was set
+    ///   during the pass, the apps recorded until then.
     /// - Throws: `SyncError` when the app list itself cannot be read (credentials refused: `notAuthorized`,
     ///   `forbidden`; App Store Connect unavailable), or an app asked for is not visible to the key.
     public func run(apps filter: [String] = []) async throws(SyncError) -> SyncReport {
+        try await run(apps: filter, requireEveryApp: true)
+    }
+
+    /// Runs the pass over the apps of `filter` this key can see.
+    /// - Parameters:
+    ///   - filter: names or bundle IDs; empty for every app.
+    ///   - requireEveryApp: whether a name this key does not see is an error (one key), or is only listed in the
+    ///     report's `unseenApps` (several keys, each seeing some of the apps).
+    /// - Returns: the report.
+    /// - Throws: as `run(apps:)`.
+    public func run(apps filter: [String], requireEveryApp: Bool) async throws(SyncError) -> SyncReport {
         let listed: [ASCApp]
         do {
             listed = try await client.apps()
@@ -51,11 +70,16 @@ public struct SyncPass: Sendable {
             throw SyncError(.unavailable, "listing the apps failed: \(error)")
         }
         var selected = listed
+        var unseen: [String] = []
         if !filter.isEmpty {
             selected = []
             for wanted in filter {
                 let matches = listed.filter {
                     $0.bundleID == wanted || $0.name.lowercased() == wanted.lowercased()
+                }
+                if matches.isEmpty, !requireEveryApp {
+                    unseen.append(wanted)
+                    continue
                 }
                 guard !matches.isEmpty else {
                     throw SyncError(
@@ -67,7 +91,9 @@ public struct SyncPass: Sendable {
             }
         }
         var report = SyncReport(profile: profile)
+        report.unseenApps = unseen
         for app in selected {
+            if stop?.isSet == true { break }
             do {
                 let (synced, warnings) = try await look(at: app)
                 report.warnings += warnings

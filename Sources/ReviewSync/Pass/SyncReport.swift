@@ -12,6 +12,8 @@ public struct SyncReport: Sendable {
     public var warnings: [String] = []
     /// Apps that could not be read after the client's retries; the others were recorded.
     public var failures: [SyncError] = []
+    /// Apps asked for that this key does not see (when several keys share the work).
+    public var unseenApps: [String] = []
 
     /// An empty report.
     /// - Parameter profile: the profile.

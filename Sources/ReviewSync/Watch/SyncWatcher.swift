@@ -3,8 +3,8 @@ import Synchronization
 
 /// `review watch`: the same pass forever, every interval give or take a jitter, until asked to stop. A failed pass
 /// (App Store Connect down, the network gone) is reported and the next one comes as usual: the watcher never gives up.
-/// It stops between requests and between passes, never inside a store write; a restart continues from what the store
-/// holds.
+/// It stops between apps (when its passes share its flag) and between passes, never inside a store write; a wait of the
+/// client in progress (rate limit, retry) is finished first. A restart continues from what the store holds.
 public struct SyncWatcher: Sendable {
     /// The smallest interval people may ask for (tests may use less through this API).
     public static let minimumInterval: Duration = .seconds(60)
@@ -71,7 +71,7 @@ public struct SyncWatcher: Sendable {
     }
 }
 
-/// A flag a signal handler (or a test) sets to stop a watcher between requests.
+/// A flag a signal handler (or a test) sets to stop a watcher, and its passes, between apps.
 public final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
 

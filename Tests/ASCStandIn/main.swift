@@ -1,0 +1,100 @@
+// gatehouse-asc-standin: a local stand-in for the App Store Connect API, so `make demo` can show `review sync`
+// without the network or a real key. It runs the test suite's `FakeAppStoreConnect` (GatehouseTesting: real HTTP on
+// 127.0.0.1, JSON:API documents shaped like Apple's, every ES256 bearer token checked against the key it is given)
+// over three apps (StandInCatalogue), prints its base URL, and serves until SIGTERM or SIGINT, or until its lifetime
+// is over. Test support, not a product: it is never installed.
+//
+// USAGE: gatehouse-asc-standin --key-id ID [--issuer-id UUID] --key FILE [--url-file FILE] [--lifetime SECONDS]
+//
+//   --key FILE        the API key whose tokens it accepts: the .p8 (its public half is used) or a public key PEM
+//   --issuer-id UUID  the team key's issuer ID; without it the key is an individual key (tokens with sub "user")
+//   --url-file FILE   also writes the base URL to FILE (whole, under a temporary name then renamed), for scripts
+//   --lifetime S      stops by itself after S seconds (default 120, at most 3600)
+//
+// Exit status: 0 after a stop (signal or lifetime), 64 for a usage error, 66 for an unreadable key file, 69 when no
+// port can be bound on 127.0.0.1, 73 when the URL file cannot be written.
+import Foundation
+import GatehouseTesting
+import JWT
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes a line to standard output at once (unbuffered: the demo shows it while the stand-in runs).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data("gatehouse-asc-standin: \(line)\n".utf8))
+}
+
+/// Writes a line to standard error and exits.
+func fail(_ status: Int32, _ message: String) -> Never {
+    FileHandle.standardError.write(Data("gatehouse-asc-standin: \(message)\n".utf8))
+    exit(status)
+}
+
+let usage =
+    "usage: gatehouse-asc-standin --key-id ID [--issuer-id UUID] --key FILE [--url-file FILE] [--lifetime SECONDS]"
+var options: [String: String] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard ["--key-id", "--issuer-id", "--key", "--url-file", "--lifetime"].contains(name) else {
+        fail(64, "unknown argument \(name)\n\(usage)")
+    }
+    guard let value = arguments.popFirst() else { fail(64, "\(name) needs a value\n\(usage)") }
+    options[name] = value
+}
+guard let keyID = options["--key-id"], let keyPath = options["--key"] else {
+    fail(64, "--key-id and --key are required\n\(usage)")
+}
+guard let lifetime = Int(options["--lifetime"] ?? "120"), (1...3600).contains(lifetime) else {
+    fail(64, "--lifetime takes whole seconds from 1 to 3600")
+}
+guard let keyText = try? String(contentsOfFile: keyPath, encoding: .utf8) else {
+    fail(66, "cannot read the key file \(keyPath)")
+}
+let publicKey: PublicKey
+if let privateKey = try? PrivateKey(pemRepresentation: keyText) {
+    publicKey = privateKey.publicKey
+} else if let key = try? PublicKey(pemRepresentation: keyText) {
+    publicKey = key
+} else {
+    fail(64, "\(keyPath) is neither a private key (.p8) nor a public key in PEM form")
+}
+
+// SIGTERM and SIGINT end the wait below; the server itself outlives the wait by a few seconds.
+signal(SIGTERM, SIG_IGN)
+signal(SIGINT, SIG_IGN)
+let stop = DispatchSemaphore(value: 0)
+let signalSources = [SIGTERM, SIGINT].map { number in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { stop.signal() }
+    source.resume()
+    return source
+}
+
+let fake: FakeAppStoreConnect
+do {
+    fake = try FakeAppStoreConnect(
+        keys: [.init(keyID: keyID, publicKey: publicKey, issuerID: options["--issuer-id"])],
+        state: StandInCatalogue.state(now: Int64(Date().timeIntervalSince1970)),
+        lifetime: .seconds(lifetime + 5))
+} catch {
+    fail(69, "cannot listen on 127.0.0.1: \(error)")
+}
+
+say("serving 3 apps to key \(keyID) at \(fake.baseURL) (until SIGTERM, or for \(lifetime) s)")
+if let urlFile = options["--url-file"] {
+    let temporary = urlFile + ".tmp-\(getpid())"
+    guard FileManager.default.createFile(atPath: temporary, contents: Data((fake.baseURL + "\n").utf8)),
+        rename(temporary, urlFile) == 0
+    else { fail(73, "cannot write \(urlFile)") }
+}
+
+let signalled = stop.wait(timeout: .now() + .seconds(lifetime)) == .success
+fake.server.stop()
+let refused = fake.tokenRefusals.count
+say(
+    "stopped (\(signalled ? "signal" : "lifetime over")) after \(fake.totalRequests) request"
+        + "\(fake.totalRequests == 1 ? "" : "s"), \(refused) token\(refused == 1 ? "" : "s") refused")
+withExtendedLifetime(signalSources) {}
+exit(0)

@@ -1,0 +1,199 @@
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import Testing
+
+/// `review sync` end to end: the built binary against the fake App Store Connect server in this process, with the
+/// credentials in the environment, as a user runs it; output, store and exit statuses.
+@Suite("review sync end to end")
+struct SyncEndToEndTests {
+    /// Fokus (iOS 2.3 Waiting for Review, submitted at `submitted`), Ledger (macOS 1.4 In Review), Tide (iOS 3.0
+    /// released).
+    static let submitted = "2026-11-30T20:58:00Z"
+    static let catalogue = FakeASCState(
+        apps: [
+            .init(id: "1500000001", name: "Fokus", bundleID: "com.example.fokus"),
+            .init(id: "1500000002", name: "Ledger", bundleID: "com.example.ledger"),
+            .init(id: "1500000003", name: "Tide", bundleID: "com.example.tide"),
+        ],
+        versions: [
+            .init(
+                id: "vf-23", appID: "1500000001", platform: "IOS", versionString: "2.3",
+                appVersionState: "WAITING_FOR_REVIEW", build: .init(id: "bf-118", version: "118")),
+            .init(
+                id: "vl-14", appID: "1500000002", platform: "MAC_OS", versionString: "1.4",
+                appVersionState: "IN_REVIEW"),
+            .init(
+                id: "vt-30", appID: "1500000003", platform: "IOS", versionString: "3.0",
+                appVersionState: "READY_FOR_DISTRIBUTION"),
+        ],
+        submissions: [
+            .init(
+                id: "sf-1", appID: "1500000001", platform: "IOS", submittedDate: submitted,
+                state: "WAITING_FOR_REVIEW", items: [.init(id: "if-1", appStoreVersionID: "vf-23")])
+        ])
+
+    @Test("a sync names each change and records Waiting for Review at the submission's time; a second records nothing")
+    func syncThenNothingNew() throws {
+        let harness = try SyncHarness(state: Self.catalogue)
+        let first = try harness.review(["sync"])
+        #expect(first.status == 0, "stderr: \(first.standardError)")
+        #expect(first.standardError.isEmpty, "stderr: \(first.standardError)")
+        #expect(
+            first.standardOutput.contains("Fokus 2.3 (iOS): (new) -> Waiting for Review\n"), "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("Ledger 1.4 (macOS): (new) -> In Review\n"))
+        #expect(first.standardOutput.contains("Tide 3.0 (iOS): (new) -> Ready for Distribution\n"))
+        #expect(first.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"))
+        // One request for the app list, one per app for its versions, one for Fokus's review submissions.
+        #expect(harness.fake.totalRequests == 5, "requests: \(harness.fake.allRequests.map(\.path))")
+
+        let events = try SQLiteReviewStore(path: harness.database).events(app: nil)
+        #expect(events.count == 3)
+        let waiting = try #require(events.first { $0.state == .waitingForReview })
+        #expect(waiting.app.name == "Fokus" && waiting.version == "2.3" && waiting.build == "118")
+        #expect(waiting.at.iso8601 == Self.submitted && waiting.timing == .exact)
+
+        let second = try harness.review(["sync"])
+        #expect(second.status == 0 && second.standardError.isEmpty, "stderr: \(second.standardError)")
+        #expect(second.standardOutput == "3 apps synced, 0 state changes recorded.\n")
+        #expect(try SQLiteReviewStore(path: harness.database).events(app: nil).count == 3)
+
+        // A change in App Store Connect is the one line of the next sync.
+        harness.fake.update { $0.setVersionState("vf-23", "IN_REVIEW") }
+        let third = try harness.review(["sync"])
+        #expect(third.status == 0, "stderr: \(third.standardError)")
+        #expect(third.standardOutput.hasPrefix("Fokus 2.3 (iOS): Waiting for Review -> In Review"))
+        #expect(third.standardOutput.hasSuffix("3 apps synced, 1 state change recorded.\n"), "\(third.standardOutput)")
+    }
+
+    @Test("a key App Store Connect does not know: exit status 77, and the message names the key")
+    func unknownKey() throws {
+        let harness = try SyncHarness(state: Self.catalogue)
+        let result = try harness.review(["sync"], ["ASC_KEY_ID": "UNKNOWN001"])
+        #expect(result.status == 77, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("401"), "\(result.standardError)")
+        #expect(result.standardError.contains("key ID UNKNOWN001"), "\(result.standardError)")
+        #expect(harness.fake.tokenRefusals.count == 1, "refusals: \(harness.fake.tokenRefusals)")
+        #expect(harness.fake.tokenRefusals.first?.contains("kid UNKNOWN001 is not a key of this account") == true)
+    }
+
+    @Test("App Store Connect unreachable (connection refused): exit status 69 after the retries, naming the server")
+    func serverUnreachable() throws {
+        let harness = try SyncHarness(state: Self.catalogue)
+        let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let result = try harness.review(["sync"], ["ASC_API_BASE_URL": base])
+        #expect(result.status == 69, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(base + "/v1/apps"), "\(result.standardError)")
+        #expect(result.standardError.contains("4 attempt"), "\(result.standardError)")
+    }
+
+    @Test("no credentials anywhere: exit status 64 naming the three ways to give a key; nothing sent, no store made")
+    func noCredentials() throws {
+        let harness = try SyncHarness(state: Self.catalogue)
+        let result = try harness.review(
+            ["sync"], ["ASC_KEY_ID": "", "ASC_ISSUER_ID": "", "ASC_PRIVATE_KEY_PATH": ""])
+        #expect(result.status == 64, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        for needle in ["no App Store Connect API key", "--key-id", "ASC_KEY_ID", "review auth add"] {
+            #expect(result.standardError.contains(needle), "missing \(needle): \(result.standardError)")
+        }
+        #expect(harness.fake.totalRequests == 0)
+        #expect(!FileManager.default.fileExists(atPath: harness.database))
+    }
+}
+
+/// Signals end to end: Ctrl-C ends `review sync` at once (the default action: each app is one transaction, so the
+/// store stays whole), while `review watch` finishes cleanly with status 0.
+@Suite("review sync and watch end to end: signals")
+struct SyncSignalTests {
+    /// Waits until `condition` holds or `seconds` pass.
+    static func wait(seconds: Double, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(), Date() < deadline { usleep(1000) }
+    }
+
+    @Test("SIGINT ends review sync at once, not after the pass and its retries")
+    func interruptEndsSync() throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let base = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        // Connection refused: the client retries three times, 1, 2 and 4 s apart (jittered): about 5 to 7 s.
+        let process = try harness.spawnReview(["sync"], output: "sync", environment: ["ASC_API_BASE_URL": base])
+        usleep(300_000)
+        let start = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(Date().timeIntervalSince(start) < 2, "review sync ran on after SIGINT")
+
+    }
+
+    @Test("SIGTERM stops review watch between passes: status 0, the pass reported, the stop said")
+    func terminateStopsWatch() throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let process = try harness.spawnReview(["watch", "--interval", "1m"], output: "watch")
+        Self.wait(seconds: 60) { harness.output("watch").standardOutput.contains("apps synced") || !process.isRunning }
+        let start = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let output = harness.output("watch")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output.standardError)")
+        #expect(Date().timeIntervalSince(start) < 5, "watch took more than the 1 s wait slice to stop")
+        #expect(
+            output.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"), "\(output.standardOutput)")
+        #expect(output.standardError == "review: watch stopped after 1 pass\n")
+    }
+
+    @Test("SIGTERM during a watch pass over 40 apps stops it after the app being read, not at the end of the pass")
+    func terminateStopsWatchBetweenApps() throws {
+        let harness = try SyncHarness(state: SyncKillTests.state(round: 1, submittedBase: 1_790_000_000))
+        let process = try harness.spawnReview(["watch", "--interval", "1m"], output: "watch")
+        Self.wait(seconds: 60) { harness.fake.totalRequests >= 4 || !process.isRunning }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let output = harness.output("watch")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output.standardError)")
+        #expect(output.standardError == "review: watch stopped after 1 pass\n")
+        // The app list and one request per app read before the stop (41 for the whole pass).
+        let requests = harness.fake.totalRequests
+        #expect(requests < 1 + SyncKillTests.appCount, "\(requests) requests: the pass ran to its end")
+        #expect(
+            output.standardOutput.hasSuffix("\(requests - 1) apps synced, \(requests - 1) state changes recorded.\n"),
+            "\(output.standardOutput)")
+        let store = try SQLiteReviewStore(path: harness.database)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.syncedApps().count == requests - 1)
+    }
+}
+
+/// `review sync` over every saved profile (no flags, no `ASC_*` variables): each profile's pass runs and is shown.
+@Suite("review sync end to end: profiles")
+struct SyncProfileTests {
+    @Test(
+        "a profile whose key is refused does not hide or stop the others: their changes are shown, the status is 77",
+        arguments: [true, false])
+    func refusedProfileAmongOthers(refusedFirst: Bool) throws {
+        let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
+        let noKeyInEnvironment = ["ASC_KEY_ID": "", "ASC_ISSUER_ID": "", "ASC_PRIVATE_KEY_PATH": ""]
+        let profiles = [("revoked", "REVOKED001"), ("team", SyncHarness.keyID)]
+        for (profile, keyID) in refusedFirst ? profiles : profiles.reversed() {
+            let added = try harness.review(
+                [
+                    "auth", "add", "--profile", profile, "--key-id", keyID, "--issuer-id", SyncHarness.issuerID,
+                    "--private-key", harness.keyPath,
+                ], noKeyInEnvironment)
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+        let result = try harness.review(["sync"], noKeyInEnvironment)
+        #expect(result.status == 77, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains("Fokus 2.3 (iOS): (new) -> Waiting for Review\n"), "\(result.standardOutput)"
+        )
+        #expect(result.standardOutput.hasSuffix("profile team: 3 apps synced, 3 state changes recorded.\n"))
+        #expect(
+            result.standardError.hasPrefix("review: profile revoked: listing the apps: "), "\(result.standardError)")
+        #expect(result.standardError.contains("key ID REVOKED001"))
+        #expect(try SQLiteReviewStore(path: harness.database).events(app: nil).count == 3)
+    }
+}
