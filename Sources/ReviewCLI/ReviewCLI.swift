@@ -82,6 +82,12 @@ package enum ReviewCLI {
                 imported = try EventInterchange.events(fromFile: file)
             }
             let path = try environment.databasePath(option: invocation.databasePath)
+            if !invocation.command.createsStore, !environment.storeExists(path) {
+                throw CommandFailure(
+                    .noInput,
+                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync or "
+                        + "watch)")
+            }
             let store = try environment.openStore(path)
             return try execute(invocation, store: store, imported: imported, environment: environment)
         } catch let error as ReviewError {

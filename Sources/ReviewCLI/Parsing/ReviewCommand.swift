@@ -38,6 +38,16 @@ package enum ReviewCommand: Sendable, Equatable {
     /// `review auth check [key options]`.
     case authCheck(CredentialResolver.Flags)
 
+    /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
+    /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
+    /// 66: a mistyped `--db` must not leave an empty store behind.
+    package var createsStore: Bool {
+        switch self {
+        case .log, .importFile, .sync, .watch: true
+        default: false
+        }
+    }
+
     /// Whether the command talks to App Store Connect (and so runs asynchronously).
     package var usesNetwork: Bool {
         switch self {

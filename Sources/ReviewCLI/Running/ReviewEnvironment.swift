@@ -4,6 +4,12 @@ import JWT
 import ReviewLog
 import ReviewSync
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a `review` run takes from outside: the time, the environment variables and how to open a store.
 ///
 /// `main.swift` builds it from the process; tests build it with a pinned time and a temporary store.
@@ -14,6 +20,8 @@ package struct ReviewEnvironment: Sendable {
     package var variables: [String: String]
     /// Opens the store at a path.
     package var openStore: @Sendable (String) throws -> any ReviewStore
+    /// Whether a store exists at a path (read-only commands refuse a missing one with 66, not create it).
+    package var storeExists: @Sendable (String) -> Bool = { access($0, F_OK) == 0 }
     /// The HTTP client App Store Connect is reached with; nil for libcurl's.
     package var http: (any HTTPFetching)?
     /// The moving clock of sync passes (look times); `now` stays the command's fixed time.
