@@ -52,3 +52,38 @@ struct MissingStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// Daily-use issue, item 8: `log --at` far in the future is refused as a likely typo unless `--allow-future`.
+@Suite("log refuses a time in the future unless asked")
+struct FutureTimeTests {
+    static let now = Timestamp(secondsSince1970: 1_767_873_600)  // 2026-01-08T12:00:00Z
+
+    @Test(
+        "2030 for 2020 is refused (64) naming the time and the flag; --allow-future records it; 5 minutes ahead is fine"
+    )
+    func futureRefused() throws {
+        let directory = try TemporaryDirectory()
+        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        let refused = ReviewCLI.main(
+            arguments: ["log", "Fokus", "in-review", "--version", "1", "--at", "2030-01-01T10:00:00Z"],
+            environment: environment)
+        #expect(refused.status == .usage)
+        #expect(
+            refused.standardError.contains("2030-01-01T10:00:00Z") && refused.standardError.contains("--allow-future"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("r.sqlite3").path))
+        let forced = ReviewCLI.main(
+            arguments: [
+                "log", "Fokus", "in-review", "--version", "1", "--at", "2030-01-01T10:00:00Z", "--allow-future",
+            ],
+            environment: environment)
+        #expect(forced.status == .success, "\(forced.standardError)")
+        let soon = ReviewCLI.main(
+            arguments: ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:04:00Z"],
+            environment: environment)
+        #expect(soon.status == .success, "\(soon.standardError)")
+        let later = ReviewCLI.main(
+            arguments: ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:06:00Z"],
+            environment: environment)
+        #expect(later.status == .usage)
+    }
+}

@@ -96,7 +96,7 @@ package enum ReviewInterface {
             Options.appVersion.with(
                 help: "The version (default: the app's latest version on that platform; the first event of an app "
                     + "needs one)."),
-            Options.build, Options.platform, Options.at, Options.note,
+            Options.build, Options.platform, Options.at, Options.allowFuture, Options.note,
         ],
         globalOptions: Options.global)
 

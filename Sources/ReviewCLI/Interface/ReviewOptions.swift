@@ -50,6 +50,10 @@ package enum ReviewOptions {
             "at", valueName: "TIME",
             help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date "
                 + "(local midnight), now (default), or relative (-3h, -2d, -45m)."))
+    /// `--allow-future` of `log`: accept a time more than `ReviewParser.futureTolerance` ahead of now.
+    package static let allowFuture = OptionSpec.flag(
+        "allow-future",
+        help: "Accept an --at more than 5 minutes in the future (without it, such a time is refused as a likely typo).")
     /// `--note TEXT` of `log`.
     package static let note = Option(.value("note", valueName: "TEXT", help: "A note."))
     /// `--json` of the read commands (each says what it prints).

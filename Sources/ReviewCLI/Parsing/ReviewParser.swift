@@ -72,6 +72,12 @@ package enum ReviewParser {
             try expect(2...2, "review log APP STATE [--version V] [--at TIME]")
             let state = try parseState(positionals[1])
             let at = try time(try scanned.value(Options.at), now: now) ?? now
+            // A time well ahead of now is nearly always a typo (2030 for 2020): refused unless asked for.
+            if at.secondsSince1970 > now.secondsSince1970 + futureTolerance, !scanned.has(Options.allowFuture) {
+                throw .usage(
+                    "--at \(at.iso8601) is \(DurationFormat.string(seconds: now.seconds(until: at))) in the future; "
+                        + "check the date, or add --allow-future to record it anyway")
+            }
             let platform = try scanned.value(Options.platform)
             let note = try scanned.value(Options.note).flatMap { $0.isEmpty ? nil : $0 }
             return .log(
@@ -145,6 +151,9 @@ package enum ReviewParser {
             keyID: try scanned.value(Options.keyID), issuerID: try scanned.value(Options.issuerID),
             privateKeyPath: try scanned.value(Options.privateKey), profile: try scanned.value(Options.profile))
     }
+
+    /// How far ahead of now `log --at` may be without `--allow-future`: 5 minutes (clock skew, a typed "now").
+    package static let futureTolerance: Int64 = 300
 
     /// Reads a state from any spelling, suggesting the closest on a typo.
     /// - Parameter text: the spelling.
