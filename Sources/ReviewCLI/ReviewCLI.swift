@@ -118,7 +118,8 @@ package enum ReviewCLI {
     ) throws -> CommandOutput {
         let renderer = Renderer(utc: invocation.utc, now: environment.now)
         switch invocation.command {
-        case .log(let request):
+        case .log(var request, let platformGiven):
+            if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
             let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
             return CommandOutput(standardOutput: renderer.logged(result), standardError: warning)
@@ -158,6 +159,28 @@ package enum ReviewCLI {
         case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck:
             return CommandOutput()
         }
+    }
+
+    /// The platform of a `log` without `--platform`: the app's only platform; with several, the one that has the
+    /// `--version` given, else (no version given) the platform of the app's latest event; iOS for an app without
+    /// events. A version on several platforms, or on none of an app's several, is ambiguous: refused with the choices.
+    static func platform(for request: LogRequest, store: any ReviewStore) throws -> Platform {
+        guard try store.app(named: request.app) != nil else { return .iOS }
+        let events = try store.events(app: request.app)
+        let platforms = Set(events.map(\.platform))
+        if platforms.count <= 1 { return platforms.first ?? .iOS }
+        let names = Platform.allCases.filter(platforms.contains).map(\.name)
+        guard let version = request.version else {
+            let latest = events.max { ($0.at, $0.id) < ($1.at, $1.id) }
+            return latest?.platform ?? .iOS
+        }
+        let holding = Set(events.filter { $0.version == version }.map(\.platform))
+        if holding.count == 1, let only = holding.first { return only }
+        throw CommandFailure(
+            .usage,
+            "\(request.app) has events on \(names.joined(separator: " and ")), and version \(version) "
+                + (holding.isEmpty ? "on none of them" : "on several")
+                + "; give the platform: " + names.map { "--platform \($0)" }.joined(separator: " or "))
     }
 
     /// Every event, or an app's events (an unknown app is "not found", with the closest name suggested).

@@ -87,3 +87,55 @@ struct FutureTimeTests {
         #expect(later.status == .usage)
     }
 }
+
+/// Daily-use issue, item 3: `log` without `--platform` takes the app's own platform, not iOS, and refuses an
+/// ambiguous one with the choices.
+@Suite("log's platform when --platform is not given")
+struct DefaultPlatformTests {
+    static let now = Timestamp(secondsSince1970: 1_767_873_600)
+
+    func run(_ arguments: [String], _ environment: ReviewEnvironment) -> CommandOutput {
+        ReviewCLI.main(arguments: arguments, environment: environment)
+    }
+
+    @Test("an app whose events are all macOS gets macOS; a new app gets iOS")
+    func onlyPlatform() throws {
+        let directory = try TemporaryDirectory()
+        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        #expect(
+            run(
+                ["log", "Lumen", "waiting-for-review", "--version", "1.0", "--platform", "macos", "--at", "-2d"],
+                environment
+            )
+            .status == .success)
+        let next = run(["log", "lumen", "in-review", "--at", "-1d"], environment)
+        #expect(next.status == .success, "\(next.standardError)")
+        #expect(next.standardOutput.contains("Lumen 1.0 (macOS) In Review"), "\(next.standardOutput)")
+        let fresh = run(["log", "Fokus", "waiting-for-review", "--version", "2.0", "--at", "-1d"], environment)
+        #expect(fresh.standardOutput.contains("(iOS)"))
+    }
+
+    @Test("with several platforms: the one holding --version, else the latest; a version on both is refused")
+    func severalPlatforms() throws {
+        let directory = try TemporaryDirectory()
+        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        for (platform, version, at) in [("ios", "1.0", "-5d"), ("macos", "2.0", "-4d"), ("macos", "1.0", "-3d")] {
+            #expect(
+                run(
+                    ["log", "Tide", "waiting-for-review", "--version", version, "--platform", platform, "--at", at],
+                    environment
+                )
+                .status == .success)
+        }
+        let byVersion = run(["log", "Tide", "in-review", "--version", "2.0", "--at", "-2d"], environment)
+        #expect(byVersion.standardOutput.contains("Tide 2.0 (macOS)"), "\(byVersion.standardOutput)")
+        let latest = run(["log", "Tide", "rejected", "--at", "-1d"], environment)
+        #expect(latest.standardOutput.contains("(macOS)"), "\(latest.standardOutput)")
+        let ambiguous = run(["log", "Tide", "in-review", "--version", "1.0", "--at", "-1h"], environment)
+        #expect(ambiguous.status == .usage)
+        #expect(ambiguous.standardError.contains("--platform iOS or --platform macOS"), "\(ambiguous.standardError)")
+        let unknown = run(["log", "Tide", "waiting-for-review", "--version", "9.9", "--at", "-1h"], environment)
+        #expect(unknown.status == .usage)
+        #expect(unknown.standardError.contains("on none of them"))
+    }
+}

@@ -29,7 +29,8 @@ struct ParserTests {
         #expect(
             invocation.command
                 == .log(
-                    LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now))
+                    LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now),
+                    platformGiven: false)
         )
         let full = try parse([
             "log", "PriLingo", "in-review", "--version=1.1", "--build", "42", "--platform", "macos", "--at",

@@ -36,7 +36,8 @@ package enum ReviewOptions {
     /// `--platform P` of `log` and `timeline`, any spelling of a platform.
     package static let platform = Option(
         .value(
-            "platform", valueName: "P", help: "iOS (default), macOS, tvOS, visionOS or watchOS.",
+            "platform", valueName: "P",
+            help: "iOS, macOS, tvOS, visionOS or watchOS (default for log: the app's own platform, iOS for a new app).",
             completion: .choices(Platform.allCases.map(\.rawValue))),
         parse: { text throws(CommandFailure) in
             if let platform = Platform(spelling: text) { return platform }

@@ -13,8 +13,9 @@ package enum ReviewCommand: Sendable, Equatable {
     case manual
     /// `review completion SHELL`: the shell's completion script.
     case completion(Shell)
-    /// `review log APP STATE ...`.
-    case log(LogRequest)
+    /// `review log APP STATE ...`; without `--platform` (`platformGiven` false) the platform is the app's own
+    /// (see `ReviewCLI.platform(for:store:)`), iOS only for an app without events.
+    case log(LogRequest, platformGiven: Bool = true)
     /// `review status [APP]`.
     case status(app: String?)
     /// `review timeline APP [--version V] [--platform P]`.

@@ -84,7 +84,7 @@ package enum ReviewParser {
                 LogRequest(
                     app: positionals[0], platform: platform ?? .iOS, version: try scanned.value(Options.appVersion),
                     build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
-                    note: note, source: .manual))
+                    note: note, source: .manual), platformGiven: platform != nil)
         case "status":
             try expect(0...1, "review status [APP]")
             return .status(app: positionals.first)
