@@ -167,12 +167,7 @@ extension SQLiteReviewStore {
                 .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLiteValue(version.build),
                 .text(state.rawValue), .integer(at.secondsSince1970),
             ]
-                + Array(
-                    Self.timingValues(
-                        ReviewEvent(
-                            id: 0, app: app, platform: version.platform, version: version.version, state: state, at: at,
-                            timing: timing, ascVersionID: version.ascID, ascSubmissionID: submissionID)
-                    ).prefix(4)))
+                + Self.timingValues(timing, ascVersionID: version.ascID, ascSubmissionID: submissionID))
         let inserted = session.changes == 1 ? try event(id: session.lastInsertRowID, in: session) : nil
         var previousSeconds: Int64?
         var precision = DurationPrecision.unknown

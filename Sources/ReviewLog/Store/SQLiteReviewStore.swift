@@ -316,12 +316,17 @@ public final class SQLiteReviewStore: ReviewStore {
 
     /// The `observed`, `observed_after`, `asc_version_id` and `asc_submission_id` values of an event.
     static func timingValues(_ event: ReviewEvent) -> [SQLiteValue] {
+        timingValues(event.timing, ascVersionID: event.ascVersionID, ascSubmissionID: event.ascSubmissionID)
+    }
+
+    /// The same values from their parts.
+    static func timingValues(_ timing: EventTiming, ascVersionID: String?, ascSubmissionID: String?) -> [SQLiteValue] {
         let observed: [SQLiteValue]
-        switch event.timing {
+        switch timing {
         case .exact: observed = [.integer(0), .null]
         case .observed(let after): observed = [.integer(1), after.map { .integer($0.secondsSince1970) } ?? .null]
         }
-        return observed + [SQLiteValue(event.ascVersionID), SQLiteValue(event.ascSubmissionID)]
+        return observed + [SQLiteValue(ascVersionID), SQLiteValue(ascSubmissionID)]
     }
 
     /// Fills an app's missing identifiers from an import; conflicting ones are an error, never overwritten.
