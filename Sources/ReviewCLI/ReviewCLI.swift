@@ -10,49 +10,42 @@ package enum ReviewCLI {
     /// - Returns: the exit status and the text for standard output and standard error.
     package static func main(arguments: [String], environment: ReviewEnvironment) -> CommandOutput {
         do {
-            let invocation = try ReviewParser.parse(arguments, now: environment.now)
-            return run(invocation, environment: environment)
+            return run(try ReviewParser.parse(arguments, now: environment.now), environment: environment)
         } catch {
-            return CommandOutput(status: error.status, standardError: "review: \(error.message)\n")
+            return usageOutput(error)
         }
     }
 
-    /// Parses and runs a command line, the App Store Connect commands (`sync`, `watch`, `auth check`) included;
-    /// `main.swift` uses `main(arguments:environment:)` for the others, which start no concurrency threads.
+    /// Parses and runs a command line, the App Store Connect commands (`sync`, `watch`, `auth check`) included.
     /// - Parameters:
     ///   - arguments: the arguments after the program name.
     ///   - environment: the time, environment variables, store opener and App Store Connect transport.
     /// - Returns: the exit status and the text for standard output and standard error.
     package static func perform(arguments: [String], environment: ReviewEnvironment) async -> CommandOutput {
-        let invocation: ReviewInvocation
         do {
-            invocation = try ReviewParser.parse(arguments, now: environment.now)
+            return await perform(try ReviewParser.parse(arguments, now: environment.now), environment: environment)
         } catch {
-            return CommandOutput(status: error.status, standardError: "review: \(error.message)\n")
+            return usageOutput(error)
         }
+    }
+
+    /// Runs a parsed invocation, asynchronously when it talks to App Store Connect. `main.swift` parses once and
+    /// calls this only for those commands (`ReviewCommand.usesNetwork`); the others go through `run`, which starts no
+    /// concurrency threads.
+    /// - Parameters:
+    ///   - invocation: what to do.
+    ///   - environment: the time, environment variables, store opener and App Store Connect transport.
+    /// - Returns: the exit status and output.
+    package static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
         return await SyncCommands.run(invocation, environment: environment)
     }
 
-    /// Whether a command line needs `perform` (it talks to App Store Connect).
-    /// - Parameters:
-    ///   - arguments: the arguments after the program name.
-    ///   - now: the current time.
-    /// - Returns: `true` for `sync`, `watch` and `auth check`; `false` otherwise (a line that does not parse too).
-    package static func needsNetwork(_ arguments: [String], now: Timestamp) -> Bool {
-        (try? ReviewParser.parse(arguments, now: now))?.command.usesNetwork ?? false
-    }
-
-    /// Whether a command line is `watch`, which SIGINT and SIGTERM stop between apps through
-    /// `ReviewEnvironment.stop`, ending with status 0. Every other command keeps the signals' default action and
-    /// ends at once: for `sync` that is safe, as each app's look is recorded in one transaction.
-    /// - Parameters:
-    ///   - arguments: the arguments after the program name.
-    ///   - now: the current time.
-    /// - Returns: `true` for `watch`; `false` otherwise (a line that does not parse too).
-    package static func stopsOnSignal(_ arguments: [String], now: Timestamp) -> Bool {
-        guard case .watch = (try? ReviewParser.parse(arguments, now: now))?.command else { return false }
-        return true
+    /// The output of a command line that does not parse.
+    /// - Parameter failure: the parser's failure.
+    /// - Returns: its status, and its message on standard error.
+    package static func usageOutput(_ failure: CommandFailure) -> CommandOutput {
+        CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n")
     }
 
     /// Runs a parsed invocation.

@@ -20,20 +20,28 @@ for name in [
 }
 let arguments = Array(CommandLine.arguments.dropFirst())
 var environment = ReviewEnvironment(now: Timestamp(secondsSince1970: WallClock.now()), variables: variables)
-if ReviewCLI.needsNetwork(arguments, now: environment.now) {
+// The command line is parsed once; a network command runs asynchronously, every other synchronously (no
+// concurrency threads started: `review log`'s start-up).
+let invocation: ReviewInvocation
+do {
+    invocation = try ReviewParser.parse(arguments, now: environment.now)
+} catch {
+    CommandRunner.finish(ReviewCLI.usageOutput(error))
+}
+if invocation.command.usesNetwork {
     // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes).
     // `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of after
     // the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
-    if ReviewCLI.stopsOnSignal(arguments, now: environment.now) {
+    if case .watch = invocation.command {
         environment.stop = StopSignals.flag
         signal(SIGINT) { _ in StopSignals.flag.set() }
         signal(SIGTERM) { _ in StopSignals.flag.set() }
     }
     environment.emit = { Terminal.standardOutput.write($0) }
     environment.emitError = { Terminal.standardError.write($0) }
-    CommandRunner.finish(await ReviewCLI.perform(arguments: arguments, environment: environment))
+    CommandRunner.finish(await ReviewCLI.perform(invocation, environment: environment))
 }
-CommandRunner.finish(ReviewCLI.main(arguments: arguments, environment: environment))
+CommandRunner.finish(ReviewCLI.run(invocation, environment: environment))
 
 /// The flag the signal handlers set (a C handler captures nothing, so it lives here).
 enum StopSignals {
