@@ -9,18 +9,21 @@ struct EventBuilder {
     var version = "1.0"
     private(set) var events: [ReviewEvent] = []
 
-    mutating func add(_ state: ReviewState, hours: Double) {
-        let at = Timestamp(secondsSince1970: Self.base.secondsSince1970 + Int64(hours * 3600))
+    var key: VersionKey { VersionKey(app: app, platform: .iOS, version: version) }
+
+    func time(hours: Double) -> Timestamp {
+        Timestamp(secondsSince1970: Self.base.secondsSince1970 + Int64(hours * 3600))
+    }
+
+    mutating func add(_ state: ReviewState, hours: Double, timing: EventTiming = .exact) {
         events.append(
             ReviewEvent(
                 id: Int64(events.count + 1), app: App(name: app), platform: .iOS, version: version, state: state,
-                at: at))
+                at: time(hours: hours), timing: timing))
     }
 
     func timeline(nowHours: Double) -> VersionTimeline {
-        VersionTimeline(
-            key: VersionKey(app: app, platform: .iOS, version: version), events: events,
-            now: Timestamp(secondsSince1970: Self.base.secondsSince1970 + Int64(nowHours * 3600)))
+        VersionTimeline(key: key, events: events, now: time(hours: nowHours))
     }
 }
 

@@ -159,8 +159,8 @@ struct Renderer {
 
     // MARK: stats
 
-    static let appleToday = "On average, 90% of submissions are reviewed in less than 24 hours"
-    static let appleEarlier = "50% of apps are reviewed in 24 hours and over 90% in 48 hours"
+    static let appleToday = AppleReviewClaim.today
+    static let appleEarlier = AppleReviewClaim.earlier
 
     func statistics(_ stats: ReviewStatistics, app: String?, since: Timestamp?, until: Timestamp?, json: Bool)
         -> String

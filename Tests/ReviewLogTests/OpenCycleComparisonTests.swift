@@ -1,0 +1,74 @@
+import Testing
+
+@testable import ReviewLog
+
+@Suite("Open cycle comparison")
+struct OpenCycleComparisonTests {
+    private let hour: Int64 = 3_600
+
+    /// A version that entered Waiting for Review at hour 0 and, when `inReviewAt` is given, In Review then.
+    private func openCycle(inReviewAt: Double? = nil, timing: EventTiming = .exact) -> SubmissionCycle {
+        var builder = EventBuilder()
+        builder.add(.waitingForReview, hours: 0, timing: timing)
+        if let inReviewAt { builder.add(.inReview, hours: inReviewAt) }
+        let timeline = VersionTimeline(key: builder.key, events: builder.events, now: builder.time(hours: 1_000))
+        return timeline.cycles[0]
+    }
+
+    @Test("a week's wait against ten decided cycles and Apple's 24 hours")
+    func weekLongWait() throws {
+        let decided = (1...10).map { Int64($0) * 12 * hour }  // 12h, 24h, ..., 120h
+        let now = EventBuilder().time(hours: 168)
+        let comparison = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: decided))
+        #expect(comparison.elapsedSeconds == 168 * hour)
+        #expect(comparison.state == .waitingForReview && comparison.stateSeconds == 168 * hour)
+        #expect(comparison.decidedCycles == 10 && comparison.decidedFaster == 10)
+        #expect(comparison.shareDecidedFaster == 1.0)
+        #expect(comparison.ownMedian == 60 * hour && comparison.ownP90 == 108 * hour)
+        #expect(comparison.isPastAppleClaim && comparison.isPastLongWait && comparison.isPastOwnP90)
+        #expect(!comparison.isFewCycles)
+        #expect(comparison.suggestsExpedite)
+    }
+
+    @Test("a short wait: no expedite, past few of the user's cycles, ties not counted as faster")
+    func shortWait() throws {
+        let decided: [Int64] = [10 * hour, 20 * hour, 30 * hour]
+        let comparison = try #require(
+            OpenCycleComparison(cycle: openCycle(), now: EventBuilder().time(hours: 20), decidedSeconds: decided))
+        #expect(comparison.decidedFaster == 1)  // 10h; 20h equals the wait so far
+        #expect(comparison.isFewCycles)
+        #expect(!comparison.isPastAppleClaim && !comparison.isPastLongWait && !comparison.suggestsExpedite)
+    }
+
+    @Test("past 48 hours but within the user's own p90: no expedite suggestion; without history, one")
+    func expediteNeedsOwnP90() throws {
+        let cycle = openCycle(inReviewAt: 40)
+        let now = EventBuilder().time(hours: 50)
+        let withHistory = try #require(
+            OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: [60 * hour, 70 * hour]))
+        #expect(withHistory.state == .inReview && withHistory.stateSeconds == 10 * hour)
+        #expect(withHistory.isPastLongWait && !withHistory.isPastOwnP90 && !withHistory.suggestsExpedite)
+        let without = try #require(OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: []))
+        #expect(without.ownP90 == nil && without.shareDecidedFaster == nil && without.suggestsExpedite)
+    }
+
+    @Test("no comparison for a decided cycle or one whose start is unknown; observed starts are approximate")
+    func notComparable() throws {
+        var builder = EventBuilder()
+        builder.add(.waitingForReview, hours: 0)
+        builder.add(.rejected, hours: 30)
+        let decided = VersionTimeline(key: builder.key, events: builder.events, now: builder.time(hours: 40))
+        #expect(OpenCycleComparison(cycle: decided.cycles[0], now: builder.time(hours: 40), decidedSeconds: []) == nil)
+        #expect(OpenCycleComparisonTests.decided(decided) == [30 * hour])
+        let unknown = openCycle(timing: .observed(after: nil))
+        #expect(OpenCycleComparison(cycle: unknown, now: builder.time(hours: 40), decidedSeconds: []) == nil)
+        let observed = openCycle(timing: .observed(after: builder.time(hours: -1)))
+        let comparison = try #require(
+            OpenCycleComparison(cycle: observed, now: builder.time(hours: 40), decidedSeconds: []))
+        #expect(comparison.elapsedPrecision == .approximate)
+    }
+
+    private static func decided(_ timeline: VersionTimeline) -> [Int64] {
+        OpenCycleComparison.decidedSeconds(in: [timeline])
+    }
+}
