@@ -36,6 +36,23 @@ package enum WallClock {
         return date + " \(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) / 60 % 60, 2))"
     }
 
+    /// The calendar year and month (1–12) of an instant, in the local (`TZ`) time zone or in UTC.
+    /// - Parameters:
+    ///   - seconds: the instant, Unix seconds.
+    ///   - utc: whether to read the calendar in UTC.
+    /// - Returns: the year and month.
+    package static func calendarMonth(_ seconds: Int64, utc: Bool) -> (year: Int, month: Int) {
+        tzset()
+        var value = time_t(seconds)
+        var parts = tm()
+        if utc {
+            gmtime_r(&value, &parts)
+        } else {
+            localtime_r(&value, &parts)
+        }
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1)
+    }
+
     /// ISO 8601 UTC text, `2024-04-04T12:00:00Z`, as `jwtcheck` prints claim times.
     /// - Parameter seconds: the instant, Unix seconds.
     /// - Returns: the text (any instant formats; see `CivilTime.iso8601`).

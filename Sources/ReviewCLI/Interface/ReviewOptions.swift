@@ -66,6 +66,41 @@ package enum ReviewOptions {
     package static let until = Option(
         .value(
             "until", valueName: "DATE", help: "Only cycles that entered Waiting for Review before DATE (exclusive)."))
+    /// `--platform P` of `status` and `stats`: only that platform's versions.
+    package static let platformFilter = platform.with(help: "Only versions on this platform.")
+    /// `--all` of `status` and `timeline`.
+    package static let all = OptionSpec.flag("all", help: "Every version.")
+    /// `--include-open` of `stats`.
+    package static let includeOpen = OptionSpec.flag(
+        "include-open",
+        help: "Count cycles still waiting for a decision as censored times (known to take at least as long as so "
+            + "far): percentiles and shares by the Kaplan-Meier estimate. Without it they are left out, and stats "
+            + "says how many.")
+    /// `--by month|quarter` of `stats`.
+    package static let by = Option(
+        .value(
+            "by", valueName: "month|quarter",
+            help: "A row per calendar month or quarter of the cycle starts (local time, UTC with --utc).",
+            completion: .choices(StatisticsPeriod.allCases.map(\.rawValue))),
+        parse: { text throws(CommandFailure) in
+            guard let period = StatisticsPeriod(rawValue: text.lowercased()) else {
+                throw .usage("unknown period \"\(text)\" for --by; use month or quarter")
+            }
+            return period
+        })
+    /// `--color auto|always|never` of `status` and `timeline`.
+    package static let color = Option(
+        .value(
+            "color", valueName: "auto|always|never",
+            help: "Colour states (rejected red, approved and released green, waiting and in review yellow): auto "
+                + "(default) on a terminal unless NO_COLOR is set to a non-empty value; always; never.",
+            completion: .choices(ColorChoice.allCases.map(\.rawValue))),
+        parse: { text throws(CommandFailure) in
+            guard let choice = ColorChoice(rawValue: text.lowercased()) else {
+                throw .usage("unknown --color \"\(text)\"; use auto, always or never")
+            }
+            return choice
+        })
     /// `--format json|csv` of `export`.
     package static let format = Option(
         .value(
