@@ -230,7 +230,8 @@ struct StatsCommandTests {
         #expect(periods.map { $0["cycles"] as? Int } == [1, 3, 1])
         #expect(object["by"] as? String == "quarter" && object["app"] as? String == "Fokus")
         let bad = review.run(["stats", "--by", "week"])
-        #expect(bad.status == .usage && bad.standardError.contains("unknown period \"week\" for --by"))
+        #expect(
+            bad.status == .usage && bad.standardError.contains("unknown value \"week\" for --by; use month or quarter"))
     }
 }
 

@@ -59,20 +59,16 @@ struct SurvivalEstimateTests {
             builder.add(.pendingDeveloperRelease, hours: hours)
             timelines.append(builder.timeline(nowHours: 10_000))
         }
-        var withdrawn = EventBuilder()
-        withdrawn.version = "2.0"
-        withdrawn.add(.waitingForReview, hours: 0)
-        withdrawn.add(.developerRejected, hours: 5)
-        timelines.append(withdrawn.timeline(nowHours: 10_000))
-        var waiting = EventBuilder()
-        waiting.version = "3.0"
-        waiting.add(.waitingForReview, hours: 9_800)
-        timelines.append(waiting.timeline(nowHours: 10_000))
-        var reviewing = EventBuilder()
-        reviewing.version = "4.0"
-        reviewing.add(.waitingForReview, hours: 9_900)
-        reviewing.add(.inReview, hours: 9_990)
-        timelines.append(reviewing.timeline(nowHours: 10_000))
+        let others: [(String, [(ReviewState, Double)])] = [
+            ("2.0", [(.waitingForReview, 0), (.developerRejected, 5)]), ("3.0", [(.waitingForReview, 9_800)]),
+            ("4.0", [(.waitingForReview, 9_900), (.inReview, 9_990)]),
+        ]
+        for (version, states) in others {
+            var builder = EventBuilder()
+            builder.version = version
+            for (state, hours) in states { builder.add(state, hours: hours) }
+            timelines.append(builder.timeline(nowHours: 10_000))
+        }
 
         let leftOut = ReviewStatistics(timelines: timelines)
         #expect(leftOut.open == 2 && leftOut.openLeftOut == 2 && !leftOut.includesOpen)

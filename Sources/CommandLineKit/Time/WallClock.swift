@@ -19,14 +19,7 @@ package enum WallClock {
     ///   - utc: whether to show UTC instead of local time.
     /// - Returns: the text.
     package static func format(_ seconds: Int64, utc: Bool) -> String {
-        tzset()
-        var value = time_t(seconds)
-        var parts = tm()
-        if utc {
-            gmtime_r(&value, &parts)
-        } else {
-            localtime_r(&value, &parts)
-        }
+        let parts = calendarParts(seconds, utc: utc)
         let date =
             "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2)) "
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2))"
@@ -42,6 +35,12 @@ package enum WallClock {
     ///   - utc: whether to read the calendar in UTC.
     /// - Returns: the year and month.
     package static func calendarMonth(_ seconds: Int64, utc: Bool) -> (year: Int, month: Int) {
+        let parts = calendarParts(seconds, utc: utc)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1)
+    }
+
+    /// The broken-down time of an instant, local (`TZ`, read afresh) or UTC.
+    private static func calendarParts(_ seconds: Int64, utc: Bool) -> tm {
         tzset()
         var value = time_t(seconds)
         var parts = tm()
@@ -50,7 +49,7 @@ package enum WallClock {
         } else {
             localtime_r(&value, &parts)
         }
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1)
+        return parts
     }
 
     /// ISO 8601 UTC text, `2024-04-04T12:00:00Z`, as `jwtcheck` prints claim times.

@@ -77,30 +77,29 @@ package enum ReviewOptions {
             + "far): percentiles and shares by the Kaplan-Meier estimate. Without it they are left out, and stats "
             + "says how many.")
     /// `--by month|quarter` of `stats`.
-    package static let by = Option(
-        .value(
-            "by", valueName: "month|quarter",
-            help: "A row per calendar month or quarter of the cycle starts (local time, UTC with --utc).",
-            completion: .choices(StatisticsPeriod.allCases.map(\.rawValue))),
-        parse: { text throws(CommandFailure) in
-            guard let period = StatisticsPeriod(rawValue: text.lowercased()) else {
-                throw .usage("unknown period \"\(text)\" for --by; use month or quarter")
-            }
-            return period
-        })
+    package static let by: Option<StatisticsPeriod> = choice(
+        "by", help: "A row per calendar month or quarter of the cycle starts (local time, UTC with --utc).")
     /// `--color auto|always|never` of `status` and `timeline`.
-    package static let color = Option(
-        .value(
-            "color", valueName: "auto|always|never",
-            help: "Colour states (rejected red, approved and released green, waiting and in review yellow): auto "
-                + "(default) on a terminal unless NO_COLOR is set to a non-empty value; always; never.",
-            completion: .choices(ColorChoice.allCases.map(\.rawValue))),
-        parse: { text throws(CommandFailure) in
-            guard let choice = ColorChoice(rawValue: text.lowercased()) else {
-                throw .usage("unknown --color \"\(text)\"; use auto, always or never")
-            }
-            return choice
-        })
+    package static let color: Option<ColorChoice> = choice(
+        "color",
+        help: "Colour states (rejected red, approved and released green, waiting and in review yellow): auto "
+            + "(default) on a terminal unless NO_COLOR is set to a non-empty value; always; never.")
+
+    /// An option taking one of an enumeration's raw values, in any case; another value is refused with the choices.
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ name: String, help: String)
+        -> Option<Choice> where Choice.RawValue == String
+    {
+        let names = Choice.allCases.map(\.rawValue)
+        let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+        return Option(
+            .value(name, valueName: names.joined(separator: "|"), help: help, completion: .choices(names)),
+            parse: { text throws(CommandFailure) in
+                guard let choice = Choice(rawValue: text.lowercased()) else {
+                    throw .usage("unknown value \"\(text)\" for --\(name); use \(list)")
+                }
+                return choice
+            })
+    }
     /// `--format json|csv` of `export`.
     package static let format = Option(
         .value(
