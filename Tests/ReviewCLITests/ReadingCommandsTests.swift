@@ -273,3 +273,28 @@ struct ColorTests {
         #expect(stripped == plain)
     }
 }
+
+/// The built binary: main.swift hands the terminal facts (isatty, NO_COLOR) to the commands.
+@Suite("review status colour, end to end")
+struct ColorEndToEndTests {
+    @Test("on a pseudo-terminal (script(1)) a rejection is red; NO_COLOR=1 or a pipe is plain")
+    func terminal() throws {
+        let review = try ReviewRun()
+        let logged = try review(["log", "Fokus", "rejected", "--version", "1.0", "--at", "-1h"])
+        #expect(logged.status == 0)
+        let script = try #require(
+            ProcessRunner.installedProgram("script"), "script(1) from util-linux runs the binary on a terminal")
+        let command = ProcessRunner.executable("review").path + " status"
+        let onTerminal = try ProcessRunner.run(
+            executableAt: script, ["-qec", command, "/dev/null"],
+            environment: ["REVIEW_DB": review.database, "TZ": "UTC", "NO_COLOR": ""])
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.standardOutput.contains("\u{1B}[31mRejected\u{1B}[0m"), "\(onTerminal.standardOutput)")
+        let noColor = try ProcessRunner.run(
+            executableAt: script, ["-qec", command, "/dev/null"],
+            environment: ["REVIEW_DB": review.database, "TZ": "UTC", "NO_COLOR": "1"])
+        #expect(noColor.standardOutput.contains("Rejected") && !noColor.standardOutput.contains("\u{1B}["))
+        let piped = try review(["status"], environment: ["NO_COLOR": ""])
+        #expect(piped.standardOutput.contains("Rejected") && !piped.standardOutput.contains("\u{1B}["))
+    }
+}
