@@ -262,6 +262,9 @@ struct ColorTests {
         let timeline = try run(["timeline", "Fokus", "--version", "1.1", "--color", "always"], terminal: false)
         #expect(timeline.contains(Self.red + "Rejected\u{1B}[0m"))
         #expect(try !run(["status", "--json", "--color", "always"], terminal: true).contains("\u{1B}["))
+        let bad = try ReadingFixture().run(["status", "--color", "sometimes"])
+        #expect(bad.status == .usage)
+        #expect(bad.standardError.contains("unknown value \"sometimes\" for --color; use auto, always or never"))
     }
 
     @Test("colour takes no width: the columns line up as without it")
