@@ -170,7 +170,13 @@ package enum ReviewCLI {
     /// Every event, or an app's events (an unknown app is "not found", with the closest name suggested).
     static func events(of app: String?, store: any ReviewStore) throws -> [ReviewEvent] {
         guard let app else { return try store.events(app: nil) }
-        guard try store.app(named: app) != nil else {
+        return try store.events(app: try storedName(of: app, store: store))
+    }
+
+    /// The name an app is stored under, found case-insensitively (an unknown app is "not found", with the closest
+    /// name suggested).
+    static func storedName(of app: String, store: any ReviewStore) throws -> String {
+        guard let found = try store.app(named: app) else {
             let names = try store.appNames()
             let hint: String
             if let close = Suggestion.closest(to: app, among: names) {
@@ -182,6 +188,6 @@ package enum ReviewCLI {
             }
             throw ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
         }
-        return try store.events(app: app)
+        return found.name
     }
 }

@@ -66,7 +66,7 @@ enum ReadingCommands {
                     includingOpenAt: now
                 ) { period.label(of: $0, utc: renderer.utc) }
             } ?? []
-        let name = try query.app.map { try store.app(named: $0)?.name ?? $0 }
+        let name = try query.app.map { try ReviewCLI.storedName(of: $0, store: store) }
         let scope = StatisticsScope(
             app: name, platform: query.platform, since: query.since, until: query.until, period: query.period,
             includeOpen: query.includeOpen)
@@ -79,11 +79,7 @@ enum ReadingCommands {
     private static func load(_ app: String?, store: any ReviewStore, now: Timestamp) throws
         -> (app: String?, timelines: [VersionTimeline])
     {
-        var name: String?
-        if let app {
-            _ = try ReviewCLI.events(of: app, store: store)  // "no app named", with the closest name
-            name = try store.app(named: app)?.name ?? app
-        }
+        let name = try app.map { try ReviewCLI.storedName(of: $0, store: store) }
         return (name, VersionTimeline.timelines(of: try store.events(app: nil), now: now))
     }
 
