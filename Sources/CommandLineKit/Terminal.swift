@@ -33,8 +33,26 @@ package struct Terminal: Sendable {
 
     /// Whether colour escapes should be written: a TTY, and `NO_COLOR` unset or empty (no-color.org).
     package var usesColor: Bool {
-        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-        return isatty(fileDescriptor) == 1
+        Self.usesColor(noColor: getenv("NO_COLOR").map { String(cString: $0) }, isTerminal: isatty(fileDescriptor) == 1)
+    }
+
+    /// Whether colour escapes should be written, from the facts a caller gathered (so tests can set them).
+    /// - Parameters:
+    ///   - noColor: the value of `NO_COLOR`, if set; any non-empty value turns colour off (no-color.org).
+    ///   - isTerminal: whether the output is a terminal.
+    /// - Returns: whether to colour.
+    package static func usesColor(noColor: String?, isTerminal: Bool) -> Bool {
+        (noColor ?? "").isEmpty && isTerminal
+    }
+
+    /// `text` in an ANSI colour when `enabled`, else unchanged.
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - color: the colour.
+    ///   - enabled: whether to colour.
+    /// - Returns: the text, possibly wrapped in escapes.
+    package static func styled(_ text: String, _ color: Color, enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// `text` in an ANSI colour when this terminal uses colour, else unchanged.
@@ -43,7 +61,7 @@ package struct Terminal: Sendable {
     ///   - color: the colour.
     /// - Returns: the text, possibly wrapped in escapes.
     package func styled(_ text: String, _ color: Color) -> String {
-        usesColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+        Self.styled(text, color, enabled: usesColor)
     }
 
     /// ANSI colours used by the commands.

@@ -116,24 +116,15 @@ package enum ReviewCLI {
             let result = try store.record(request)
             let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
             return CommandOutput(standardOutput: renderer.logged(result), standardError: warning)
-        case .status(let app):
-            let events = try events(of: app, store: store)
-            let timelines = VersionTimeline.timelines(of: events, now: environment.now)
-            return CommandOutput(standardOutput: renderer.status(timelines, json: invocation.json))
-        case .timeline(let app, let version, let platform):
-            let events = try events(of: app, store: store)
-            let key = try versionKey(app: app, events: events, version: version, platform: platform)
-            let timeline = VersionTimeline(
-                key: key, events: events.filter { $0.versionKey == key }, now: environment.now)
-            return CommandOutput(standardOutput: renderer.timeline(timeline, json: invocation.json))
-        case .stats(let app, let since, let until):
-            let events = try events(of: app, store: store)
-            let timelines = VersionTimeline.timelines(of: events, now: environment.now)
-            let stats = ReviewStatistics(timelines: timelines, since: since, until: until)
-            let name = try app.map { try store.app(named: $0)?.name ?? $0 }
-            return CommandOutput(
-                standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json)
-            )
+        case .status(let query):
+            return try ReadingCommands.status(
+                query, json: invocation.json, store: store, renderer: renderer, environment: environment)
+        case .timeline(let query):
+            return try ReadingCommands.timeline(
+                query, json: invocation.json, store: store, renderer: renderer, environment: environment)
+        case .stats(let query):
+            return try ReadingCommands.statistics(
+                query, json: invocation.json, store: store, renderer: renderer, environment: environment)
         case .export(let format):
             let events = try store.events(app: nil)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
@@ -177,9 +168,15 @@ package enum ReviewCLI {
     }
 
     /// Every event, or an app's events (an unknown app is "not found", with the closest name suggested).
-    private static func events(of app: String?, store: any ReviewStore) throws -> [ReviewEvent] {
+    static func events(of app: String?, store: any ReviewStore) throws -> [ReviewEvent] {
         guard let app else { return try store.events(app: nil) }
-        guard try store.app(named: app) != nil else {
+        return try store.events(app: try storedName(of: app, store: store))
+    }
+
+    /// The name an app is stored under, found case-insensitively (an unknown app is "not found", with the closest
+    /// name suggested).
+    static func storedName(of app: String, store: any ReviewStore) throws -> String {
+        guard let found = try store.app(named: app) else {
             let names = try store.appNames()
             let hint: String
             if let close = Suggestion.closest(to: app, among: names) {
@@ -191,24 +188,6 @@ package enum ReviewCLI {
             }
             throw ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
         }
-        return try store.events(app: app)
-    }
-
-    /// The version a timeline shows: the one asked for, else the version of the app's latest event.
-    private static func versionKey(app: String, events: [ReviewEvent], version: String?, platform: Platform?) throws
-        -> VersionKey
-    {
-        let candidates = events.filter { event in
-            (version.map { event.version == $0 } ?? true) && (platform.map { event.platform == $0 } ?? true)
-        }
-        guard let latest = candidates.max(by: { ($0.at, $0.id) < ($1.at, $1.id) }) else {
-            let known = Set(events.map { "\($0.version) (\($0.platform.name))" }).sorted().joined(separator: ", ")
-            let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
-            throw ReviewError(
-                .versionNotFound,
-                "\(events.first?.app.name ?? app) has no events for \(asked.joined(separator: " on ")); it has \(known)"
-            )
-        }
-        return latest.versionKey
+        return found.name
     }
 }

@@ -14,12 +14,13 @@ import ReviewSync
 var variables: [String: String] = [:]
 for name in [
     "REVIEW_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "ASC_KEY_ID", "ASC_ISSUER_ID", "ASC_PRIVATE_KEY_PATH",
-    "ASC_API_BASE_URL",
+    "ASC_API_BASE_URL", "NO_COLOR",
 ] {
     if let value = getenv(name) { variables[name] = String(cString: value) }
 }
 let arguments = Array(CommandLine.arguments.dropFirst())
 var environment = ReviewEnvironment(now: Timestamp(secondsSince1970: WallClock.now()), variables: variables)
+environment.standardOutputIsTerminal = isatty(1) == 1
 // The command line is parsed once; a network command runs asynchronously, every other synchronously (no
 // concurrency threads started: `review log`'s start-up).
 let invocation: ReviewInvocation

@@ -116,10 +116,12 @@ struct ParserTests {
         #expect(logged.status == .success && logged.standardOutput.contains("Logged event 1: A 1 (iOS)"))
         let status = ReviewCLI.main(arguments: ["status", "--json"], environment: environment)
         #expect(
-            status.standardOutput
-                == "{\"versions\": [{\"app\": \"A\", \"platform\": \"iOS\", \"version\": \"1\", \"state\": "
-                + "\"WAITING_FOR_REVIEW\", \"since\": \"2026-01-08T12:00:00Z\", \"seconds\": 172800, "
-                + "\"precision\": \"exact\"}]}\n")
+            status.standardOutput.hasPrefix(
+                "{\"versions\": [{\"app\": \"A\", \"platform\": \"iOS\", \"version\": \"1\", \"build\": null, "
+                    + "\"state\": \"WAITING_FOR_REVIEW\", \"name\": \"Waiting for Review\", \"since\": "
+                    + "\"2026-01-08T12:00:00Z\", \"seconds\": 172800, \"precision\": \"exact\", \"open\": true, "
+                    + "\"comparison\": {\"elapsedSeconds\": 172800,"))
+        #expect(status.standardOutput.hasSuffix("], \"notShown\": 0}\n"))
         let missing = ReviewCLI.main(arguments: ["stats", "B"], environment: environment)
         #expect(missing.status == .negative && missing.standardError.contains("no app named \"B\""))
     }

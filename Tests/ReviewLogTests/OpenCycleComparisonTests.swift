@@ -72,3 +72,59 @@ struct OpenCycleComparisonTests {
         OpenCycleComparison.decidedSeconds(in: [timeline])
     }
 }
+
+@Suite("Open cycle comparison, in words")
+struct OpenCycleComparisonWordsTests {
+    private let hour: Int64 = 3_600
+
+    private func comparison(elapsedHours: Double, decided: [Int64], timing: EventTiming = .exact) throws
+        -> OpenCycleComparison
+    {
+        var builder = EventBuilder()
+        builder.add(.waitingForReview, hours: 0, timing: timing)
+        let cycle = builder.timeline(nowHours: elapsedHours).cycles[0]
+        return try #require(
+            OpenCycleComparison(cycle: cycle, now: builder.time(hours: elapsedHours), decidedSeconds: decided))
+    }
+
+    @Test("a week's wait against twelve cycles: the share, Apple's 24 hours, and the expedite request")
+    func weekLong() throws {
+        let decided = (1...12).map { Int64($0) * 10 * hour }  // 10h ... 120h; p90: rank 11, 110h
+        let week = try comparison(elapsedHours: 168, decided: decided)
+        #expect(
+            week.summary
+                == "7d 0h since submission: longer than 12 of your 12 decided cycles took (100%); Apple (today): 90% "
+                + "within 24 hours")
+        #expect(
+            week.expediteAdvice
+                == "Still no decision past 48 hours and your 90th percentile (4d 14h): consider asking for an "
+                + "expedited review at https://developer.apple.com/contact/app-store/?topic=expedite")
+    }
+
+    @Test("few cycles are flagged; none says so; an observed start is approximate; no advice before 48 hours")
+    func fewAndNone() throws {
+        var unknown = EventBuilder()
+        unknown.add(.waitingForReview, hours: 0, timing: .observed(after: nil))
+        let cycle = unknown.timeline(nowHours: 30).cycles[0]
+        #expect(OpenCycleComparison(cycle: cycle, now: unknown.time(hours: 30), decidedSeconds: [hour]) == nil)
+        let approximate = try comparison(
+            elapsedHours: 30, decided: [20 * hour, 40 * hour], timing: .observed(after: EventBuilder().time(hours: -1)))
+        #expect(
+            approximate.summary
+                == "~1d 6h since submission: longer than 1 of your 2 decided cycles took (50%), from fewer than 5 "
+                + "cycles: a weak guide; Apple (today): 90% within 24 hours")
+        #expect(approximate.expediteAdvice == nil)
+        let none = try comparison(elapsedHours: 50, decided: [])
+        #expect(none.summary.contains("no decided cycle of yours to compare with yet"))
+        #expect(none.expediteAdvice?.hasPrefix("Still no decision past 48 hours: consider") == true)
+    }
+
+    @Test("Apple's figures, one per share and bound")
+    func statements() {
+        #expect(
+            AppleReviewClaim.statements.map { "\($0.source): \($0.wording)" } == [
+                "Apple (today): 90% within 24 hours", "Apple (2020): 50% within 24 hours",
+                "Apple (2020): over 90% within 48 hours",
+            ])
+    }
+}

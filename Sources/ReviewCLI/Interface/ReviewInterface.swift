@@ -103,30 +103,41 @@ package enum ReviewInterface {
     /// `review status`.
     package static let status = CommandSpec(
         "status",
-        abstract: "Each app version's current state and time in it",
-        overview: "Show each app version's current state and how long it has been in it.",
+        abstract: "Each app's latest version and every open submission: state, build and time in it",
+        overview: "Show, per app and platform, the version with the latest event and every version whose submission "
+            + "cycle is open (most recent first): its state, build and how long it has been in it. An open cycle "
+            + "says how its wait compares with your decided cycles and Apple's \"90% within 24 hours\", and past 48 "
+            + "hours (and your own 90th percentile) suggests Apple's expedited review request.",
         arguments: [ArgumentSpec("<app>", help: "Only this app.", isOptional: true)],
         options: [
+            Options.platformFilter,
+            Options.all.with(help: "Every version ever logged, not only the latest and the open."),
+            Options.color,
             Options.json.with(
-                help: "Output {\"versions\": [{\"app\", \"platform\", \"version\", \"state\", \"since\", "
-                    + "\"seconds\"}]}.")
+                help: "Output {\"versions\": [{\"app\", \"platform\", \"version\", \"build\", \"state\", \"name\", "
+                    + "\"since\", \"seconds\", \"precision\", \"open\", \"comparison\"}], \"notShown\"}; comparison is "
+                    + "null unless the cycle is open with a known start (see README, \"JSON output\")."),
         ],
         globalOptions: Options.global)
 
     /// `review timeline`.
     package static let timeline = CommandSpec(
         "timeline",
-        abstract: "Each submission cycle of a version: states with start, end and duration",
-        overview: "Show a version's submission cycles: each state with its start, end and duration, the time "
-            + "waiting, in review and to the decision. A cycle starts on entering Waiting for Review; its decision "
-            + "is its first review outcome.",
+        abstract: "Each submission cycle of a version: build, states with start, end and duration",
+        overview: "Show a version's submission cycles: the build, each state with its start, end and duration, the "
+            + "time waiting, in review and to the decision, and for an open cycle how it compares with your decided "
+            + "cycles and Apple's claim. A cycle starts on entering Waiting for Review; its decision is its first "
+            + "review outcome.",
         arguments: [ArgumentSpec("<app>", help: "The app.")],
         options: [
             Options.appVersion.with(help: "The version (default: the version of the app's latest event)."),
+            Options.all.with(help: "Every version of the app, oldest first."),
             Options.platform.with(help: "The platform (default: the platform of the app's latest event)."),
+            Options.color,
             Options.json.with(
-                help: "Output {\"cycles\": [{\"states\": [{\"state\", \"start\", \"end\", \"seconds\"}]}]}; times "
-                    + "are ISO 8601 in UTC, end is null for the current state."),
+                help: "Output {\"app\", \"platform\", \"version\", \"cycles\": [{\"build\", \"open\", "
+                    + "\"comparison\", \"states\": [{\"state\", \"start\", \"end\", \"seconds\"}]}]}; with --all "
+                    + "{\"app\", \"versions\": [...]}; times are ISO 8601 in UTC, end is null for the current state."),
         ],
         globalOptions: Options.global)
 
@@ -135,12 +146,16 @@ package enum ReviewInterface {
         "stats",
         abstract: "Median, 90th percentile and maximum of waiting, review and decision times",
         overview: "Statistics across submission cycles: count, median, 90th percentile (nearest rank) and maximum "
-            + "of time waiting, time in review and time to decision; the share decided within 24 and 48 hours beside "
-            + "Apple's published figures. Withdrawn cycles (Developer Rejected before a decision) are counted apart.",
+            + "of time waiting, time in review and time to decision, each row saying which cycles it counts "
+            + "(withdrawn cycles count for waiting, never for the decision) and flagging figures from fewer than 5 "
+            + "cycles; then your share decided within 24 and 48 hours beside each of Apple's published figures, one "
+            + "per line. Open cycles are left out (and counted) unless --include-open.",
         arguments: [ArgumentSpec("<app>", help: "Only this app (default: all apps).", isOptional: true)],
         options: [
-            Options.since, Options.until,
-            Options.json.with(help: "Output the statistics as JSON (durations in seconds)."),
+            Options.platformFilter, Options.since, Options.until, Options.by, Options.includeOpen,
+            Options.json.with(
+                help: "Output the statistics as JSON (durations in seconds; with --by, {\"periods\": [...]}; see "
+                    + "README, \"JSON output\")."),
         ],
         globalOptions: Options.global)
 

@@ -66,6 +66,40 @@ package enum ReviewOptions {
     package static let until = Option(
         .value(
             "until", valueName: "DATE", help: "Only cycles that entered Waiting for Review before DATE (exclusive)."))
+    /// `--platform P` of `status` and `stats`: only that platform's versions.
+    package static let platformFilter = platform.with(help: "Only versions on this platform.")
+    /// `--all` of `status` and `timeline`.
+    package static let all = OptionSpec.flag("all", help: "Every version.")
+    /// `--include-open` of `stats`.
+    package static let includeOpen = OptionSpec.flag(
+        "include-open",
+        help: "Count cycles still waiting for a decision as censored times (known to take at least as long as so "
+            + "far): percentiles and shares by the Kaplan-Meier estimate. Without it they are left out, and stats "
+            + "says how many.")
+    /// `--by month|quarter` of `stats`.
+    package static let by: Option<StatisticsPeriod> = choice(
+        "by", help: "A row per calendar month or quarter of the cycle starts (local time, UTC with --utc).")
+    /// `--color auto|always|never` of `status` and `timeline`.
+    package static let color: Option<ColorChoice> = choice(
+        "color",
+        help: "Colour states (rejected red, approved and released green, waiting and in review yellow): auto "
+            + "(default) on a terminal unless NO_COLOR is set to a non-empty value; always; never.")
+
+    /// An option taking one of an enumeration's raw values, in any case; another value is refused with the choices.
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ name: String, help: String)
+        -> Option<Choice> where Choice.RawValue == String
+    {
+        let names = Choice.allCases.map(\.rawValue)
+        let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+        return Option(
+            .value(name, valueName: names.joined(separator: "|"), help: help, completion: .choices(names)),
+            parse: { text throws(CommandFailure) in
+                guard let choice = Choice(rawValue: text.lowercased()) else {
+                    throw .usage("unknown value \"\(text)\" for --\(name); use \(list)")
+                }
+                return choice
+            })
+    }
     /// `--format json|csv` of `export`.
     package static let format = Option(
         .value(

@@ -16,12 +16,12 @@ package enum ReviewCommand: Sendable, Equatable {
     /// `review log APP STATE ...`; without `--platform` (`platformGiven` false) the platform is the app's own
     /// (see `ReviewCLI.platform(for:store:)`), iOS only for an app without events.
     case log(LogRequest, platformGiven: Bool = true)
-    /// `review status [APP]`.
-    case status(app: String?)
-    /// `review timeline APP [--version V] [--platform P]`.
-    case timeline(app: String, version: String?, platform: Platform?)
-    /// `review stats [APP] [--since DATE] [--until DATE]`.
-    case stats(app: String?, since: Timestamp?, until: Timestamp?)
+    /// `review status [APP] [--platform P] [--all] [--color WHEN]`.
+    case status(StatusQuery)
+    /// `review timeline APP [--version V | --all] [--platform P] [--color WHEN]`.
+    case timeline(TimelineQuery)
+    /// `review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by PERIOD] [--include-open]`.
+    case stats(StatisticsQuery)
     /// `review export [--format json|csv]`.
     case export(InterchangeFormat)
     /// `review import FILE`.

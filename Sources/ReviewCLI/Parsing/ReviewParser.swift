@@ -86,20 +86,33 @@ package enum ReviewParser {
                     build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
                     note: note, source: .manual), platformGiven: platform != nil)
         case "status":
-            try expect(0...1, "review status [APP]")
-            return .status(app: positionals.first)
+            try expect(0...1, "review status [APP] [--platform P] [--all]")
+            return .status(
+                StatusQuery(
+                    app: positionals.first, platform: try scanned.value(Options.platformFilter),
+                    all: scanned.has(Options.all), color: try scanned.value(Options.color) ?? .auto))
         case "timeline":
-            try expect(1...1, "review timeline APP [--version V] [--platform P]")
-            let platform = try scanned.value(Options.platform)
-            return .timeline(app: positionals[0], version: try scanned.value(Options.appVersion), platform: platform)
+            try expect(1...1, "review timeline APP [--version V | --all] [--platform P]")
+            let version = try scanned.value(Options.appVersion)
+            if version != nil, scanned.has(Options.all) {
+                throw .usage("timeline takes --version V or --all, not both")
+            }
+            return .timeline(
+                TimelineQuery(
+                    app: positionals[0], version: version, platform: try scanned.value(Options.platform),
+                    all: scanned.has(Options.all), color: try scanned.value(Options.color) ?? .auto))
         case "stats":
-            try expect(0...1, "review stats [APP] [--since DATE] [--until DATE]")
+            try expect(0...1, "review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by month|quarter]")
+            // The time parser every command shares (partial dates such as 2025-06 are its business).
             let since = try time(try scanned.value(Options.since), now: now)
             let until = try time(try scanned.value(Options.until), now: now)
             if let since, let until, until <= since {
                 throw .usage("--until (\(until.iso8601)) must be after --since (\(since.iso8601))")
             }
-            return .stats(app: positionals.first, since: since, until: until)
+            return .stats(
+                StatisticsQuery(
+                    app: positionals.first, platform: try scanned.value(Options.platformFilter), since: since,
+                    until: until, period: try scanned.value(Options.by), includeOpen: scanned.has(Options.includeOpen)))
         case "export":
             try expect(0...0, "review export [--format json|csv]")
             return .export(try scanned.value(Options.format) ?? .json)

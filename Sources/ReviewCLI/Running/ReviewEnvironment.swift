@@ -16,8 +16,10 @@ import ReviewSync
 package struct ReviewEnvironment: Sendable {
     /// Now, for `--at now`, relative times and the current state's duration.
     package var now: Timestamp
-    /// Environment variables (`REVIEW_DB`, `XDG_DATA_HOME`, `HOME`).
+    /// Environment variables (`REVIEW_DB`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`).
     package var variables: [String: String]
+    /// Whether standard output is a terminal (`status` and `timeline` colour states only there, unless `--color`).
+    package var standardOutputIsTerminal = false
     /// Opens the store at a path.
     package var openStore: @Sendable (String) throws -> any ReviewStore
     /// Whether a store exists at a path (read-only commands refuse a missing one with 66, not create it).

@@ -78,4 +78,33 @@ public struct OpenCycleComparison: Sendable, Hashable {
     public var suggestsExpedite: Bool {
         (state == .waitingForReview || state == .inReview) && isPastLongWait && (ownP90 == nil || isPastOwnP90)
     }
+
+    /// The comparison in one sentence, as `status` and `timeline` print it (and notifications and the report can):
+    /// "7d 0h since submission: longer than 10 of your 12 decided cycles took (83%); Apple (today): 90% within 24
+    /// hours". Figures from fewer than `fewCycles` cycles say so; an approximate elapsed time is marked "~".
+    public var summary: String {
+        var text = (elapsedPrecision == .approximate ? "~" : "") + DurationFormat.string(seconds: elapsedSeconds)
+        text += " since submission: "
+        if decidedCycles == 0 {
+            text += "no decided cycle of yours to compare with yet"
+        } else {
+            let percent = decidedFaster * 100 / decidedCycles
+            text += "longer than \(decidedFaster) of your \(decidedCycles) decided cycle"
+            text += (decidedCycles == 1 ? "" : "s") + " took (\(percent)%)"
+            if isFewCycles { text += ", from fewer than \(Self.fewCycles) cycles: a weak guide" }
+        }
+        let apple = AppleReviewClaim.statements[0]
+        return text + "; \(apple.source): \(apple.wording)"
+    }
+
+    /// The suggestion to ask for an expedited review, when `suggestsExpedite`: why, and Apple's page for it.
+    public var expediteAdvice: String? {
+        guard suggestsExpedite else { return nil }
+        let bound = "\(AppleReviewClaim.longWaitSeconds / 3600) hours"
+        let why =
+            ownP90.map { "past \(bound) and your 90th percentile (\(DurationFormat.string(seconds: $0)))" }
+            ?? "past \(bound)"
+        return "Still no decision \(why): consider asking for an expedited review at "
+            + AppleReviewClaim.expediteRequestURL
+    }
 }

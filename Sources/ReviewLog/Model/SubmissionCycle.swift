@@ -73,6 +73,11 @@ public struct SubmissionCycle: Sendable, Hashable {
         DurationPrecision(from: startTiming, to: decision?.timing)
     }
 
+    /// The build the cycle submitted: the last build given on one of its events (a build is named when it is
+    /// submitted, and a later event may correct it), or `nil` when none of them names one. Never taken from another
+    /// cycle: a resubmission may carry a new build.
+    public var build: String? { spans.last { $0.event.build != nil }?.event.build }
+
     /// Whether the cycle is still waiting for a decision.
     public var isOpen: Bool { start != nil && decision == nil && !isWithdrawn }
 }

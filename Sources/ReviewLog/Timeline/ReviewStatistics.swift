@@ -21,34 +21,118 @@ public struct ReviewStatistics: Sendable, Hashable {
     /// Decided cycles decided within 48 hours.
     public var decidedWithin48h: Int
 
+    /// How many open cycles the figures leave out: every open cycle, unless they were counted as censored; then
+    /// those whose start is unknown (already waiting when first synced).
+    public var openLeftOut: Int
+    /// Whether open cycles were counted as censored (`stats --include-open`).
+    public var includesOpen: Bool
+    /// The Kaplan–Meier estimate of time to decision (open cycles censored when included; withdrawn ones never
+    /// counted): the shares decided within 24 and 48 hours come from it.
+    public var timeToDecisionEstimate: SurvivalEstimate
+
     /// Computes the statistics of the cycles that entered Waiting for Review in `since ..< until`.
     /// - Parameters:
     ///   - timelines: the versions to consider.
     ///   - since: the window's start (inclusive), or `nil` for no bound.
     ///   - until: the window's end (exclusive), or `nil` for no bound.
-    public init(timelines: [VersionTimeline], since: Timestamp? = nil, until: Timestamp? = nil) {
-        let cycles = timelines.flatMap(\.cycles).filter { cycle in
+    ///   - platform: only versions on this platform, or `nil` for every platform.
+    ///   - now: when given, open cycles with a known start count as censored at `now` (`SurvivalEstimate`): in
+    ///     time to decision; in waiting while not yet In Review; in review once there. When `nil`, they are left
+    ///     out and counted in `openLeftOut`.
+    public init(
+        timelines: [VersionTimeline], since: Timestamp? = nil, until: Timestamp? = nil, platform: Platform? = nil,
+        includingOpenAt now: Timestamp? = nil
+    ) {
+        let cycles = timelines.lazy.filter { platform == nil || $0.key.platform == platform }.flatMap(\.cycles).filter {
+            cycle in
             guard let start = cycle.start else { return false }
             return (since.map { start >= $0 } ?? true) && (until.map { start < $0 } ?? true)
         }
+        self.init(cycles: Array(cycles), includingOpenAt: now)
+    }
+
+    /// Computes the statistics of the given cycles (those that never entered Waiting for Review are ignored).
+    /// - Parameters:
+    ///   - cycles: the cycles.
+    ///   - now: when given, open cycles count as censored at `now` (see `init(timelines:since:until:platform:
+    ///     includingOpenAt:)`).
+    public init(cycles: [SubmissionCycle], includingOpenAt now: Timestamp? = nil) {
+        let cycles = cycles.filter { $0.start != nil }
         self.cycles = cycles.count
         decided = cycles.count { $0.decision != nil }
         withdrawn = cycles.count { $0.isWithdrawn }
         open = cycles.count { $0.isOpen }
         rejected = cycles.count { $0.decision?.state.isRejection == true }
+        includesOpen = now != nil
+        // An open cycle with a known start, and how long it has run so far in each measure.
+        var censoredWaiting: [Int64] = []
+        var censoredReview: [Int64] = []
+        var censoredDecision: [Int64] = []
+        var leftOut = 0
+        for cycle in cycles where cycle.isOpen {
+            guard let now, let start = cycle.start, !cycle.startTiming.isUnknownStart else {
+                leftOut += 1
+                continue
+            }
+            censoredDecision.append(max(0, start.seconds(until: now)))
+            if let inReviewAt = cycle.inReviewAt {
+                if cycle.inReviewPrecision != .unknown { censoredReview.append(max(0, inReviewAt.seconds(until: now))) }
+            } else {
+                censoredWaiting.append(max(0, start.seconds(until: now)))
+            }
+        }
+        openLeftOut = leftOut
         waiting = DurationSummary(
             cycles.compactMap(\.waitingSeconds),
-            approximate: cycles.count { $0.waitingSeconds != nil && $0.waitingPrecision == .approximate })
+            approximate: cycles.count { $0.waitingSeconds != nil && $0.waitingPrecision == .approximate },
+            censored: censoredWaiting)
         inReview = DurationSummary(
             cycles.compactMap(\.inReviewSeconds),
-            approximate: cycles.count { $0.inReviewSeconds != nil && $0.inReviewPrecision == .approximate })
+            approximate: cycles.count { $0.inReviewSeconds != nil && $0.inReviewPrecision == .approximate },
+            censored: censoredReview)
         let decisions = cycles.compactMap(\.timeToDecisionSeconds)
         timeToDecision = DurationSummary(
             decisions,
             approximate: cycles.count {
                 $0.timeToDecisionSeconds != nil && $0.timeToDecisionPrecision == .approximate
-            })
-        decidedWithin24h = decisions.count { $0 <= 86_400 }
-        decidedWithin48h = decisions.count { $0 <= 172_800 }
+            },
+            censored: censoredDecision)
+        timeToDecisionEstimate = SurvivalEstimate(observed: decisions, censored: censoredDecision)
+        decidedWithin24h = decisions.count { $0 <= AppleReviewClaim.todayWithinSeconds }
+        decidedWithin48h = decisions.count { $0 <= AppleReviewClaim.longWaitSeconds }
+    }
+
+    /// The estimated share of cycles decided within `seconds` of entering Waiting for Review, from 0 to 1: of the
+    /// decided cycles with a known start, or the Kaplan–Meier estimate when open cycles are included; `nil` when
+    /// there are none.
+    /// - Parameter seconds: the bound (24 hours: `AppleReviewClaim.todayWithinSeconds`).
+    /// - Returns: the share.
+    public func shareDecided(within seconds: Int64) -> Double? {
+        timeToDecisionEstimate.shareEnded(within: seconds)
+    }
+
+    /// The statistics per period (a calendar month, a quarter): one entry per period that has a cycle starting in
+    /// it, in the order of their labels (`2025-06` before `2025-07`; `2025-Q2` before `2025-Q3`).
+    /// - Parameters:
+    ///   - timelines: the versions to consider.
+    ///   - since: the window's start (inclusive), or `nil`.
+    ///   - until: the window's end (exclusive), or `nil`.
+    ///   - platform: only this platform, or `nil`.
+    ///   - now: when given, open cycles count as censored at `now`.
+    ///   - period: the label of the period an instant falls in (the caller chooses the time zone).
+    /// - Returns: the periods' labels and statistics.
+    public static func byPeriod(
+        timelines: [VersionTimeline], since: Timestamp? = nil, until: Timestamp? = nil, platform: Platform? = nil,
+        includingOpenAt now: Timestamp? = nil, period: (Timestamp) -> String
+    ) -> [(period: String, statistics: ReviewStatistics)] {
+        var groups: [String: [SubmissionCycle]] = [:]
+        for timeline in timelines where platform == nil || timeline.key.platform == platform {
+            for cycle in timeline.cycles {
+                guard let start = cycle.start, since.map({ start >= $0 }) ?? true, until.map({ start < $0 }) ?? true
+                else { continue }
+                groups[period(start), default: []].append(cycle)
+            }
+        }
+        return groups.keys.sorted().map { ($0, ReviewStatistics(cycles: groups[$0] ?? [], includingOpenAt: now)) }
     }
 }

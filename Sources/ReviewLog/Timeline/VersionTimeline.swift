@@ -94,6 +94,42 @@ public struct VersionTimeline: Sendable, Hashable {
         }
     }
 
+    /// The time of the version's latest event (ties broken by event id), or `nil` without events.
+    public var latestActivity: (at: Timestamp, id: Int64)? {
+        cycles.last?.spans.last.map { ($0.start, $0.event.id) }
+    }
+
+    /// Whether the version's last cycle is open: submitted and waiting for a decision.
+    public var isOpen: Bool { cycles.last?.isOpen ?? false }
+
+    /// The versions `review status` shows: per app and platform, the one with the latest event, and every version
+    /// whose cycle is open (or all of them, with `all`); grouped by app and platform in `VersionKey` order, most
+    /// recent first within a group.
+    /// - Parameters:
+    ///   - timelines: the versions, as `timelines(of:now:)` gives them.
+    ///   - all: whether to keep every version.
+    /// - Returns: the versions to show.
+    public static func statusSelection(of timelines: [VersionTimeline], all: Bool = false) -> [VersionTimeline] {
+        var groups: [[VersionTimeline]] = []
+        var slots: [String: Int] = [:]
+        for timeline in timelines where timeline.latestActivity != nil {
+            let group = timeline.key.app.lowercased() + "\u{0}" + timeline.key.platform.rawValue
+            if let slot = slots[group] {
+                groups[slot].append(timeline)
+            } else {
+                slots[group] = groups.count
+                groups.append([timeline])
+            }
+        }
+        return groups.flatMap { group in
+            let recentFirst = group.sorted { lhs, rhs in
+                guard let left = lhs.latestActivity, let right = rhs.latestActivity else { return false }
+                return (left.at, left.id) > (right.at, right.id)
+            }
+            return recentFirst.enumerated().filter { all || $0.offset == 0 || $0.element.isOpen }.map(\.element)
+        }
+    }
+
     /// The current state: the last span of the last cycle.
     public var current: StateSpan? { cycles.last?.spans.last }
 

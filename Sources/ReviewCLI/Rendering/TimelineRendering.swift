@@ -1,0 +1,99 @@
+import CommandLineKit
+import ReviewLog
+
+extension Renderer {
+    // MARK: timeline
+
+    /// `review timeline`: one version (`all` false) or every version of an app, each with the comparison of its open
+    /// cycle.
+    func timeline(_ rows: [StatusRow], app: String, all: Bool, json: Bool) -> String {
+        if json {
+            guard all else { return (rows.first.map(timelineJSON) ?? "null") + "\n" }
+            return JSONText.object([
+                ("app", JSONText.string(app)), ("versions", "[" + rows.map(timelineJSON).joined(separator: ", ") + "]"),
+            ]) + "\n"
+        }
+        return rows.map(timelineText).joined(separator: "\n")
+    }
+
+    private func timelineText(_ row: StatusRow) -> String {
+        let timeline = row.timeline
+        var text = "\(label(timeline.key))\n"
+        for cycle in timeline.cycles {
+            let build = cycle.build.map { " (build \($0))" } ?? ""
+            text += "\nCycle \(cycle.number)\(build): \(cycleSummary(cycle))\n"
+            var rows: [[String]] = []
+            for span in cycle.spans {
+                var cells = [
+                    "#\(span.event.id)", stateName(span.state), time(span.start),
+                    span.end.map { "→ " + time($0) } ?? "→ now", duration(span.seconds, span.precision),
+                ]
+                if let note = span.event.note { cells.append("\"\(note)\"") }
+                rows.append(cells)
+            }
+            text += TextTable(rows: rows).render(indent: "  ")
+            if cycle.isOpen, cycle == timeline.cycles.last, let comparison = row.comparison {
+                text += comparisonLines(comparison, indent: "  ")
+            }
+        }
+        if let total = timeline.totalToReleaseSeconds {
+            text += "\nTotal to release: \(DurationFormat.string(seconds: total)).\n"
+        }
+        return text
+    }
+
+    func cycleSummary(_ cycle: SubmissionCycle) -> String {
+        var parts: [String] = []
+        if let decision = cycle.decision, let seconds = cycle.timeToDecisionSeconds {
+            parts.append("\(decision.state.displayName) after \(duration(seconds, cycle.timeToDecisionPrecision))")
+        } else if cycle.isWithdrawn {
+            parts.append("withdrawn by the developer before a decision")
+        } else if let start = cycle.start {
+            parts.append(
+                "no decision yet, \(DurationFormat.string(seconds: start.seconds(until: now))) since submission")
+        } else {
+            parts.append("not submitted (never entered Waiting for Review)")
+        }
+        if let waiting = cycle.waitingSeconds { parts.append("waiting \(duration(waiting, cycle.waitingPrecision))") }
+        if let review = cycle.inReviewSeconds { parts.append("in review \(duration(review, cycle.inReviewPrecision))") }
+        if let seconds = cycle.timeToDecisionSeconds {
+            parts.append(seconds <= AppleReviewClaim.longWaitSeconds ? "decided within 48h" : "not decided within 48h")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    private func timelineJSON(_ row: StatusRow) -> String {
+        let timeline = row.timeline
+        let cycles = timeline.cycles.map { cycle in
+            let states = cycle.spans.map { span in
+                JSONText.object([
+                    ("id", String(span.event.id)), ("state", JSONText.string(span.state.apiString)),
+                    ("name", JSONText.string(span.state.displayName)),
+                    ("start", JSONText.string(span.start.iso8601)),
+                    ("end", JSONText.string(span.end?.iso8601)), ("seconds", String(span.seconds)),
+                    ("precision", precisionJSON(span.precision)),
+                    ("source", JSONText.string(span.event.source.rawValue)),
+                    ("build", JSONText.string(span.event.build)), ("note", JSONText.string(span.event.note)),
+                ])
+            }
+            let isCurrent = cycle.isOpen && cycle == timeline.cycles.last
+            return JSONText.object([
+                ("number", String(cycle.number)), ("build", JSONText.string(cycle.build)),
+                ("start", JSONText.string(cycle.start?.iso8601)), ("open", String(cycle.isOpen)),
+                ("decision", JSONText.string(cycle.decision?.state.apiString)),
+                ("decisionAt", JSONText.string(cycle.decision?.at.iso8601)),
+                ("withdrawn", String(cycle.isWithdrawn)), ("waitingSeconds", JSONText.number(cycle.waitingSeconds)),
+                ("inReviewSeconds", JSONText.number(cycle.inReviewSeconds)),
+                ("timeToDecisionSeconds", JSONText.number(cycle.timeToDecisionSeconds)),
+                ("comparison", comparisonJSON(isCurrent ? row.comparison : nil)),
+                ("states", "[" + states.joined(separator: ", ") + "]"),
+            ])
+        }
+        return JSONText.object([
+            ("app", JSONText.string(timeline.key.app)), ("platform", JSONText.string(timeline.key.platform.name)),
+            ("version", JSONText.string(timeline.key.version)),
+            ("totalToReleaseSeconds", JSONText.number(timeline.totalToReleaseSeconds)),
+            ("cycles", "[" + cycles.joined(separator: ", ") + "]"),
+        ])
+    }
+}

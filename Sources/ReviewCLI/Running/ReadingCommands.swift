@@ -1,0 +1,128 @@
+import CommandLineKit
+import ReviewLog
+
+/// `review status`, `timeline` and `stats`: the commands that read the store and turn it into timelines,
+/// comparisons and statistics.
+enum ReadingCommands {
+    /// `review status`.
+    static func status(
+        _ query: StatusQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
+    ) throws -> CommandOutput {
+        let (app, everything) = try load(query.app, store: store, now: environment.now)
+        let chosen = everything.filter { timeline in
+            (app.map { timeline.key.app.lowercased() == $0.lowercased() } ?? true)
+                && (query.platform.map { timeline.key.platform == $0 } ?? true)
+        }
+        let shown = VersionTimeline.statusSelection(of: chosen, all: query.all)
+        let rows = rows(shown, comparingWith: everything, now: environment.now)
+        let notShown = chosen.count { $0.current != nil } - shown.count
+        var renderer = renderer
+        renderer.color = query.color.usesColor(
+            variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
+        return CommandOutput(standardOutput: renderer.status(rows, notShown: notShown, json: json))
+    }
+
+    /// `review timeline`.
+    static func timeline(
+        _ query: TimelineQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
+    ) throws -> CommandOutput {
+        let (name, everything) = try load(query.app, store: store, now: environment.now)
+        let app = name ?? query.app
+        let ofApp = everything.filter { $0.key.app.lowercased() == app.lowercased() }
+        let chosen: [VersionTimeline]
+        if query.all {
+            let onPlatform = ofApp.filter { timeline in query.platform.map { timeline.key.platform == $0 } ?? true }
+            chosen = onPlatform.sorted { lhs, rhs in
+                let left = lhs.cycles.first?.spans.first
+                let right = rhs.cycles.first?.spans.first
+                return (left?.start ?? .init(secondsSince1970: 0), left?.event.id ?? 0)
+                    < (right?.start ?? .init(secondsSince1970: 0), right?.event.id ?? 0)
+            }
+            if chosen.isEmpty { throw notFound(app: app, timelines: ofApp, version: nil, platform: query.platform) }
+        } else {
+            chosen = [try versionTimeline(app: app, timelines: ofApp, version: query.version, platform: query.platform)]
+        }
+        var renderer = renderer
+        renderer.color = query.color.usesColor(
+            variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
+        let rows = rows(chosen, comparingWith: everything, now: environment.now)
+        return CommandOutput(standardOutput: renderer.timeline(rows, app: app, all: query.all, json: json))
+    }
+
+    /// `review stats`.
+    static func statistics(
+        _ query: StatisticsQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
+    ) throws -> CommandOutput {
+        let events = try ReviewCLI.events(of: query.app, store: store)
+        let timelines = VersionTimeline.timelines(of: events, now: environment.now)
+        let now = query.includeOpen ? environment.now : nil
+        let stats = ReviewStatistics(
+            timelines: timelines, since: query.since, until: query.until, platform: query.platform,
+            includingOpenAt: now)
+        let periods =
+            query.period.map { period in
+                ReviewStatistics.byPeriod(
+                    timelines: timelines, since: query.since, until: query.until, platform: query.platform,
+                    includingOpenAt: now
+                ) { period.label(of: $0, utc: renderer.utc) }
+            } ?? []
+        let name = try query.app.map { try ReviewCLI.storedName(of: $0, store: store) }
+        let scope = StatisticsScope(
+            app: name, platform: query.platform, since: query.since, until: query.until, period: query.period,
+            includeOpen: query.includeOpen)
+        return CommandOutput(
+            standardOutput: renderer.statistics(stats, periods: periods, scope: scope, json: json))
+    }
+
+    /// Every version in the store (an open cycle is compared with all of the user's decided cycles, whatever the
+    /// filter), and the stored name of `app` after checking that it exists.
+    private static func load(_ app: String?, store: any ReviewStore, now: Timestamp) throws
+        -> (app: String?, timelines: [VersionTimeline])
+    {
+        let name = try app.map { try ReviewCLI.storedName(of: $0, store: store) }
+        return (name, VersionTimeline.timelines(of: try store.events(app: nil), now: now))
+    }
+
+    /// The rows of `shown`, each open one compared with every decided cycle of `everything`.
+    private static func rows(_ shown: [VersionTimeline], comparingWith everything: [VersionTimeline], now: Timestamp)
+        -> [StatusRow]
+    {
+        let needed = shown.contains { $0.isOpen }
+        let decided = needed ? OpenCycleComparison.decidedSeconds(in: everything) : []
+        return shown.map { timeline in
+            let comparison =
+                timeline.isOpen
+                ? timeline.cycles.last.flatMap { OpenCycleComparison(cycle: $0, now: now, decidedSeconds: decided) }
+                : nil
+            return StatusRow(timeline: timeline, comparison: comparison)
+        }
+    }
+
+    /// The version a timeline shows: the one asked for, else the version of the app's latest event.
+    private static func versionTimeline(
+        app: String, timelines: [VersionTimeline], version: String?, platform: Platform?
+    ) throws -> VersionTimeline {
+        let candidates = timelines.filter { timeline in
+            (version.map { timeline.key.version == $0 } ?? true)
+                && (platform.map { timeline.key.platform == $0 } ?? true)
+        }
+        let latest = candidates.max { lhs, rhs in
+            guard let left = lhs.latestActivity, let right = rhs.latestActivity else {
+                return lhs.latestActivity == nil
+            }
+            return (left.at, left.id) < (right.at, right.id)
+        }
+        guard let latest else { throw notFound(app: app, timelines: timelines, version: version, platform: platform) }
+        return latest
+    }
+
+    private static func notFound(app: String, timelines: [VersionTimeline], version: String?, platform: Platform?)
+        -> ReviewError
+    {
+        let known = Set(timelines.map { "\($0.key.version) (\($0.key.platform.name))" }).sorted()
+        let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
+        return ReviewError(
+            .versionNotFound,
+            "\(app) has no events for \(asked.joined(separator: " on ")); it has \(known.joined(separator: ", "))")
+    }
+}
