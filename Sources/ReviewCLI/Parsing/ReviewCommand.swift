@@ -22,8 +22,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case timeline(app: String, version: String?, platform: Platform?)
     /// `review stats [APP] [--since DATE] [--until DATE]`.
     case stats(app: String?, since: Timestamp?, until: Timestamp?)
-    /// `review export [--format json|csv]`.
-    case export(InterchangeFormat)
+    /// `review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]`.
+    case export(InterchangeFormat, EventFilter = EventFilter())
     /// `review import FILE`.
     case importFile(String)
     /// `review delete EVENT_ID --yes`.
