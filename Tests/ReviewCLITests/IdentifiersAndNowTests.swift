@@ -20,7 +20,8 @@ struct LogIdentifierTests {
         output = review.ok(["log", "fokus", "in-review", "--at", "-1d", "--app-store-id", "id1234567890"])
         #expect(output.contains("Fokus: bundle ID com.example.fokus, App Store ID 1234567890\n"), "\(output)")
         output = review.ok([
-            "log", "Fokus", "pending-developer-release", "--at", "-1h", "--bundle-id", "com.example.fokus", "--app-store-id",
+            "log", "Fokus", "pending-developer-release", "--at", "-1h", "--bundle-id", "com.example.fokus",
+            "--app-store-id",
             "1234567890",
         ])
         #expect(output.contains("App Store ID 1234567890"))
@@ -61,12 +62,14 @@ struct LogIdentifierTests {
         #expect(review(["status", "Lumen"]).status == .negative)
     }
 
-    @Test("values that are not identifiers are usage errors naming the value", arguments: [
-        (["--bundle-id", "com example"], "\"com example\" is not a bundle ID"),
-        (["--bundle-id", ""], "\"\" is not a bundle ID"),
-        (["--app-store-id", "12a"], "\"12a\" is not an App Store ID"),
-        (["--app-store-id", "id"], "\"id\" is not an App Store ID"),
-    ])
+    @Test(
+        "values that are not identifiers are usage errors naming the value",
+        arguments: [
+            (["--bundle-id", "com example"], "\"com example\" is not a bundle ID"),
+            (["--bundle-id", ""], "\"\" is not a bundle ID"),
+            (["--app-store-id", "12a"], "\"12a\" is not an App Store ID"),
+            (["--app-store-id", "id"], "\"id\" is not an App Store ID"),
+        ])
     func malformed(options: [String], expected: String) throws {
         let review = try InProcessReview()
         let output = review(["log", "Fokus", "waiting-for-review", "--version", "1"] + options)
@@ -83,7 +86,9 @@ struct NowOptionTests {
         let review = try InProcessReview()
         // The environment's clock says 2025-07-15; --now says otherwise, and wins.
         var object = try jsonObject(
-            review.ok(["--now", "2025-03-01T09:00:00Z", "log", "Fokus", "waiting-for-review", "--version", "1", "--json"]))
+            review.ok([
+                "--now", "2025-03-01T09:00:00Z", "log", "Fokus", "waiting-for-review", "--version", "1", "--json",
+            ]))
         #expect((object["event"] as? [String: Any])?["at"] as? String == "2025-03-01T09:00:00Z")
         object = try jsonObject(review.ok(["status", "--json", "--now", "2025-03-02T10:00:00Z"]))
         let versions = try #require(object["versions"] as? [[String: Any]])
@@ -92,7 +97,9 @@ struct NowOptionTests {
         object = try jsonObject(
             review.ok(["log", "Fokus", "in-review", "--at", "-1h", "--now", "2025-03-02T10:00:00Z", "--json"]))
         #expect((object["event"] as? [String: Any])?["at"] as? String == "2025-03-02T09:00:00Z")
-        let ahead = review(["log", "Fokus", "rejected", "--at", "2025-03-03T10:00:00Z", "--now", "2025-03-02T10:00:00Z"])
+        let ahead = review([
+            "log", "Fokus", "rejected", "--at", "2025-03-03T10:00:00Z", "--now", "2025-03-02T10:00:00Z",
+        ])
         #expect(ahead.status == .usage && ahead.standardError.contains("--allow-future"))
     }
 
@@ -110,7 +117,8 @@ struct NowOptionTests {
     @Test("Unix seconds, a date and a relative time are read; once only; a bad one is 64 naming it")
     func forms() throws {
         let now = InProcessReview.now
-        #expect(try ReviewParser.parse(["--now", "1741000000", "status"], now: now).now?.secondsSince1970 == 1_741_000_000)
+        #expect(
+            try ReviewParser.parse(["--now", "1741000000", "status"], now: now).now?.secondsSince1970 == 1_741_000_000)
         #expect(
             try ReviewParser.parse(["status", "--now=-1d"], now: now).now?.secondsSince1970
                 == now.secondsSince1970 - 86_400)
@@ -209,8 +217,9 @@ struct AuthJSONTests {
         let profile = try #require(object["profile"] as? [String: Any])
         #expect(profile["name"] as? String == "team" && profile["kind"] as? String == "team")
         #expect(profile["issuerId"] as? String == SyncCommandTests.issuerID)
-        object = try jsonObject(ReviewCLI.main(arguments: ["auth", "list", "--json"], environment: setup.environment())
-            .standardOutput)
+        object = try jsonObject(
+            ReviewCLI.main(arguments: ["auth", "list", "--json"], environment: setup.environment())
+                .standardOutput)
         let profiles = try #require(object["profiles"] as? [[String: Any]])
         #expect(profiles.count == 1 && profiles[0]["keyId"] as? String == SyncCommandTests.keyID)
         let checked = await ReviewCLI.perform(arguments: ["auth", "check", "--json"], environment: setup.environment())
