@@ -164,8 +164,8 @@ package enum ReviewInterface {
     package static let export = CommandSpec(
         "export",
         abstract: "All events to standard output, as JSON or CSV",
-        overview: "Write every event to standard output. Importing the export into an empty store and exporting "
-            + "again gives the same bytes.",
+        overview: "Write every event, or those the options select, to standard output, in id order. Importing an "
+            + "export of every event into an empty store and exporting again gives the same bytes.",
         options: [
             Options.format, Options.json.with(help: "The same as --format json."),
             Options.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),
@@ -184,8 +184,9 @@ package enum ReviewInterface {
         "import",
         abstract: "Events from a JSON or CSV file (idempotent)",
         overview: "Add events from a JSON or CSV file (the format is taken from the extension, else the content). "
-            + "Events already present are skipped, so importing twice changes nothing. The whole file is imported "
-            + "in one transaction, or nothing is.",
+            + "JSON is {\"events\": [EVENT, ...]} as 'review export' writes it, or a bare array [EVENT, ...] of the "
+            + "same objects. Events already present are skipped, so importing twice changes nothing. The whole file "
+            + "is imported in one transaction, or nothing is.",
         arguments: [
             ArgumentSpec(
                 "<file>",

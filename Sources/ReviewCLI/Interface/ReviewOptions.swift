@@ -57,8 +57,9 @@ package enum ReviewOptions {
     package static let at = Option(
         .value(
             "at", valueName: "TIME",
-            help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date "
-                + "(local midnight), now (default), or relative (-3h, -2d, -45m)."))
+            help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date, "
+                + "month or year (2020-03-15, 2020-03, 2020: its first instant, local time), now (default), or "
+                + "relative (-3h, -2d, -45m)."))
     /// `--allow-future` of `log`: accept a time more than `ReviewParser.futureTolerance` ahead of now.
     package static let allowFuture = OptionSpec.flag(
         "allow-future",
