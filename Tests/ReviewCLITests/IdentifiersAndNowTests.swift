@@ -174,6 +174,11 @@ struct ImportMessageTests {
                 "{\"events\": [\(event.dropLast()), \"id\": \"5\"}]}",
                 "event 1 (events[0]): \"id\" is not a whole number"
             ),
+            (
+                "{\"events\": [\(event.dropLast()), \"id\": 1.5}]}",
+                "event 1 (events[0]): id 1.5 is not a positive integer"
+            ),
+            ("{\"events\": [\(event.dropLast()), \"id\": 1e20}]}", "id 1e+20 is not a positive integer"),
             ("{}", "lacks the member \"events\""),
             ("\"x\"", "is neither a JSON object nor an array"),
             ("null", "is neither a JSON object nor an array"),
@@ -189,14 +194,87 @@ struct ImportMessageTests {
         #expect(output.status == .dataError, "\(text)")
         #expect(output.standardError.contains("\(path)"), "\(text): \(output.standardError)")
         #expect(output.standardError.contains(expected), "\(text): \(output.standardError)")
-        #expect(output.standardError.contains("or a bare array [EVENT, ...]"), "\(text)")
+        if !expected.hasPrefix("id ") && !expected.contains(": id ") {
+            #expect(output.standardError.contains("or a bare array [EVENT, ...]"), "\(text)")
+        }
+        Self.expectNoInternals(output.standardError, text)
+        #expect(!FileManager.default.fileExists(atPath: review.path), "a bad file must not create a store")
+    }
+
+    static func expectNoInternals(
+        _ message: String, _ input: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for leaked in [
             "CodingKeys", "Dictionary<", "Array<", "Expected to decode", "DecodingError", "intValue", "Swift",
-            "Int64", "debugDescription", "Optional(",
+            "Int64", "Double", "debugDescription", "Optional(", "Error(", "NSError", "Foundation",
         ] {
-            #expect(!output.standardError.contains(leaked), "\(text): \(leaked) in \(output.standardError)")
+            #expect(!message.contains(leaked), "\(input): \(leaked) in \(message)", sourceLocation: sourceLocation)
         }
-        #expect(!FileManager.default.fileExists(atPath: review.path), "a bad file must not create a store")
+    }
+
+    @Test(
+        "every other import failure names the file and the fix, with its status, and no Swift internals",
+        arguments: [
+            (
+                "a.csv", Array("id,app,version,state,at\nx,A,1,IN_REVIEW,2020-03-15T01:00:00Z\n".utf8), 65,
+                "line 2: id \"x\" is not a positive integer"
+            ),
+            ("b.csv", [0x61, 0xFF, 0x0A], 65, "is not UTF-8 text; save it as UTF-8"),
+            (
+                "c.csv", Array("app,version,state,at\nA,1,IN_REVIEW,2020-03-15T01:00:00Z,\n".utf8), 65,
+                "line 2: 5 fields"
+            ),
+            (
+                "d.csv", Array("app,version,state,at\n\"A\"x,1,IN_REVIEW,2020-03-15T01:00:00Z\n".utf8), 65,
+                "closing quote"
+            ),
+            ("e.csv", Array("app,version,state\nA,1,IN_REVIEW\n".utf8), 65, "no \"at\" column"),
+            ("f.csv", Array("app,version,state,at,colour\n".utf8), 65, "unknown column \"colour\""),
+            ("g.csv", [], 65, "is empty"),
+            (
+                "h.json",
+                Array(
+                    "[{\"app\": \"A\", \"version\": \"1\", \"state\": \"NOPE\", \"at\": \"2020-03-15T01:00:00Z\"}]".utf8
+                ), 65, "event 1 ([0]): unknown state \"NOPE\""
+            ),
+            (
+                "i.json",
+                Array("[{\"app\": \"A\", \"version\": \"1\", \"state\": \"IN_REVIEW\", \"at\": \"2020-03-15\"}]".utf8),
+                65, "not ISO 8601 with an offset"
+            ),
+            (
+                "j.json",
+                Array(
+                    "[{\"app\": \"A\", \"version\": \"1 0\", \"state\": \"IN_REVIEW\", \"at\": \"2020-03-15T01:00:00Z\"}]"
+                        .utf8), 65, "spaces or control characters"
+            ),
+            (
+                "k.json",
+                Array(
+                    "[{\"app\": \"A\", \"version\": \"1\", \"state\": \"IN_REVIEW\", \"at\": \"2020-03-15T01:00:00Z\", \"timing\": \"maybe\"}]"
+                        .utf8), 65, "unknown timing \"maybe\"; use exact or observed"
+            ),
+        ] as [(String, [UInt8], Int, String)])
+    func otherFailures(name: String, bytes: [UInt8], status: Int, expected: String) throws {
+        let review = try InProcessReview()
+        let url = review.directory.file(name)
+        try Data(bytes).write(to: url)
+        let output = review(["import", url.path])
+        #expect(Int(output.status.rawValue) == status, "\(name): \(output.standardError)")
+        #expect(
+            output.standardError.contains(url.path) && output.standardError.contains(expected),
+            "\(output.standardError)")
+        Self.expectNoInternals(output.standardError, name)
+    }
+
+    @Test("a missing file or a directory is 66 naming the path")
+    func unreadable() throws {
+        let review = try InProcessReview()
+        for path in [review.directory.file("missing.json").path, review.directory.url.path] {
+            let output = review(["import", path])
+            #expect(output.status == .noInput && output.standardError.contains(path), "\(output.standardError)")
+            Self.expectNoInternals(output.standardError, path)
+        }
     }
 }
 

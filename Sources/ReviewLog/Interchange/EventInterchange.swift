@@ -95,7 +95,7 @@ public enum EventInterchange {
     }
 
     private struct JSONEvent: Decodable {
-        var id: Int64?
+        var id: EventID?
         var app: String
         var bundleId: String?
         var appStoreId: String?
@@ -117,6 +117,23 @@ public enum EventInterchange {
         "an import file is {\"events\": [EVENT, ...]} as review export writes it, or a bare array [EVENT, ...]; "
         + "each EVENT an object with at least \"app\", \"version\", \"state\" and \"at\""
 
+    /// An event's `id`: any JSON number, so that `1.5` or `1e20` is refused as an id, not taken for broken JSON
+    /// (the decoder reports a number that does not fit an integer as "not valid JSON", with no location).
+    private struct EventID: Decodable {
+        var value: Int64?
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let integer = try? container.decode(Int64.self) {
+                (value, text) = (integer, String(integer))
+            } else {
+                let number = try container.decode(Double.self)
+                (value, text) = (nil, String(number))
+            }
+        }
+    }
+
     private static func fromJSON(_ bytes: [UInt8], name: String) throws(ReviewError) -> [ReviewEvent] {
         // A bare array of events is read as the "events" member (its first byte after blanks is "[").
         let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
@@ -136,9 +153,13 @@ public enum EventInterchange {
         }
         var events: [ReviewEvent] = []
         for (index, item) in items.enumerated() {
+            let place = "\(name): \(eventPlace(index, isArray: isArray))"
+            if let id = item.id, id.value == nil {
+                throw ReviewError(.malformedImport, "\(place): id \(id.text) is not a positive integer")
+            }
             events.append(
                 try event(
-                    where: "\(name): \(eventPlace(index, isArray: isArray))", id: item.id, app: item.app,
+                    where: place, id: item.id?.value, app: item.app,
                     bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
                     version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
                     source: item.source, timing: item.timing, observedAfter: item.observedAfter,
@@ -194,7 +215,7 @@ public enum EventInterchange {
     /// "a string", "a whole number", "an array" or "an object": what a member should have been.
     private static func kind(_ type: Any.Type) -> String {
         if type == String.self { return "a string" }
-        if type == Int64.self { return "a whole number" }
+        if type == Int64.self || type == Double.self || type == EventID.self { return "a whole number" }
         if type is [JSONEvent].Type || type is [Any].Type { return "an array" }
         return "an object"
     }
