@@ -38,7 +38,7 @@ package enum ReviewCLI {
     /// - Returns: the exit status and output.
     package static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
-        return await SyncCommands.run(invocation, environment: environment)
+        return await SyncCommands.run(invocation, environment: invocation.environment(environment))
     }
 
     /// The output of a command line that does not parse.
@@ -54,6 +54,7 @@ package enum ReviewCLI {
     ///   - environment: the time, environment variables and store opener.
     /// - Returns: the exit status and output; failures carry their status and a message naming the cause.
     package static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) -> CommandOutput {
+        let environment = invocation.environment(environment)
         switch invocation.command {
         case .help(let topic):
             return CommandOutput(standardOutput: ReviewHelp.text(for: topic) ?? ReviewHelp.overview)
@@ -64,7 +65,7 @@ package enum ReviewCLI {
         case .completion(let shell):
             return CommandOutput(standardOutput: ReviewHelp.completionScript(for: shell))
         case .authAdd, .authList:
-            return SyncCommands.auth(invocation.command, environment: environment)
+            return SyncCommands.auth(invocation.command, json: invocation.json, environment: environment)
         default:
             break
         }
@@ -115,7 +116,10 @@ package enum ReviewCLI {
             if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
             let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
-            return CommandOutput(standardOutput: renderer.logged(result), standardError: warning)
+            let showIdentifiers = request.bundleID != nil || request.appStoreID != nil
+            return CommandOutput(
+                standardOutput: renderer.logged(result, showIdentifiers: showIdentifiers, json: invocation.json),
+                standardError: warning)
         case .status(let query):
             return try ReadingCommands.status(
                 query, json: invocation.json, store: store, renderer: renderer, environment: environment)
@@ -125,21 +129,16 @@ package enum ReviewCLI {
         case .stats(let query):
             return try ReadingCommands.statistics(
                 query, json: invocation.json, store: store, renderer: renderer, environment: environment)
-        case .export(let format):
-            let events = try store.events(app: nil)
+        case .export(let format, let filter):
+            let events = try events(matching: filter, store: store)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
             return CommandOutput(standardOutput: text)
         case .importFile(let path):
             let summary = try store.importEvents(imported)
-            let name = path == "-" ? "standard input" : path
-            return CommandOutput(
-                standardOutput: "Imported \(summary.inserted) events from \(name) (\(summary.alreadyPresent) "
-                    + "already present).\n")
+            return CommandOutput(standardOutput: renderer.imported(summary, path: path, json: invocation.json))
         case .delete(let id):
             let event = try store.deleteEvent(id: id)
-            return CommandOutput(
-                standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
-                    + "\(event.state.displayName) at \(renderer.time(event.at))\n")
+            return CommandOutput(standardOutput: renderer.deleted(event, json: invocation.json))
         case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck:
             return CommandOutput()
         }
@@ -176,18 +175,7 @@ package enum ReviewCLI {
     /// The name an app is stored under, found case-insensitively (an unknown app is "not found", with the closest
     /// name suggested).
     static func storedName(of app: String, store: any ReviewStore) throws -> String {
-        guard let found = try store.app(named: app) else {
-            let names = try store.appNames()
-            let hint: String
-            if let close = Suggestion.closest(to: app, among: names) {
-                hint = "; did you mean \(close)?"
-            } else if names.isEmpty {
-                hint = "; the store has no apps yet"
-            } else {
-                hint = "; the apps are \(names.joined(separator: ", "))"
-            }
-            throw ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
-        }
+        guard let found = try store.app(named: app) else { throw try appNotFound(app, store: store) }
         return found.name
     }
 }

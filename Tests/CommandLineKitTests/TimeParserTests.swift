@@ -62,6 +62,54 @@ struct TimeParserTests {
         }
     }
 
+    @Test(
+        "a day, month or year as a start is its first instant, as an end the first instant after it (local time)",
+        arguments: [
+            ("2025", "2025-01-01", "2026-01-01"),
+            ("2025-06", "2025-06-01", "2025-07-01"),
+            ("2025-12", "2025-12-01", "2026-01-01"),
+            ("2024-02", "2024-02-01", "2024-03-01"),
+            ("2023-02", "2023-02-01", "2023-03-01"),
+            ("2024-02-28", "2024-02-28", "2024-02-29"),
+            ("2024-02-29", "2024-02-29", "2024-03-01"),
+            ("2025-04-30", "2025-04-30", "2025-05-01"),
+            ("2025-12-31", "2025-12-31", "2026-01-01"),
+        ])
+    func periods(text: String, start: String, end: String) throws {
+        // Both sides are local midnights, so the equalities hold in whatever TZ the tests run.
+        #expect(try TimeParser.parse(text, now: 0) == TimeParser.parse(start + "T00:00", now: 0), "\(text)")
+        #expect(try TimeParser.parse(text, now: 0, edge: .start) == TimeParser.parse(start, now: 0), "\(text)")
+        #expect(try TimeParser.parse(text, now: 0, edge: .end) == TimeParser.parse(end + "T00:00", now: 0), "\(text)")
+    }
+
+    @Test("the edge changes only dates without a time: instants, now and relative times are the same either way")
+    func edgeLeavesInstants() throws {
+        for text in ["2020-03-15T01:00:00Z", "2020-03-15T10:00", "now", "-3h", "1584234000"] {
+            #expect(
+                try TimeParser.parse(text, now: Self.pinned, acceptsUnixSeconds: true, edge: .end)
+                    == TimeParser.parse(text, now: Self.pinned, acceptsUnixSeconds: true), "\(text)")
+        }
+    }
+
+    @Test("four digits are a year even where Unix seconds are accepted; five or more are seconds")
+    func yearOrSeconds() throws {
+        #expect(
+            try TimeParser.parse("2025", now: 0, acceptsUnixSeconds: true) == TimeParser.parse("2025-01-01", now: 0))
+        #expect(try TimeParser.parse("20250", now: 0, acceptsUnixSeconds: true) == 20_250)
+    }
+
+    @Test(
+        "a partial date that does not exist is refused, naming the text and the partial forms",
+        arguments: ["2025-13", "2025-00", "2023-02-29", "2025-6", "20255", "2025-06-15T"])
+    func partialRejects(text: String) {
+        #expect {
+            try TimeParser.parse(text, now: 0, edge: .end)
+        } throws: { error in
+            let message = (error as? CommandFailure)?.message ?? ""
+            return message.contains("\"\(text)\"") && message.contains("2020-03, 2020")
+        }
+    }
+
     @Test("UTC wall-clock formatting")
     func formatting() {
         #expect(WallClock.format(Self.pinned, utc: true) == "2020-03-15 01:00 UTC")

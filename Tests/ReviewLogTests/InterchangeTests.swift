@@ -104,7 +104,7 @@ struct InterchangeTests {
             ),
             (
                 .json, #"{"events": [{"app": 5, "version": "1", "state": "IN_REVIEW", "at": "2020-03-15T01:00:00Z"}]}"#,
-                "at events[0].app"
+                "event 1 (events[0]): \"app\" is not a string"
             ),
             (.json, #"{"rows": []}"#, "lacks the member \"events\""),
             (

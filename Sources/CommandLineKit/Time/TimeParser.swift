@@ -12,7 +12,10 @@ internal import GatehouseCore
 /// - ISO 8601 with an offset: `2020-03-15T10:00:00+09:00`, `2020-03-15T01:00Z`, `+0900`; a space may replace `T`;
 ///   seconds optional; fractional seconds are dropped.
 /// - ISO 8601 without an offset: local wall-clock time in the `TZ` time zone (`2020-03-15T10:00`).
-/// - A date: local midnight (`2020-03-15`).
+/// - A date without a time of day, local time: a day (`2020-03-15`), a month (`2020-03`) or a year (`2020`), read
+///   by `edge` (`CalendarPeriod`): as a start its first instant (local midnight of its first day), as an exclusive
+///   end the first instant after it (`2020-03` as an end is 2020-04-01 00:00 local time, `2020` is 2021-01-01). Four
+///   digits are always a year, even where Unix seconds are accepted.
 /// - `now`.
 /// - Relative to now: `-3h`, `-2d`, `-45m`, `-30s`, `-1w` (or `+` for the future).
 /// - Unix seconds (`1584234000`), only when the caller asks for them.
@@ -20,26 +23,35 @@ internal import GatehouseCore
 /// A local time that does not exist (skipped by a daylight-saving change) or exists twice is resolved the way
 /// the C library's `mktime` does; write an offset to be exact.
 package enum TimeParser {
+    /// Which instant a date without a time of day (a day, month or year) stands for.
+    package enum Edge: Sendable, Equatable {
+        /// Its first instant: for `--since`, `--at`, `--now`.
+        case start
+        /// The first instant after it: for an exclusive `--until`.
+        case end
+    }
+
     /// Parses `text`.
     /// - Parameters:
     ///   - text: what the user typed.
     ///   - now: the current time, Unix seconds.
-    ///   - acceptsUnixSeconds: whether a bare integer means Unix seconds.
+    ///   - acceptsUnixSeconds: whether a bare integer (of five digits or more) means Unix seconds.
+    ///   - edge: what a date without a time of day means: its first instant, or the first instant after it.
     /// - Returns: the instant, Unix seconds.
     /// - Throws: `CommandFailure` with status `.usage` naming the text and the accepted forms.
-    package static func parse(_ text: String, now: Int64, acceptsUnixSeconds: Bool = false) throws(CommandFailure)
-        -> Int64
-    {
-        guard let value = parseOrNil(text, now: now, acceptsUnixSeconds: acceptsUnixSeconds) else {
+    package static func parse(
+        _ text: String, now: Int64, acceptsUnixSeconds: Bool = false, edge: Edge = .start
+    ) throws(CommandFailure) -> Int64 {
+        guard let value = parseOrNil(text, now: now, acceptsUnixSeconds: acceptsUnixSeconds, edge: edge) else {
             throw .usage(
                 "cannot read the time \"\(text)\": use ISO 8601 (2020-03-15T10:00:00+09:00, or 2020-03-15T10:00 "
-                    + "in local time), a date (2020-03-15, local midnight), now, or a relative time (-3h, -2d, -45m)"
-                    + (acceptsUnixSeconds ? ", or Unix seconds" : ""))
+                    + "in local time), a date, month or year (2020-03-15, 2020-03, 2020: local time), now, or a "
+                    + "relative time (-3h, -2d, -45m)" + (acceptsUnixSeconds ? ", or Unix seconds" : ""))
         }
         return value
     }
 
-    private static func parseOrNil(_ text: String, now: Int64, acceptsUnixSeconds: Bool) -> Int64? {
+    private static func parseOrNil(_ text: String, now: Int64, acceptsUnixSeconds: Bool, edge: Edge) -> Int64? {
         let bytes = Array(text.utf8)
         if text.lowercased() == "now" { return now }
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+"), bytes.count >= 3,
@@ -59,15 +71,21 @@ package enum TimeParser {
             guard !overflow, product < 1 << 40 else { return nil }
             return first == UInt8(ascii: "-") ? now - product : now + product
         }
-        if acceptsUnixSeconds, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count <= 12 {
+        if acceptsUnixSeconds, bytes.count != 4, !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            bytes.count <= 12
+        {
             return Int64(text)
+        }
+        if let period = CalendarPeriod(text) {
+            let day = edge == .start ? period.firstDay : period.dayAfter
+            return localSeconds(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: 0)
         }
         return iso8601(text)
     }
 
-    /// ISO 8601 (`ISO8601Fields`): with an offset, that instant; without one, local wall-clock time.
+    /// ISO 8601 date-times (`ISO8601Fields`): with an offset, that instant; without one, local wall-clock time.
     private static func iso8601(_ text: String) -> Int64? {
-        guard let fields = ISO8601Fields(text) else { return nil }
+        guard let fields = ISO8601Fields(text), fields.hasTime else { return nil }
         if fields.offset != nil { return fields.utcSeconds }
         return localSeconds(
             year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute,

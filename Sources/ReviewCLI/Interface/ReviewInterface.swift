@@ -51,8 +51,9 @@ package enum ReviewInterface {
             Options.app,
             Options.json.with(
                 help: "Output {\"profile\", \"apps\", \"changes\": [{\"app\", \"platform\", \"version\", \"from\", "
-                    + "\"to\", \"at\", \"timing\", \"previousSeconds\"}], \"warnings\", \"failures\"} per key, one "
-                    + "object per line."),
+                    + "\"to\", \"at\", \"eventId\", \"timing\", \"previousSeconds\"}], \"warnings\", \"failures\"} "
+                    + "per key, one object per line (JSON Lines: one line for one key); from and to are API strings, "
+                    + "eventId null for a change already recorded."),
         ],
         globalOptions: Options.global)
 
@@ -63,7 +64,10 @@ package enum ReviewInterface {
         overview: "Run the sync pass every interval (with a little jitter) until SIGINT or SIGTERM, which stop it "
             + "between apps. A failed pass is reported and the next one comes as usual; a restart continues "
             + "from what the store holds.",
-        options: keyOptions + [Options.app, Options.interval, Options.json.with(help: "Report each pass as JSON.")],
+        options: keyOptions + [
+            Options.app, Options.interval,
+            Options.json.with(help: "Report each pass per key as the object of 'review sync --json', one per line."),
+        ],
         globalOptions: Options.global)
 
     /// `review auth`.
@@ -76,7 +80,14 @@ package enum ReviewInterface {
         arguments: [
             ArgumentSpec("<action>", help: "add, list or check.", completion: .choices(["add", "list", "check"]))
         ],
-        options: keyOptions)
+        options: keyOptions + [
+            Options.json.with(
+                help: "Output one object: add {\"path\", \"profile\": PROFILE}; list {\"path\", \"profiles\": "
+                    + "[PROFILE]}, a PROFILE being {\"name\", \"keyId\", \"issuerId\", \"kind\"} (kind individual or "
+                    + "team); check {\"keys\": [{\"profile\", \"keyId\", \"kind\", \"visibleApps\", \"firstApp\": "
+                    + "{\"name\", \"bundleId\"}, \"rateLimit\"}]}.")
+        ],
+        globalOptions: [Options.now])
 
     /// `review log`.
     package static let log = CommandSpec(
@@ -96,7 +107,12 @@ package enum ReviewInterface {
             Options.appVersion.with(
                 help: "The version (default: the app's latest version on that platform; the first event of an app "
                     + "needs one)."),
-            Options.build, Options.platform, Options.at, Options.allowFuture, Options.note,
+            Options.build, Options.platform, Options.at, Options.allowFuture, Options.note, Options.bundleID,
+            Options.appStoreID,
+            Options.json.with(
+                help: "Output {\"inserted\", \"event\": EVENT, \"previous\": EVENT or null, \"previousStateSeconds\", "
+                    + "\"normalTransition\"}; an EVENT is an object of 'review export' (bundleId and appStoreId "
+                    + "included). Warnings stay on standard error."),
         ],
         globalOptions: Options.global)
 
@@ -163,9 +179,19 @@ package enum ReviewInterface {
     package static let export = CommandSpec(
         "export",
         abstract: "All events to standard output, as JSON or CSV",
-        overview: "Write every event to standard output. Importing the export into an empty store and exporting "
-            + "again gives the same bytes.",
-        options: [Options.format],
+        overview: "Write every event, or those the options select, to standard output, in id order. Importing an "
+            + "export of every event into an empty store and exporting again gives the same bytes.",
+        options: [
+            Options.format, Options.json.with(help: "The same as --format json."),
+            Options.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),
+            Options.platform.with(help: "Only this platform: iOS, macOS, tvOS, visionOS or watchOS."),
+            Options.since.with(
+                help: "Only events at or after DATE: a time as for log --at, or a day, month or year (2025-06-15, "
+                    + "2025-06, 2025), from its first instant in local time."),
+            Options.until.with(
+                help: "Only events before DATE (exclusive): a time, or a day, month or year, which ends at the "
+                    + "first instant after it (--until 2025-06 includes all of June)."),
+        ],
         globalOptions: Options.global)
 
     /// `review import`.
@@ -173,14 +199,19 @@ package enum ReviewInterface {
         "import",
         abstract: "Events from a JSON or CSV file (idempotent)",
         overview: "Add events from a JSON or CSV file (the format is taken from the extension, else the content). "
-            + "Events already present are skipped, so importing twice changes nothing. The whole file is imported "
-            + "in one transaction, or nothing is.",
+            + "JSON is {\"events\": [EVENT, ...]} as 'review export' writes it, or a bare array [EVENT, ...] of the "
+            + "same objects. Events already present are skipped, so importing twice changes nothing. The whole file "
+            + "is imported in one transaction, or nothing is.",
         arguments: [
             ArgumentSpec(
                 "<file>",
                 help: "A file written by 'review export', or by hand with at least app, version, state and at (ISO "
                     + "8601 with an offset) per event; - reads standard input.",
                 completion: .file)
+        ],
+        options: [
+            Options.json.with(
+                help: "Output {\"file\", \"inserted\", \"alreadyPresent\"}; file is - for standard input.")
         ],
         globalOptions: Options.global)
 
@@ -192,7 +223,7 @@ package enum ReviewInterface {
         arguments: [
             ArgumentSpec("<event-id>", help: "The event's id, as 'review timeline' and 'review export' show it.")
         ],
-        options: [Options.yes],
+        options: [Options.yes, Options.json.with(help: "Output {\"deleted\": EVENT}, an object of 'review export'.")],
         globalOptions: Options.global)
 
     /// `review completion`.

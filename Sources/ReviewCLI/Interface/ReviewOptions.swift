@@ -15,9 +15,17 @@ package enum ReviewOptions {
             completion: .file))
     /// `--utc`: before or after the subcommand.
     package static let utc = OptionSpec.flag("utc", help: "Show times in UTC instead of the local time zone (TZ).")
+    /// `--now TIME`: before or after the subcommand; the time every command takes as the current one, read once
+    /// against the clock (Unix seconds accepted, as `jwtcheck --now`).
+    package static let now = Option(
+        .value(
+            "now", valueName: "TIME",
+            help: "Take TIME as the current time, for reproducible output (what --at defaults to, relative times, "
+                + "durations so far): ISO 8601, a date, month or year (local time), a relative time or Unix seconds. "
+                + "sync, watch and auth check still sign and record with the real clock."))
     /// The options every command that uses the store takes, before or after the subcommand: read once, in
     /// `ReviewParser`.
-    package static let global: [any OptionDeclaration] = [database, utc]
+    package static let global: [any OptionDeclaration] = [database, utc, now]
 
     // MARK: The tool
 
@@ -49,8 +57,9 @@ package enum ReviewOptions {
     package static let at = Option(
         .value(
             "at", valueName: "TIME",
-            help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date "
-                + "(local midnight), now (default), or relative (-3h, -2d, -45m)."))
+            help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date, "
+                + "month or year (2020-03-15, 2020-03, 2020: its first instant, local time), now (default), or "
+                + "relative (-3h, -2d, -45m)."))
     /// `--allow-future` of `log`: accept a time more than `ReviewParser.futureTolerance` ahead of now.
     package static let allowFuture = OptionSpec.flag(
         "allow-future",
@@ -59,13 +68,18 @@ package enum ReviewOptions {
     package static let note = Option(.value("note", valueName: "TEXT", help: "A note."))
     /// `--json` of the read commands (each says what it prints).
     package static let json = OptionSpec.flag("json", help: "Output JSON.")
-    /// `--since DATE` of `stats`.
+    /// `--since DATE` of `stats` and `export`: a day, month or year means its first instant.
     package static let since = Option(
-        .value("since", valueName: "DATE", help: "Only cycles that entered Waiting for Review at or after DATE."))
-    /// `--until DATE` of `stats`.
+        .value(
+            "since", valueName: "DATE",
+            help: "Only cycles that entered Waiting for Review at or after DATE: a time as for --at, or a day, month "
+                + "or year (2025-06-15, 2025-06, 2025: from its first instant, local time)."))
+    /// `--until DATE` of `stats` and `export`: a day, month or year means the first instant after it.
     package static let until = Option(
         .value(
-            "until", valueName: "DATE", help: "Only cycles that entered Waiting for Review before DATE (exclusive)."))
+            "until", valueName: "DATE",
+            help: "Only cycles that entered Waiting for Review before DATE (exclusive): a time, or a day, month or "
+                + "year, which ends at the first instant after it (--until 2025-06 includes all of June)."))
     /// `--platform P` of `status` and `stats`: only that platform's versions.
     package static let platformFilter = platform.with(help: "Only versions on this platform.")
     /// `--all` of `status` and `timeline`.
@@ -100,6 +114,42 @@ package enum ReviewOptions {
                 return choice
             })
     }
+    /// `--bundle-id ID` of `log`: sets the app's bundle ID.
+    package static let bundleID = Option(
+        .value(
+            "bundle-id", valueName: "ID",
+            help: "The app's bundle ID (com.example.app): set when the app has none, refused when it has another."),
+        parse: { text throws(CommandFailure) in
+            // Apple's CFBundleIdentifier: alphanumerics, hyphens and periods (Information Property List reference).
+            guard !text.isEmpty, text.count <= 155,
+                text.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || $0 == "-" || $0 == ".")
+                })
+            else {
+                throw .usage(
+                    "--bundle-id \"\(text)\" is not a bundle ID: use letters, digits, hyphens and periods "
+                        + "(com.example.app)")
+            }
+            return text
+        })
+    /// `--app-store-id ID` of `log`: sets the app's App Store Connect app ID.
+    package static let appStoreID = Option(
+        .value(
+            "app-store-id", valueName: "ID",
+            help: "The app's App Store Connect app ID (the digits in its App Store URL, id1234567890): set when the "
+                + "app has none, refused when it has another."),
+        parse: { text throws(CommandFailure) in
+            var digits = Substring(text)
+            if digits.hasPrefix("id") { digits = digits.dropFirst(2) }
+            guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
+                throw .usage(
+                    "--app-store-id \"\(text)\" is not an App Store ID: use the digits of the app's App Store URL "
+                        + "(1234567890)")
+            }
+            return String(digits)
+        })
     /// `--format json|csv` of `export`.
     package static let format = Option(
         .value(

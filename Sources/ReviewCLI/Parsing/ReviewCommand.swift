@@ -22,8 +22,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case timeline(TimelineQuery)
     /// `review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by PERIOD] [--include-open]`.
     case stats(StatisticsQuery)
-    /// `review export [--format json|csv]`.
-    case export(InterchangeFormat)
+    /// `review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]`.
+    case export(InterchangeFormat, EventFilter = EventFilter())
     /// `review import FILE`.
     case importFile(String)
     /// `review delete EVENT_ID --yes`.

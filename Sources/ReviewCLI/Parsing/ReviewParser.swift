@@ -42,10 +42,19 @@ package enum ReviewParser {
             database = after
         }
         if database?.isEmpty == true { throw .usage("option --db needs a non-empty path") }
-        let command = try makeCommand(name, scanned, now: now)
+        // --now is resolved once, against the clock, and is then the only "now" the command sees.
+        var nowText = try leading.value(Options.now)
+        if let after = try scanned.value(Options.now) {
+            guard nowText == nil else { throw .usage("option --now was given more than once") }
+            nowText = after
+        }
+        let pinned = try nowText.map { text throws(CommandFailure) in
+            Timestamp(secondsSince1970: try TimeParser.parse(text, now: now.secondsSince1970, acceptsUnixSeconds: true))
+        }
+        let command = try makeCommand(name, scanned, now: pinned ?? now)
         return ReviewInvocation(
             databasePath: database, utc: leading.has(Options.utc) || scanned.has(Options.utc),
-            json: scanned.has(Options.json), command: command)
+            json: scanned.has(Options.json), now: pinned, command: command)
     }
 
     private static var commandList: String { ReviewHelp.commands.joined(separator: ", ") }
@@ -84,7 +93,8 @@ package enum ReviewParser {
                 LogRequest(
                     app: positionals[0], platform: platform ?? .iOS, version: try scanned.value(Options.appVersion),
                     build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
-                    note: note, source: .manual), platformGiven: platform != nil)
+                    note: note, source: .manual, bundleID: try scanned.value(Options.bundleID),
+                    appStoreID: try scanned.value(Options.appStoreID)), platformGiven: platform != nil)
         case "status":
             try expect(0...1, "review status [APP] [--platform P] [--all]")
             return .status(
@@ -103,19 +113,26 @@ package enum ReviewParser {
                     all: scanned.has(Options.all), color: try scanned.value(Options.color) ?? .auto))
         case "stats":
             try expect(0...1, "review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by month|quarter]")
-            // The time parser every command shares (partial dates such as 2025-06 are its business).
-            let since = try time(try scanned.value(Options.since), now: now)
-            let until = try time(try scanned.value(Options.until), now: now)
-            if let since, let until, until <= since {
-                throw .usage("--until (\(until.iso8601)) must be after --since (\(since.iso8601))")
-            }
+            let (since, until) = try window(scanned, now: now)
             return .stats(
                 StatisticsQuery(
                     app: positionals.first, platform: try scanned.value(Options.platformFilter), since: since,
                     until: until, period: try scanned.value(Options.by), includeOpen: scanned.has(Options.includeOpen)))
         case "export":
-            try expect(0...0, "review export [--format json|csv]")
-            return .export(try scanned.value(Options.format) ?? .json)
+            try expect(0...0, "review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]")
+            var format = try scanned.value(Options.format)
+            if scanned.has(Options.json) {
+                guard format != .csv else {
+                    throw .usage("--json and --format csv ask for two formats; give one of them")
+                }
+                format = .json
+            }
+            let (since, until) = try window(scanned, now: now)
+            return .export(
+                format ?? .json,
+                EventFilter(
+                    apps: try scanned.values(Options.app), platform: try scanned.value(Options.platform),
+                    since: since, until: until))
         case "import":
             try expect(1...1, "review import FILE")
             return .importFile(positionals[0])
@@ -184,9 +201,24 @@ package enum ReviewParser {
                 + "rejected or ready-for-distribution (see review --help)")
     }
 
-    /// A time option's value read against `now`, if it was given.
-    private static func time(_ text: String?, now: Timestamp) throws(CommandFailure) -> Timestamp? {
+    /// A time option's value read against `now`, if it was given; `edge` says what a day, month or year means.
+    private static func time(_ text: String?, now: Timestamp, edge: TimeParser.Edge = .start) throws(CommandFailure)
+        -> Timestamp?
+    {
         guard let text else { return nil }
-        return Timestamp(secondsSince1970: try TimeParser.parse(text, now: now.secondsSince1970))
+        return Timestamp(secondsSince1970: try TimeParser.parse(text, now: now.secondsSince1970, edge: edge))
+    }
+
+    /// `--since` and `--until`: a day, month or year given to `--since` starts at its first instant, given to
+    /// `--until` (exclusive) ends at the first instant after it, so `--since 2025-06 --until 2025-06` is June.
+    private static func window(_ scanned: ScannedArguments, now: Timestamp) throws(CommandFailure)
+        -> (since: Timestamp?, until: Timestamp?)
+    {
+        let since = try time(try scanned.value(Options.since), now: now)
+        let until = try time(try scanned.value(Options.until), now: now, edge: .end)
+        if let since, let until, until <= since {
+            throw .usage("--until (\(until.iso8601)) must be after --since (\(since.iso8601))")
+        }
+        return (since, until)
     }
 }

@@ -14,7 +14,7 @@ import ReviewSync
 /// `review sync`, `review watch` and `review auth`: App Store Connect into the store.
 enum SyncCommands {
     /// `auth add` and `auth list`: the config file only.
-    static func auth(_ command: ReviewCommand, environment: ReviewEnvironment) -> CommandOutput {
+    static func auth(_ command: ReviewCommand, json: Bool = false, environment: ReviewEnvironment) -> CommandOutput {
         do {
             let profiles = try self.profiles(environment)
             switch command {
@@ -24,12 +24,22 @@ enum SyncCommands {
                 _ = try CredentialProfiles.credentials(
                     .init(name: name, keyID: keyID, issuerID: issuerID, privateKey: text))
                 try profiles.save(.init(name: name, keyID: keyID, issuerID: issuerID, privateKey: text))
+                if json {
+                    return CommandOutput(
+                        standardOutput: AuthJSON.added(
+                            path: profiles.path, name: name, keyID: keyID, issuerID: issuerID))
+                }
                 return CommandOutput(
                     standardOutput: "Saved profile \(name): key \(keyID), "
                         + (issuerID.map { "team key of issuer \($0)" } ?? "individual key") + ", in \(profiles.path) "
                         + "(mode 0600). Check it with: review auth check --profile \(name)\n")
             default:
                 let saved = try profiles.load()
+                if json {
+                    return CommandOutput(
+                        standardOutput: AuthJSON.list(
+                            path: profiles.path, profiles: saved.map { ($0.name, $0.keyID, $0.issuerID) }))
+                }
                 if saved.isEmpty {
                     return CommandOutput(
                         standardOutput: "No profiles in \(profiles.path). Add one with: review auth add --profile NAME "
@@ -54,15 +64,17 @@ enum SyncCommands {
             switch invocation.command {
             case .authCheck(let flags):
                 var text = ""
+                var checks: [(profile: String?, check: ASCCredentialCheck)] = []
                 for (profile, credentials) in try keys(flags, environment) {
                     let check = try await client(credentials, environment).checkCredentials()
+                    checks.append((profile, check))
                     text +=
                         "\(profile.map { "Profile \($0): " } ?? "")key \(check.keyID) (\(check.kind)) works; it sees "
                         + (check.visibleAppCount.map { "\($0) app\($0 == 1 ? "" : "s")" } ?? "apps")
                         + (check.firstApp.map { ", for example \($0.name) (\($0.bundleID))" } ?? "")
                         + (check.rateLimit.map { "; rate limit \($0)" } ?? "") + ".\n"
                 }
-                return CommandOutput(standardOutput: text)
+                return CommandOutput(standardOutput: invocation.json ? AuthJSON.checks(checks) : text)
             case .sync(let flags, let apps):
                 let passes = try await self.passes(flags, invocation, environment)
                 var output = CommandOutput()

@@ -22,23 +22,28 @@ public enum EventInterchange {
     /// - Returns: the document, ending in a newline.
     public static func json(_ events: [ReviewEvent]) -> String {
         if events.isEmpty { return "{\"events\": []}\n" }
-        let lines = events.map { event in
-            "  "
-                + JSONText.object([
-                    ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
-                    ("bundleId", JSONText.string(event.app.bundleID)),
-                    ("appStoreId", JSONText.string(event.app.appStoreID)),
-                    ("platform", JSONText.string(event.platform.rawValue)),
-                    ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
-                    ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
-                    ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
-                    ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
-                    ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
-                    ("ascVersionId", JSONText.string(event.ascVersionID)),
-                    ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
-                ])
-        }
+        let lines = events.map { "  " + jsonObject($0) }
         return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// One event as the JSON object `json(_:)` writes per event, on one line: the shape every `review --json`
+    /// output uses for an event (`log`, `delete`), so a script reads events one way.
+    /// - Parameter event: the event.
+    /// - Returns: the object.
+    public static func jsonObject(_ event: ReviewEvent) -> String {
+        JSONText.object([
+            ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
+            ("bundleId", JSONText.string(event.app.bundleID)),
+            ("appStoreId", JSONText.string(event.app.appStoreID)),
+            ("platform", JSONText.string(event.platform.rawValue)),
+            ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
+            ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
+            ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
+            ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
+            ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
+            ("ascVersionId", JSONText.string(event.ascVersionID)),
+            ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
+        ])
     }
 
     /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields.
@@ -90,7 +95,7 @@ public enum EventInterchange {
     }
 
     private struct JSONEvent: Decodable {
-        var id: Int64?
+        var id: EventID?
         var app: String
         var bundleId: String?
         var appStoreId: String?
@@ -107,26 +112,54 @@ public enum EventInterchange {
         var ascSubmissionId: String?
     }
 
+    /// What an import file holds, in every message about its shape (never a decoder's type names).
+    static let jsonShape =
+        "an import file is {\"events\": [EVENT, ...]} as review export writes it, or a bare array [EVENT, ...]; "
+        + "each EVENT an object with at least \"app\", \"version\", \"state\" and \"at\""
+
+    /// An event's `id`: any JSON number, so that `1.5` or `1e20` is refused as an id, not taken for broken JSON
+    /// (the decoder reports a number that does not fit an integer as "not valid JSON", with no location).
+    private struct EventID: Decodable {
+        var value: Int64?
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let integer = try? container.decode(Int64.self) {
+                (value, text) = (integer, String(integer))
+            } else {
+                let number = try container.decode(Double.self)
+                (value, text) = (nil, String(number))
+            }
+        }
+    }
+
     private static func fromJSON(_ bytes: [UInt8], name: String) throws(ReviewError) -> [ReviewEvent] {
-        let file: JSONFile
+        // A bare array of events is read as the "events" member (its first byte after blanks is "[").
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let isArray = first == UInt8(ascii: "[")
+        if first == nil { throw ReviewError(.malformedImport, "\(name) is empty; \(jsonShape)") }
+        let items: [JSONEvent]
         do {
-            file = try JSONDecoder().decode(JSONFile.self, from: Data(bytes))
-        } catch let DecodingError.dataCorrupted(context) {
-            throw malformedJSON(name, context, "is not valid JSON")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw malformedJSON(name, context, "lacks the member \"\(key.stringValue)\"")
-        } catch let DecodingError.typeMismatch(type, context) {
-            throw malformedJSON(name, context, "has a value that is not a \(type)")
-        } catch let DecodingError.valueNotFound(type, context) {
-            throw malformedJSON(name, context, "has null where a \(type) is needed")
+            if isArray {
+                items = try JSONDecoder().decode([JSONEvent].self, from: Data(bytes))
+            } else {
+                items = try JSONDecoder().decode(JSONFile.self, from: Data(bytes)).events
+            }
+        } catch let error as DecodingError {
+            throw malformedJSON(name, error, isArray: isArray)
         } catch {
-            throw ReviewError(.malformedImport, "\(name) is not a JSON event list: \(error)")
+            throw ReviewError(.malformedImport, "\(name) cannot be read as JSON; \(jsonShape)")
         }
         var events: [ReviewEvent] = []
-        for (index, item) in file.events.enumerated() {
+        for (index, item) in items.enumerated() {
+            let place = "\(name): \(eventPlace(index, isArray: isArray))"
+            if let id = item.id, id.value == nil {
+                throw ReviewError(.malformedImport, "\(place): id \(id.text) is not a positive integer")
+            }
             events.append(
                 try event(
-                    where: "\(name): event \(index + 1) (events[\(index)])", id: item.id, app: item.app,
+                    where: place, id: item.id?.value, app: item.app,
                     bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
                     version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
                     source: item.source, timing: item.timing, observedAfter: item.observedAfter,
@@ -135,14 +168,56 @@ public enum EventInterchange {
         return events
     }
 
-    private static func malformedJSON(_ name: String, _ context: DecodingError.Context, _ what: String) -> ReviewError {
-        let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-            .joined()
-        let location = path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
-        return ReviewError(
-            .malformedImport,
-            "\(name) \(what)\(location): \(context.debugDescription); an import file is {\"events\": [{\"app\", "
-                + "\"version\", \"state\", \"at\", ...}]}")
+    /// "event 3 (events[2])", or "event 3 ([2])" in a bare array.
+    private static func eventPlace(_ index: Int, isArray: Bool) -> String {
+        "event \(index + 1) (\(isArray ? "" : "events")[\(index)])"
+    }
+
+    /// A decoding failure in the user's words: where (the event and member), what is wrong, and the expected shape.
+    /// The decoder's own text (Swift type names, coding keys) is never shown.
+    private static func malformedJSON(_ name: String, _ error: DecodingError, isArray: Bool) -> ReviewError {
+        let path: [any CodingKey]
+        let problem: (_ subject: String) -> String
+        switch error {
+        case .dataCorrupted(let context):
+            path = context.codingPath
+            problem = { path.isEmpty ? "is not valid JSON" : "\($0) is a number that cannot be read" }
+        case .keyNotFound(let key, let context):
+            path = context.codingPath
+            problem = { _ in "lacks the member \"\(key.stringValue)\"" }
+        case .typeMismatch(let type, let context):
+            path = context.codingPath
+            problem = { "\($0) is not \(kind(type))" }
+        case .valueNotFound(let type, let context):
+            path = context.codingPath
+            problem = { "\($0) is null where \(kind(type)) is needed" }
+        @unknown default:
+            return ReviewError(.malformedImport, "\(name) cannot be read as an event list; \(jsonShape)")
+        }
+        let reason: String
+        if let index = path.first(where: { $0.intValue != nil })?.intValue {
+            // Inside an event: name it, and the member when the fault is in one.
+            let member = path.last.flatMap { $0.intValue == nil ? $0.stringValue : nil }
+            let subject = member.map { "\"\($0)\"" } ?? "the event"
+            reason = "\(name): \(eventPlace(index, isArray: isArray)): \(problem(subject))"
+        } else if let member = path.last {
+            reason = "\(name): \(problem("\"\(member.stringValue)\""))"
+        } else if case .dataCorrupted = error {
+            reason = "\(name) \(problem(name))"
+        } else if case .keyNotFound = error {
+            reason = "\(name) \(problem(name))"
+        } else {
+            reason = "\(name) is neither a JSON object nor an array"
+        }
+        return ReviewError(.malformedImport, "\(reason); \(jsonShape)")
+    }
+
+    /// "a string", "a whole number", "an array" or "an object": what a member should have been.
+    private static func kind(_ type: Any.Type) -> String {
+        if type == String.self { return "a string" }
+        if type == Int64.self || type == Double.self || type == EventID.self { return "a whole number" }
+        if type is [JSONEvent].Type || type is [Any].Type { return "an array" }
+        return "an object"
     }
 
     private static func fromCSV(_ text: String, name: String) throws(ReviewError) -> [ReviewEvent] {

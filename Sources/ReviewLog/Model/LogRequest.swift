@@ -16,6 +16,10 @@ public struct LogRequest: Sendable, Hashable {
     public var note: String?
     /// Where the event comes from.
     public var source: EventSource
+    /// The app's bundle ID, to set when the app has none; a different one already stored is refused.
+    public var bundleID: String?
+    /// The app's App Store Connect app ID, to set when the app has none; a different one already stored is refused.
+    public var appStoreID: String?
 
     /// Creates a request.
     /// - Parameters:
@@ -27,10 +31,15 @@ public struct LogRequest: Sendable, Hashable {
     ///   - at: when.
     ///   - note: a note, if any.
     ///   - source: where the event comes from.
+    ///   - bundleID: the app's bundle ID, to set.
+    ///   - appStoreID: the app's App Store Connect app ID, to set.
     public init(
         app: String, platform: Platform = .iOS, version: String? = nil, build: String? = nil, state: ReviewState,
-        at: Timestamp, note: String? = nil, source: EventSource = .manual
+        at: Timestamp, note: String? = nil, source: EventSource = .manual, bundleID: String? = nil,
+        appStoreID: String? = nil
     ) {
+        self.bundleID = bundleID
+        self.appStoreID = appStoreID
         self.app = app
         self.platform = platform
         self.version = version

@@ -6,10 +6,12 @@
 /// `review serve`), each call one serialized unit of work on the store's connection (see `SQLiteDatabase` for the
 /// choice of serialized synchronous access over an `async` API).
 public protocol ReviewStore: Sendable {
-    /// Records one event, resolving a missing version to the app's latest on that platform.
+    /// Records one event, resolving a missing version to the app's latest on that platform, and sets the app's
+    /// bundle ID and App Store ID when the request gives ones the app lacks, in the same transaction.
     /// - Parameter request: what to record.
-    /// - Returns: the stored event, whether it was new, and the event before it.
-    /// - Throws: `ReviewError` (`versionRequired`, `invalidValue`, store errors).
+    /// - Returns: the stored event (its app with its identifiers), whether it was new, and the event before it.
+    /// - Throws: `ReviewError` (`versionRequired`; `invalidValue`, also for an identifier other than the app's or
+    ///   held by another app; store errors).
     func record(_ request: LogRequest) throws -> LogResult
 
     /// Events, ordered by id.

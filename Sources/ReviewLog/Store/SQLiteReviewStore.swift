@@ -170,6 +170,9 @@ public final class SQLiteReviewStore: ReviewStore {
                 try session.run("INSERT INTO apps (name) VALUES (?)", [.text(request.app)])
                 appID = session.lastInsertRowID
             }
+            try reconcileLogged(
+                App(name: request.app, bundleID: request.bundleID, appStoreID: request.appStoreID), appID: appID,
+                in: session)
             try session.run(
                 """
                 INSERT INTO events (app_id, platform, version, build, state, at, note, source)
@@ -331,6 +334,50 @@ public final class SQLiteReviewStore: ReviewStore {
 
     /// Fills an app's missing identifiers from an import; conflicting ones are an error, never overwritten.
     private func reconcile(_ app: App, appID: Int64, label: String, in session: SQLiteSession) throws(ReviewError) {
+        try reconcile(app, appID: appID, in: session) {
+            (column: String, given: String, have: String?, _: App) throws(ReviewError) -> ReviewError? in
+            if let have {
+                return ReviewError(
+                    .malformedImport,
+                    "\(label) gives \(column) \(given) for \(app.name), but the store has \(have); fix the file")
+            }
+            return nil
+        }
+    }
+
+    /// Fills an app's missing identifiers from `review log --bundle-id --app-store-id`: a different value already
+    /// stored, or the same value held by another app, is refused (`invalidValue`), never overwritten.
+    private func reconcileLogged(_ app: App, appID: Int64, in session: SQLiteSession) throws(ReviewError) {
+        try reconcile(app, appID: appID, in: session) {
+            (column: String, given: String, have: String?, stored: App) throws(ReviewError) -> ReviewError? in
+            let option = column == "bundle_id" ? "--bundle-id" : "--app-store-id"
+            let what = column == "bundle_id" ? "bundle ID" : "App Store ID"
+            if let have {
+                return ReviewError(
+                    .invalidValue,
+                    "\(stored.name) already has the \(what) \(have), not \(given); an app's identifiers are not "
+                        + "changed by log: check \(option), or leave it out")
+            }
+            let holder = try session.with("SELECT name FROM apps WHERE \(column) = ? AND id != ?") {
+                (statement: SQLiteStatement) throws(ReviewError) -> String? in
+                try statement.bind([.text(given), .integer(appID)])
+                return try statement.step() ? statement.text(0) : nil
+            }
+            return holder.map { other in
+                ReviewError(
+                    .invalidValue,
+                    "the \(what) \(given) belongs to \(other), not \(stored.name); check \(option) and the app name")
+            }
+        }
+    }
+
+    /// Sets each identifier `app` gives that the stored app lacks, after asking `conflict` whether the value is
+    /// refused (`have` is the stored value, if any; a value equal to it is always accepted).
+    private func reconcile(
+        _ app: App, appID: Int64, in session: SQLiteSession,
+        conflict: (_ column: String, _ given: String, _ have: String?, _ stored: App) throws(ReviewError) ->
+            ReviewError?
+    ) throws(ReviewError) {
         guard app.bundleID != nil || app.appStoreID != nil, let stored = try appRow(named: app.name, in: session)?.app
         else {
             return
@@ -338,16 +385,9 @@ public final class SQLiteReviewStore: ReviewStore {
         for (column, given, have) in [
             ("bundle_id", app.bundleID, stored.bundleID), ("app_store_id", app.appStoreID, stored.appStoreID),
         ] {
-            guard let given else { continue }
-            if let have {
-                if have != given {
-                    throw ReviewError(
-                        .malformedImport,
-                        "\(label) gives \(column) \(given) for \(stored.name), but the store has \(have); fix the file")
-                }
-            } else {
-                try session.run("UPDATE apps SET \(column) = ? WHERE id = ?", [.text(given), .integer(appID)])
-            }
+            guard let given, have != given else { continue }
+            if let refusal = try conflict(column, given, have, stored) { throw refusal }
+            try session.run("UPDATE apps SET \(column) = ? WHERE id = ?", [.text(given), .integer(appID)])
         }
     }
 

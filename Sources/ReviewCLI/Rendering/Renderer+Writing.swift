@@ -1,0 +1,46 @@
+import CommandLineKit
+import ReviewLog
+
+/// The output of the commands that write: `log`, `import` and `delete`, as text and as their `--json` objects
+/// (each shape is documented in its command's `--json` help, in `ReviewInterface`). Events are the objects of
+/// `EventInterchange.jsonObject(_:)`, the export's own.
+extension Renderer {
+    /// `log`: the text of `logged(_:)`, with the app's identifiers when `--bundle-id` or `--app-store-id` was
+    /// given; or `{"inserted", "event", "previous", "previousStateSeconds", "normalTransition"}`.
+    func logged(_ result: LogResult, showIdentifiers: Bool, json: Bool) -> String {
+        if json {
+            return JSONText.object([
+                ("inserted", String(result.inserted)), ("event", EventInterchange.jsonObject(result.event)),
+                ("previous", result.previous.map(EventInterchange.jsonObject) ?? "null"),
+                ("previousStateSeconds", JSONText.number(result.previousStateSeconds)),
+                ("normalTransition", String(result.isNormalTransition)),
+            ]) + "\n"
+        }
+        let app = result.event.app
+        guard showIdentifiers else { return logged(result) }
+        return logged(result) + "\(app.name): \(identifiers(app))\n"
+    }
+
+    /// "bundle ID com.example.fokus, App Store ID 1234567890", or what is unknown.
+    func identifiers(_ app: App) -> String {
+        "bundle ID \(app.bundleID ?? "unknown"), App Store ID \(app.appStoreID ?? "unknown")"
+    }
+
+    /// `import`: a sentence, or `{"file", "inserted", "alreadyPresent"}` (`file` is `-` for standard input).
+    func imported(_ summary: ImportSummary, path: String, json: Bool) -> String {
+        if json {
+            return JSONText.object([
+                ("file", JSONText.string(path)), ("inserted", String(summary.inserted)),
+                ("alreadyPresent", String(summary.alreadyPresent)),
+            ]) + "\n"
+        }
+        let name = path == "-" ? "standard input" : path
+        return "Imported \(summary.inserted) events from \(name) (\(summary.alreadyPresent) already present).\n"
+    }
+
+    /// `delete`: a sentence, or `{"deleted": EVENT}`.
+    func deleted(_ event: ReviewEvent, json: Bool) -> String {
+        if json { return JSONText.object([("deleted", EventInterchange.jsonObject(event))]) + "\n" }
+        return "Deleted event \(event.id): \(label(event.versionKey)) \(event.state.displayName) at \(time(event.at))\n"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GatehouseTesting
+import Testing
+
+@testable import ReviewLog
+
+/// Daily-use issue, item 9: `LogRequest.bundleID` and `appStoreID` set an app's identifiers, never change them.
+@Suite("app identifiers from a logged event")
+struct AppIdentifierTests {
+    static let at = Timestamp(iso8601: "2025-03-01T09:00:00Z")!
+
+    func request(
+        _ app: String, _ state: ReviewState, hours: Int64 = 0, bundleID: String? = nil, appStoreID: String? = nil
+    ) -> LogRequest {
+        LogRequest(
+            app: app, version: "1.0", state: state,
+            at: Timestamp(secondsSince1970: Self.at.secondsSince1970 + hours * 3600),
+            bundleID: bundleID, appStoreID: appStoreID)
+    }
+
+    @Test("a missing identifier is set, with the event, and the stored event carries it; the same value is accepted")
+    func sets() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let first = try store.record(request("Fokus", .waitingForReview, bundleID: "com.example.fokus"))
+        #expect(first.event.app == App(name: "Fokus", bundleID: "com.example.fokus"))
+        let second = try store.record(
+            request("FOKUS", .inReview, hours: 1, bundleID: "com.example.fokus", appStoreID: "1234567890"))
+        #expect(second.event.app == App(name: "Fokus", bundleID: "com.example.fokus", appStoreID: "1234567890"))
+        #expect(try store.app(named: "fokus")?.appStoreID == "1234567890")
+    }
+
+    @Test("another value, or one another app holds, is invalidValue naming both; the event is not recorded")
+    func refuses() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        _ = try store.record(request("Fokus", .waitingForReview, bundleID: "com.a", appStoreID: "111"))
+        expectError(ReviewError(.invalidValue), mentioning: ["com.a", "com.b", "--bundle-id"]) {
+            _ = try store.record(request("Fokus", .inReview, hours: 1, bundleID: "com.b"))
+        }
+        expectError(ReviewError(.invalidValue), mentioning: ["111", "222", "--app-store-id"]) {
+            _ = try store.record(request("Fokus", .inReview, hours: 1, appStoreID: "222"))
+        }
+        expectError(ReviewError(.invalidValue), mentioning: ["com.a", "belongs to Fokus", "Lumen"]) {
+            _ = try store.record(request("Lumen", .waitingForReview, bundleID: "com.a"))
+        }
+        expectError(ReviewError(.invalidValue), mentioning: ["111", "belongs to Fokus"]) {
+            _ = try store.record(request("Lumen", .waitingForReview, appStoreID: "111"))
+        }
+        #expect(try store.events(app: nil).count == 1)
+        #expect(try store.appNames() == ["Fokus"])
+        #expect(try store.app(named: "Fokus") == App(name: "Fokus", bundleID: "com.a", appStoreID: "111"))
+    }
+}
