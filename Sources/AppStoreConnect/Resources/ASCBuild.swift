@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// The build attached to an App Store version (`include=build`, `fields[builds]=version,uploadedDate`).
 public struct ASCBuild: Sendable, Hashable, Identifiable {
