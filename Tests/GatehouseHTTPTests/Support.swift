@@ -13,6 +13,16 @@ func fastClient(
             caBundlePath: caBundlePath, maxRedirects: maxRedirects))
 }
 
+/// A loopback server whose `/slow` sends 60 bytes, one a second: a transfer that succeeds only after a minute, for
+/// the tests of what ends it sooner (a timeout, a cancelled task, a stopped server).
+func slowDripServer() throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer()
+    server.route(
+        "/slow",
+        respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
+    return server
+}
+
 /// Sends a request that must fail with `code`, and checks the message names every fragment.
 func expectFailure(
     _ code: HTTPError.Code, naming fragments: [String], client: CurlHTTPClient = fastClient(),

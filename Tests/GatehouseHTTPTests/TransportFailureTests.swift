@@ -1,12 +1,7 @@
+import GatehouseFoundation
 import GatehouseHTTP
 import GatehouseTesting
 import Testing
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 @Suite("Transport failures become HTTPError naming the URL and the cause")
 struct TransportFailureTests {
@@ -18,13 +13,10 @@ struct TransportFailureTests {
 
     @Test("a server sending one byte a second trips the total timeout")
     func slowDrip() async throws {
-        let server = try LoopbackHTTPServer()
         // 60 bytes at one a second: without the total timeout this request would succeed after a minute, and the
         // expectation of .timedOut, with curl's own "1000 ms in total", would fail. (No wall-clock bound: on two
         // cores other tests can hold the concurrency pool for tens of seconds before this task resumes.)
-        server.route(
-            "/slow",
-            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
+        let server = try slowDripServer()
         let url = server.url("/slow")
         _ = await expectFailure(
             .timedOut, naming: [url, "timed out", "1000 ms in total"], client: fastClient(totalTimeout: .seconds(1)),
@@ -122,10 +114,7 @@ struct TransportFailureTests {
 
     @Test("cancelling the task stops a slow transfer with CancellationError")
     func cancellation() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route(
-            "/slow",
-            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
+        let server = try slowDripServer()
         let url = server.url("/slow")
         // Uncancelled, the transfer would succeed after a minute (its timeout is two), and the expectation fail.
         let task = Task { try await fastClient(totalTimeout: .seconds(120)).send(.get(url)) }
