@@ -52,7 +52,8 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text.
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and one public protocol,
+        // CodedError, the shape of every module's error type (public, since public types conform to it).
         .target(name: "GatehouseCore"),
         // The Foundation the modules build on, chosen in one file: FoundationEssentials where the toolchain has it.
         .target(name: "GatehouseFoundation"),
