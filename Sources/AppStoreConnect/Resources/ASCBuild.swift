@@ -23,8 +23,8 @@ public struct ASCBuild: Sendable, Hashable, Identifiable {
     /// Reads a `builds` resource.
     init(resource: JSONAPIResource) throws {
         try resource.expect(type: "builds")
-        id = resource.id
-        version = try resource.optionalString("version")
-        uploadedDate = try resource.date("uploadedDate")
+        self.init(
+            id: resource.id, version: try resource.optionalString("version"),
+            uploadedDate: try resource.date("uploadedDate"))
     }
 }
