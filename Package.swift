@@ -52,15 +52,19 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text.
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and one public protocol,
+        // CodedError, the shape of every module's error type (public, since public types conform to it).
         .target(name: "GatehouseCore"),
+        // The Foundation the modules build on, chosen in one file: FoundationEssentials where the toolchain has it.
+        .target(name: "GatehouseFoundation"),
 
         // Libraries.
-        .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore"]),
+        .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
-        .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
+        .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
-        .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
+        .target(
+            name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
 
@@ -68,7 +72,9 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
-            dependencies: ["JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore"]),
+            dependencies: [
+                "JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore", "GatehouseFoundation",
+            ]),
         .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
@@ -116,7 +122,8 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
         .testTarget(
-            name: "GatehouseHTTPTests", dependencies: ["GatehouseHTTP", "GatehouseTesting", "gatehouse-curl-neighbour"]),
+            name: "GatehouseHTTPTests",
+            dependencies: ["GatehouseHTTP", "GatehouseTesting", "GatehouseFoundation", "gatehouse-curl-neighbour"]),
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
@@ -149,7 +156,7 @@ let fuzzTargets = [
 package.targets += [
     .target(
         name: "GatehouseFuzzing",
-        dependencies: ["JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI"],
+        dependencies: ["JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "GatehouseFoundation"],
         path: "Fuzz/GatehouseFuzzing"
     ),
     .testTarget(name: "GatehouseFuzzingTests", dependencies: ["GatehouseFuzzing", "GatehouseTesting"]),

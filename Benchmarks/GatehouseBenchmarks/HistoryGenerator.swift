@@ -1,12 +1,13 @@
 import Foundation
 import GatehouseCore
+import GatehouseTesting
 
 /// Writes a synthetic App Review history in `review import`'s CSV form: 100 apps on two platforms, each version
 /// one submission cycle (prepare, waiting, in review, then released, or rejected in one cycle of seven).
 enum HistoryGenerator {
     /// Writes `cycles` cycles and returns the number of events written.
     static func write(cycles: Int, to path: String) throws -> Int {
-        var generator = SplitMix(seed: 20_261_129)
+        var generator = SplitMix64(seed: 20_261_129)
         var text = "app,bundle_id,platform,version,build,state,at,note\n"
         text.reserveCapacity(cycles * 5 * 80)
         var events = 0
@@ -45,18 +46,5 @@ enum HistoryGenerator {
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return events
-    }
-}
-
-/// A small deterministic generator.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

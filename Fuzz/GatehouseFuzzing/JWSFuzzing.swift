@@ -1,10 +1,5 @@
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The compact JWS target: the unverified parser, then full verification (signature, key choice, claims) by five
 /// verifiers with fixed keys and a fixed "now", so every check after the parser is reached by the seed tokens.

@@ -5,29 +5,15 @@ import Testing
 
 @Suite("Rate limits and retries: Retry-After, back-off with jitter, bounded 5xx and network retries, pacing")
 struct RetryTests {
-    @Test("a 429 with Retry-After is waited out through the sleeper, then the request succeeds")
-    func retryAfterSeconds() async throws {
+    @Test(
+        "a 429's Retry-After (seconds, or an HTTP-date from the injected clock) is waited out, at most 60 s, then retried",
+        arguments: [("2", 2), ("Sun, 29 Nov 2026 12:00:05 GMT", 5), ("3600", 60)])
+    func retryAfter(value: String, waitSeconds: Int64) async throws {
         let harness = try Harness(state: Catalogue.state)
-        harness.fake.inject([.rateLimited(retryAfter: "2")], path: "/v1/apps")
+        harness.fake.inject([.rateLimited(retryAfter: value)], path: "/v1/apps")
         #expect(try await harness.client.apps().count == 2)
-        #expect(harness.sleeper.waits == [.seconds(2)])
+        #expect(harness.sleeper.waits == [.seconds(waitSeconds)])
         #expect(harness.fake.requestCount(path: "/v1/apps") == 2)
-    }
-
-    @Test("a Retry-After as an HTTP-date is measured from the injected clock")
-    func retryAfterDate() async throws {
-        let harness = try Harness(state: Catalogue.state)
-        harness.fake.inject([.rateLimited(retryAfter: "Sun, 29 Nov 2026 12:00:05 GMT")], path: "/v1/apps")
-        _ = try await harness.client.apps()
-        #expect(harness.sleeper.waits == [.seconds(5)])
-    }
-
-    @Test("a Retry-After over a minute is cut to maximumRateLimitWait (60 s)")
-    func retryAfterCapped() async throws {
-        let harness = try Harness(state: Catalogue.state)
-        harness.fake.inject([.rateLimited(retryAfter: "3600")], path: "/v1/apps")
-        _ = try await harness.client.apps()
-        #expect(harness.sleeper.waits == [.seconds(60)])
     }
 
     @Test("a 429 without Retry-After backs off exponentially with jitter: 5, 10, 20 s halves plus random halves")
@@ -97,12 +83,19 @@ struct RetryTests {
         #expect(sleeper.waits.count == 3)
     }
 
-    @Test("with 20 % or less of the hourly budget left, requests are spaced by 720 s / remaining")
-    func pacing() async throws {
+    /// Lists three apps, one a page, from a fake App Store Connect that reports `remaining` requests left this hour.
+    /// - Returns: the harness, for its sleeper's waits.
+    static func listThreePages(remaining: Int) async throws -> Harness {
         let harness = try Harness(
             state: PaginationTests.state(apps: 3), configuration: ASCClientConfiguration(pageSize: 1))
-        harness.fake.rateLimitRemaining = 100
+        harness.fake.rateLimitRemaining = remaining
         _ = try await harness.client.apps()
+        return harness
+    }
+
+    @Test("with 20 % or less of the hourly budget left, requests are spaced by 720 s / remaining")
+    func pacing() async throws {
+        let harness = try await Self.listThreePages(remaining: 100)
         let waits = harness.sleeper.waits.map(seconds)
         #expect(waits.count == 2)
         #expect(abs(waits[0] - 7.2) < 0.01 && abs(waits[1] - 720.0 / 99) < 0.01)
@@ -111,10 +104,7 @@ struct RetryTests {
 
     @Test("pacing counts the time since the last response, and is capped at 60 s when nothing is left")
     func pacingElapsedAndCap() async throws {
-        let harness = try Harness(
-            state: PaginationTests.state(apps: 3), configuration: ASCClientConfiguration(pageSize: 1))
-        harness.fake.rateLimitRemaining = 0
-        _ = try await harness.client.apps()
+        let harness = try await Self.listThreePages(remaining: 0)
         #expect(harness.sleeper.waits == [.seconds(60), .seconds(60)])
         let slow = try Harness(state: Catalogue.state)
         slow.fake.rateLimitRemaining = 360

@@ -30,45 +30,82 @@ struct AppleKeySetProviderTests {
         try AppleIdentityTokenVerifier(clientIDs: [TestKeys.clientID], keySetProvider: provider, clock: clock)
     }
 
+    /// What most tests here start from: a loopback server answering Apple's key set path with `keys` (which the test
+    /// may switch), a manual clock, and a provider of that URL on that clock.
+    struct Setting {
+        let server: LoopbackHTTPServer
+        let keys: SwitchableResponse
+        let clock: ManualClock
+        let provider: AppleKeySetProvider
+
+        /// - Parameters:
+        ///   - response: what the key set URL answers first.
+        ///   - staleLimit: the provider's stale limit.
+        init(_ response: LoopbackResponse, staleLimit: TimeInterval = 86_400) throws {
+            let server = try LoopbackHTTPServer()
+            let clock = ManualClock()
+            keys = SwitchableResponse(response)
+            server.route("/auth/keys", keys.handler)
+            provider = AppleKeySetProviderTests.provider(server, clock: clock, staleLimit: staleLimit)
+            self.server = server
+            self.clock = clock
+        }
+
+        /// A verifier of `TestKeys.clientID` over the provider, on the same clock.
+        func verifier() throws -> AppleIdentityTokenVerifier {
+            try AppleKeySetProviderTests.verifier(provider, clock: clock)
+        }
+
+        /// Expects the set fetched now to be served from the cache for `seconds`, and fetched again just after.
+        /// - Parameters:
+        ///   - seconds: how long the first answer is fresh.
+        ///   - what: the case, named in the failure messages.
+        func expectFresh(for seconds: TimeInterval, _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
+            async throws
+        {
+            _ = try await provider.keySet(containing: nil)
+            clock.advance(seconds - 1)
+            _ = try await provider.keySet(containing: nil)
+            #expect(await provider.fetchCount == 1, "\(what): fresh for \(seconds) s", sourceLocation: sourceLocation)
+            clock.advance(2)
+            _ = try await provider.keySet(containing: nil)
+            #expect(
+                await provider.fetchCount == 2, "\(what): stale after \(seconds) s", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("key rotation: a token signed by a key that appears only after a refetch verifies once it is published")
     func rotation() async throws {
-        let server = try LoopbackHTTPServer()
-        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
-        server.route("/auth/keys", keys.handler)
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let verifier = try Self.verifier(provider, clock: clock)
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let verifier = try setting.verifier()
 
         _ = try await verifier.verify(TestKeys.token())
-        #expect(await provider.fetchCount == 1)
+        #expect(await setting.provider.fetchCount == 1)
 
         // Apple publishes key-2 and starts signing with it; the cached set (fresh for an hour) lacks it.
-        keys.set(.json(Self.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
+        setting.keys.set(.json(Self.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         // Within the minimum interval of the first fetch: no refetch, the kid is unknown, no fallback key.
         let early = await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) }
         #expect(early?.jwtError?.code == .unknownKeyID)
         #expect(early?.reason.contains("key-2") == true)
-        #expect(await provider.fetchCount == 1)
+        #expect(await setting.provider.fetchCount == 1)
 
-        clock.advance(61)
+        setting.clock.advance(61)
         let token = try await verifier.verify(rotated)
         #expect(token.keyID == "key-2")
-        #expect(await provider.fetchCount == 2)
-        #expect(server.requestCount(path: "/auth/keys") == 2)
+        #expect(await setting.provider.fetchCount == 2)
+        #expect(setting.server.requestCount(path: "/auth/keys") == 2)
         // Known kids are served from the cache without a fetch.
         _ = try await verifier.verify(TestKeys.token())
         _ = try await verifier.verify(rotated)
-        #expect(await provider.fetchCount == 2)
+        #expect(await setting.provider.fetchCount == 2)
     }
 
     @Test("a storm of tokens with random unknown kids: one fetch per minimum interval, all refused")
     func storm() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/keys", respond: .json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let verifier = try Self.verifier(provider, clock: clock)
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let verifier = try setting.verifier()
 
         // Tokens with invented kids: a header naming a random kid over a real payload and signature (an attacker
         // cannot sign them, and the verifier refuses them at key selection). Every tenth token is genuine.
@@ -102,36 +139,32 @@ struct AppleKeySetProviderTests {
         let first = await storm(300)
         #expect(first.refused == 270)
         #expect(first.accepted == 30)
-        let afterFirst = await provider.fetchCount
+        let afterFirst = await setting.provider.fetchCount
         #expect(
             afterFirst == 1,
             "a storm of 300 verifications (270 unknown kids) in one interval made \(afterFirst) fetches")
 
-        clock.advance(30)
+        setting.clock.advance(30)
         _ = await storm(300)
-        #expect(await provider.fetchCount == 1, "still inside the 60 s interval")
+        #expect(await setting.provider.fetchCount == 1, "still inside the 60 s interval")
 
-        clock.advance(31)
+        setting.clock.advance(31)
         _ = await storm(300)
-        let total = await provider.fetchCount
+        let total = await setting.provider.fetchCount
         #expect(total == 2, "the second interval allows exactly one more fetch; made \(total)")
-        #expect(server.requestCount(path: "/auth/keys") == total)
+        #expect(setting.server.requestCount(path: "/auth/keys") == total)
     }
 
     @Test("during a rotation refetch, every caller with the new kid waits for that one fetch and passes")
     func concurrentRotation() async throws {
-        let server = try LoopbackHTTPServer()
-        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
-        server.route("/auth/keys", keys.handler)
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let verifier = try Self.verifier(provider, clock: clock)
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
+        let verifier = try setting.verifier()
         _ = try await verifier.verify(TestKeys.token())
-        keys.set(
+        setting.keys.set(
             LoopbackResponse(
                 headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
                 delay: .milliseconds(300)))
-        clock.advance(61)
+        setting.clock.advance(61)
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         let passed = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
@@ -140,20 +173,16 @@ struct AppleKeySetProviderTests {
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(passed == 50)
-        #expect(await provider.fetchCount == 2)
+        #expect(await setting.provider.fetchCount == 2)
     }
 
     @Test("concurrent first use: many tasks verifying valid tokens share one fetch and all pass")
     func concurrentFirstUse() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route(
-            "/auth/keys",
-            respond: LoopbackResponse(
+        let setting = try Setting(
+            LoopbackResponse(
                 headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
                 delay: .milliseconds(200)))
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let verifier = try Self.verifier(provider, clock: clock)
+        let verifier = try setting.verifier()
         let tokens = [TestKeys.token(), TestKeys.token(key: TestKeys.second, kid: "key-2")]
         let passed = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
@@ -162,26 +191,27 @@ struct AppleKeySetProviderTests {
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(passed == 200)
-        #expect(await provider.fetchCount == 1)
-        #expect(server.requestCount(path: "/auth/keys") == 1)
+        #expect(await setting.provider.fetchCount == 1)
+        #expect(setting.server.requestCount(path: "/auth/keys") == 1)
     }
 
     @Test("a 500 with nothing cached: keySetUnavailable naming the URL and status; no refetch inside the interval")
     func serverError() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/keys", respond: .text("oops", status: 500))
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
+        let setting = try Setting(.text("oops", status: 500))
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await setting.provider.keySet(containing: "key-1")
+        }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 500") == true)
-        #expect(error?.reason.contains(server.url("/auth/keys")) == true)
-        let again = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
+        #expect(error?.reason.contains(setting.server.url("/auth/keys")) == true)
+        let again = await #expect(throws: AppleSignInError.self) {
+            try await setting.provider.keySet(containing: "key-1")
+        }
         #expect(again?.reason.contains("HTTP 500") == true)
-        #expect(await provider.fetchCount == 1)
-        clock.advance(60)
-        _ = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
-        #expect(await provider.fetchCount == 2)
+        #expect(await setting.provider.fetchCount == 1)
+        setting.clock.advance(60)
+        _ = await #expect(throws: AppleSignInError.self) { try await setting.provider.keySet(containing: "key-1") }
+        #expect(await setting.provider.fetchCount == 2)
     }
 
     @Test("a server slower than the client's timeout: keySetUnavailable carrying HTTPError.timedOut")
@@ -278,71 +308,61 @@ struct AppleKeySetProviderTests {
 
     @Test("max-age is clamped: 5 s is raised to the 300 s floor, a year is lowered to the 86,400 s ceiling")
     func maxAgeClamped() async throws {
-        let server = try LoopbackHTTPServer()
-        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
-        server.route("/auth/keys", keys.handler)
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        _ = try await provider.keySet(containing: nil)
-        clock.advance(299)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 1)
-        keys.set(.json(Self.oneKey, headers: [("Cache-Control", "max-age=31536000")]))
-        clock.advance(2)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 2)
-        clock.advance(86_399)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 2)
-        clock.advance(2)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 3)
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=5")]))
+        _ = try await setting.provider.keySet(containing: nil)
+        setting.clock.advance(299)
+        _ = try await setting.provider.keySet(containing: nil)
+        #expect(await setting.provider.fetchCount == 1)
+        setting.keys.set(.json(Self.oneKey, headers: [("Cache-Control", "max-age=31536000")]))
+        setting.clock.advance(2)
+        _ = try await setting.provider.keySet(containing: nil)
+        #expect(await setting.provider.fetchCount == 2)
+        setting.clock.advance(86_399)
+        _ = try await setting.provider.keySet(containing: nil)
+        #expect(await setting.provider.fetchCount == 2)
+        setting.clock.advance(2)
+        _ = try await setting.provider.keySet(containing: nil)
+        #expect(await setting.provider.fetchCount == 3)
     }
 
     @Test(
         "stale serving: failed fetches keep the cached set in service up to the stale limit, then fail naming the cause"
     )
     func staleServing() async throws {
-        let server = try LoopbackHTTPServer()
-        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
-        server.route("/auth/keys", keys.handler)
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock, staleLimit: 3_600)
-        _ = try await provider.keySet(containing: "key-1")
-        keys.set(.text("down for maintenance", status: 503))
-        clock.advance(400)
-        let stale = try await provider.keySet(containing: "key-1")
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]), staleLimit: 3_600)
+        _ = try await setting.provider.keySet(containing: "key-1")
+        setting.keys.set(.text("down for maintenance", status: 503))
+        setting.clock.advance(400)
+        let stale = try await setting.provider.keySet(containing: "key-1")
         #expect(stale.keyIDs == ["key-1"])
-        #expect(await provider.fetchCount == 2)
-        clock.advance(300 + 3_600 - 400 - 1)
-        _ = try await provider.keySet(containing: "key-1")
-        clock.advance(2)
-        let error = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-1") }
+        #expect(await setting.provider.fetchCount == 2)
+        setting.clock.advance(300 + 3_600 - 400 - 1)
+        _ = try await setting.provider.keySet(containing: "key-1")
+        setting.clock.advance(2)
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await setting.provider.keySet(containing: "key-1")
+        }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("beyond the stale limit of 3600 s") == true)
         #expect(error?.reason.contains("HTTP 503") == true)
         // Apple comes back: the next allowed fetch restores service.
-        keys.set(.json(Self.oneKey))
-        clock.advance(60)
-        _ = try await provider.keySet(containing: "key-1")
+        setting.keys.set(.json(Self.oneKey))
+        setting.clock.advance(60)
+        _ = try await setting.provider.keySet(containing: "key-1")
     }
 
     @Test("a body that fails to parse never replaces a good set")
     func badBodyKeepsGoodSet() async throws {
-        let server = try LoopbackHTTPServer()
-        let keys = SwitchableResponse(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
-        server.route("/auth/keys", keys.handler)
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        let verifier = try Self.verifier(provider, clock: clock)
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
+        let verifier = try setting.verifier()
         _ = try await verifier.verify(TestKeys.token())
-        keys.set(.json("{\"keys\":[]}"))
-        clock.advance(301)
+        setting.keys.set(.json("{\"keys\":[]}"))
+        setting.clock.advance(301)
         _ = try await verifier.verify(TestKeys.token())
-        keys.set(.json("<garbage>"))
-        clock.advance(61)
+        setting.keys.set(.json("<garbage>"))
+        setting.clock.advance(61)
         _ = try await verifier.verify(TestKeys.token())
-        #expect(await provider.fetchCount == 3)
+        #expect(await setting.provider.fetchCount == 3)
     }
 
     /// One max-age is the freshness; no-store, no-cache and stale responses get the floor; no max-age means the
@@ -353,18 +373,8 @@ struct AppleKeySetProviderTests {
             ("max-age=900", 900.0), ("public, max-age=\"900\"", 900), ("no-store", 300), ("no-cache, max-age=900", 300),
             ("", 3_600), ("public", 3_600),
         ] {
-            let server = try LoopbackHTTPServer()
-            server.route(
-                "/auth/keys", respond: .json(Self.oneKey, headers: header.isEmpty ? [] : [("Cache-Control", header)]))
-            let clock = ManualClock()
-            let provider = Self.provider(server, clock: clock)
-            _ = try await provider.keySet(containing: nil)
-            clock.advance(freshFor - 1)
-            _ = try await provider.keySet(containing: nil)
-            #expect(await provider.fetchCount == 1, "\(header): fresh for \(freshFor) s")
-            clock.advance(2)
-            _ = try await provider.keySet(containing: nil)
-            #expect(await provider.fetchCount == 2, "\(header): stale after \(freshFor) s")
+            let setting = try Setting(.json(Self.oneKey, headers: header.isEmpty ? [] : [("Cache-Control", header)]))
+            try await setting.expectFresh(for: freshFor, header)
         }
     }
 
@@ -379,17 +389,8 @@ struct AppleKeySetProviderTests {
             "max-age=600 600", "public, max-age=\"-5\"",
         ])
     func staleCacheControl(header: String) async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/auth/keys", respond: .json(Self.oneKey, headers: [("Cache-Control", header)]))
-        let clock = ManualClock()
-        let provider = Self.provider(server, clock: clock)
-        _ = try await provider.keySet(containing: nil)
-        clock.advance(299)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 1, "\(header): within the floor")
-        clock.advance(2)
-        _ = try await provider.keySet(containing: nil)
-        #expect(await provider.fetchCount == 2, "\(header): stale after the 300 s floor")
+        let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", header)]))
+        try await setting.expectFresh(for: 300, "\(header) (the floor)")
     }
 
     @Test("max-age on two Cache-Control lines counts as several directives: stale")
@@ -412,18 +413,8 @@ struct AppleKeySetProviderTests {
         for (age, freshFor) in [
             ("3000", 600.0), ("99999999999999999999", 300), ("-5", 300), ("1, 2", 300), ("0", 3_600),
         ] {
-            let server = try LoopbackHTTPServer()
-            server.route(
-                "/auth/keys", respond: .json(Self.oneKey, headers: [("Cache-Control", "max-age=3600"), ("Age", age)]))
-            let clock = ManualClock()
-            let provider = Self.provider(server, clock: clock)
-            _ = try await provider.keySet(containing: nil)
-            clock.advance(freshFor - 1)
-            _ = try await provider.keySet(containing: nil)
-            #expect(await provider.fetchCount == 1, "Age \(age): fresh for \(freshFor) s")
-            clock.advance(2)
-            _ = try await provider.keySet(containing: nil)
-            #expect(await provider.fetchCount == 2, "Age \(age): stale after \(freshFor) s")
+            let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600"), ("Age", age)]))
+            try await setting.expectFresh(for: freshFor, "Age \(age)")
         }
     }
 }

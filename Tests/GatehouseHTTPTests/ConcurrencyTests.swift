@@ -1,12 +1,7 @@
+import GatehouseFoundation
 import GatehouseHTTP
 import GatehouseTesting
 import Testing
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 @Suite("Concurrent requests")
 struct ConcurrencyTests {

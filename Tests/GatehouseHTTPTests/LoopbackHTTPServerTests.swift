@@ -20,13 +20,7 @@ struct LoopbackHTTPServerTests {
 
     @Test("stop() ends a slow answer at once")
     func stopEndsDrip() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route(
-            "/slow",
-            respond: LoopbackResponse(body: Array(repeating: 1, count: 60), delivery: .drip(interval: .seconds(1))))
-        let url = server.url("/slow")
-        let task = Task { try await fastClient(totalTimeout: .seconds(30)).send(.get(url)) }
-        try await Task.sleep(for: .milliseconds(300))
+        let (server, task) = try await slowTransferUnderWay(totalTimeout: .seconds(30))
         server.stop()
         _ = await #expect(throws: HTTPError.self) { try await task.value }
     }

@@ -1,12 +1,7 @@
+import GatehouseFoundation
 import GatehouseHTTP
 import GatehouseTesting
 import Testing
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 @Suite("Transport failures become HTTPError naming the URL and the cause")
 struct TransportFailureTests {
@@ -18,13 +13,10 @@ struct TransportFailureTests {
 
     @Test("a server sending one byte a second trips the total timeout")
     func slowDrip() async throws {
-        let server = try LoopbackHTTPServer()
         // 60 bytes at one a second: without the total timeout this request would succeed after a minute, and the
         // expectation of .timedOut, with curl's own "1000 ms in total", would fail. (No wall-clock bound: on two
         // cores other tests can hold the concurrency pool for tens of seconds before this task resumes.)
-        server.route(
-            "/slow",
-            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
+        let server = try slowDripServer()
         let url = server.url("/slow")
         _ = await expectFailure(
             .timedOut, naming: [url, "timed out", "1000 ms in total"], client: fastClient(totalTimeout: .seconds(1)),
@@ -53,34 +45,25 @@ struct TransportFailureTests {
         }
     }
 
-    @Test("a declared Content-Length over the cap is responseTooLarge")
-    func declaredTooLarge() async throws {
+    @Test(
+        "over the cap is responseTooLarge: a declared Content-Length, a streamed body as it passes, a header section",
+        arguments: [
+            (
+                LoopbackResponse(body: [UInt8](repeating: 1, count: 5000)),
+                ["maxResponseBytes (1000 bytes)", "Content-Length"]
+            ),
+            (
+                LoopbackResponse(body: [UInt8](repeating: 1, count: 200_000), delivery: .untilClose),
+                ["maxResponseBytes (1000 bytes)", "the body reached"]
+            ),
+            (LoopbackResponse(headers: [("X-Padding", String(repeating: "p", count: 3000))]), ["header section"]),
+        ])
+    func tooLarge(response: LoopbackResponse, naming fragments: [String]) async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 5000)))
+        server.route("/big", respond: response)
         let url = server.url("/big")
         _ = await expectFailure(
-            .responseTooLarge, naming: [url, "maxResponseBytes (1000 bytes)", "Content-Length"],
-            client: fastClient(maxResponseBytes: 1000), .get(url))
-    }
-
-    @Test("a body of unknown length is cut off as soon as it passes the cap")
-    func streamedTooLarge() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route(
-            "/big", respond: LoopbackResponse(body: [UInt8](repeating: 1, count: 200_000), delivery: .untilClose))
-        let url = server.url("/big")
-        _ = await expectFailure(
-            .responseTooLarge, naming: [url, "maxResponseBytes (1000 bytes)", "the body reached"],
-            client: fastClient(maxResponseBytes: 1000), .get(url))
-    }
-
-    @Test("a header section over the cap is responseTooLarge")
-    func headersTooLarge() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route("/h", respond: LoopbackResponse(headers: [("X-Padding", String(repeating: "p", count: 3000))]))
-        let url = server.url("/h")
-        _ = await expectFailure(
-            .responseTooLarge, naming: [url, "header section"], client: fastClient(maxResponseBytes: 1000), .get(url))
+            .responseTooLarge, naming: [url] + fragments, client: fastClient(maxResponseBytes: 1000), .get(url))
     }
 
     @Test("a body exactly at the cap is accepted")
@@ -122,15 +105,10 @@ struct TransportFailureTests {
 
     @Test("cancelling the task stops a slow transfer with CancellationError")
     func cancellation() async throws {
-        let server = try LoopbackHTTPServer()
-        server.route(
-            "/slow",
-            respond: LoopbackResponse(body: Array(repeating: 0x41, count: 60), delivery: .drip(interval: .seconds(1))))
-        let url = server.url("/slow")
         // Uncancelled, the transfer would succeed after a minute (its timeout is two), and the expectation fail.
-        let task = Task { try await fastClient(totalTimeout: .seconds(120)).send(.get(url)) }
-        try await Task.sleep(for: .milliseconds(300))
+        let (server, task) = try await slowTransferUnderWay(totalTimeout: .seconds(120))
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.requestCount(path: "/slow") == 1)
     }
 }

@@ -11,20 +11,20 @@ import Testing
 /// samples, the real Apple fixtures and loopback servers.
 @Suite("jwtcheck apple")
 struct AppleCommandTests {
-    static let samples = SharedResources.samplesDirectory.path
-    static let sampleToken = "@\(samples)/identity-token.jwt"
-    static let sampleJWKS = "\(samples)/jwks.json"
-    static let p8 = "\(samples)/keys/AuthKey_TEST0KEY01.p8"
-    /// 2026-11-29T12:30:00Z, inside the sample token's life.
-    static let sampleNow: Int64 = 1_795_955_400
-    static let secretOptions = ["--p8", p8, "--key-id", "TEST0KEY01", "--team-id", "TEAM123456"]
+    static let secretOptions = ["--p8", Samples.p8, "--key-id", "TEST0KEY01", "--team-id", "TEAM123456"]
 
-    func tool(now: Int64 = sampleNow) -> JWTCheckTool {
+    func tool(now: Int64 = Samples.now) -> JWTCheckTool {
         JWTCheckTool(environment: ToolEnvironment(now: { now }, readStandardInput: { _ in [] }, cacheDirectory: nil))
     }
 
+    /// `jwtcheck apple verify` of the sample token, for its client ID, against the sample key set, with `extra`.
+    func verifySampleToken(_ extra: [String] = [], now: Int64 = Samples.now) async -> CommandOutput {
+        await tool(now: now).perform(
+            ["apple", "verify", Samples.token, "--client-id", "com.example.gatehouse", "--jwks", Samples.jwks] + extra)
+    }
+
     static var sampleJWKSText: String {
-        get throws { try String(contentsOfFile: sampleJWKS, encoding: .utf8) }
+        get throws { try String(contentsOfFile: Samples.jwks, encoding: .utf8) }
     }
 
     // MARK: parsing
@@ -58,7 +58,7 @@ struct AppleCommandTests {
         let secret = try JWTCheckParser.parse(
             ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "c", "--days", "30"])
         var options = AppleClientSecretOptions(
-            p8Path: Self.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
+            p8Path: Samples.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
         options.days = 30
         #expect(secret == .apple(.clientSecret(options)))
         options.days = 180
@@ -140,10 +140,7 @@ struct AppleCommandTests {
 
     @Test("apple verify on the sample: the Apple user and VALID; --nonce-sha256 of the raw nonce passes")
     func verifySample() async throws {
-        let output = await tool().perform([
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
-            "--nonce-sha256", "sample-nonce",
-        ])
+        let output = await verifySampleToken(["--nonce-sha256", "sample-nonce"])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("sub               001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200"))
         #expect(output.standardOutput.contains("private relay     yes"))
@@ -156,16 +153,13 @@ struct AppleCommandTests {
 
     @Test("apple verify rejections exit 1 naming the code and cause")
     func verifyRejections() async throws {
-        let nonce = await tool().perform([
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
-            "--nonce", "sample-nonce",
-        ])
+        let nonce = await verifySampleToken(["--nonce", "sample-nonce"])
         #expect(nonce.status == .negative)
         #expect(nonce.standardOutput.contains("Verdict: REJECTED (nonceMismatch)"))
         #expect(nonce.standardError.contains("AppleSignInError.nonceMismatch"))
 
         let audience = await tool().perform([
-            "apple", "verify", Self.sampleToken, "--client-id", "com.other", "--jwks", Self.sampleJWKS, "--json",
+            "apple", "verify", Samples.token, "--client-id", "com.other", "--jwks", Samples.jwks, "--json",
         ])
         #expect(audience.status == .negative)
         #expect(
@@ -173,9 +167,7 @@ struct AppleCommandTests {
                 "{\"valid\":false,\"code\":\"invalidToken\",\"jwtCode\":\"audienceMismatch\""))
         #expect(audience.standardError.contains("com.other"))
 
-        let expired = await tool(now: Self.sampleNow + 200_000).perform([
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", Self.sampleJWKS,
-        ])
+        let expired = await verifySampleToken(now: Samples.now + 200_000)
         #expect(expired.status == .negative)
         #expect(expired.standardOutput.contains("invalidToken/expired"))
     }
@@ -217,8 +209,8 @@ struct AppleCommandTests {
         #expect(fromBody.standardOutput.contains("\"event\":\"email-disabled\""))
 
         let identity = await tool().perform([
-            "apple", "notification", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks",
-            Self.sampleJWKS,
+            "apple", "notification", Samples.token, "--client-id", "com.example.gatehouse", "--jwks",
+            Samples.jwks,
         ])
         #expect(identity.status == .negative)
         #expect(identity.standardError.contains("\"events\""))
@@ -237,7 +229,8 @@ struct AppleCommandTests {
             ).description.utf8
         ).write(to: jwks)
         let key = try PrivateKey(
-            pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
+            pemRepresentation: try String(contentsOfFile: "\(Samples.directory)/keys/sample-key-1.pem", encoding: .utf8)
+        )
         let identity = try JWSSigner(privateKey: key, algorithm: .rs256).sign(
             claimsJSON: Array(
                 ("{\"iss\":\"https://appleid.apple.com\",\"aud\":\"com.example.gatehouse\",\"sub\":\"001.a.1\","
@@ -266,17 +259,17 @@ struct AppleCommandTests {
         let server = try LoopbackHTTPServer()
         server.route("/keys", respond: .json(try Self.sampleJWKSText))
         let verify = await tool().perform([
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
+            "apple", "verify", Samples.token, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
             "--no-cache",
         ])
         #expect(verify.status == .success, "\(verify.standardError)")
         let token = await tool().perform([
-            "token", Self.sampleToken, "--jwks", server.url("/keys"), "--aud", "com.example.gatehouse", "--no-cache",
+            "token", Samples.token, "--jwks", server.url("/keys"), "--aud", "com.example.gatehouse", "--no-cache",
         ])
         #expect(token.status == .success, "\(token.standardError)")
         #expect(server.requestCount(path: "/keys") == 2)
 
-        let issuer = await tool().perform(["token", Self.sampleToken, "--iss", "https://example.com"])
+        let issuer = await tool().perform(["token", Samples.token, "--iss", "https://example.com"])
         #expect(issuer.status == .usage)
         #expect(issuer.standardError.contains("the issuer must be https://appleid.apple.com"))
     }
@@ -293,8 +286,8 @@ struct AppleCommandTests {
             (server.url("/html"), .dataError, "not a usable JWKS"),
         ] {
             for command in [
-                ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
-                ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
+                ["apple", "verify", Samples.token, "--client-id", "com.example.gatehouse"],
+                ["token", Samples.token, "--aud", "com.example.gatehouse"],
             ] {
                 let output = await tool().perform(command + ["--jwks", url, "--no-cache"])
                 #expect(output.status == status, "\(command[0]) \(url): \(output.standardError)")
@@ -303,7 +296,7 @@ struct AppleCommandTests {
             }
         }
         let missingCA = await tool().perform([
-            "token", Self.sampleToken, "--jwks", server.url("/keys"), "--cacert", "/nonexistent/ca.pem",
+            "token", Samples.token, "--jwks", server.url("/keys"), "--cacert", "/nonexistent/ca.pem",
         ])
         #expect(missingCA.status == .noInput)
         #expect(missingCA.standardError.contains("/nonexistent/ca.pem"))
@@ -315,7 +308,7 @@ struct AppleCommandTests {
         server.route("/keys", respond: .json(try Self.sampleJWKSText))
         let tls = try LoopbackTLSTerminator(forwardingTo: server)
         let arguments = [
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
+            "apple", "verify", Samples.token, "--client-id", "com.example.gatehouse", "--jwks", tls.url("/keys"),
             "--no-cache",
         ]
         let trusted = await tool().perform(arguments + ["--cacert", tls.caBundlePath])
@@ -333,7 +326,7 @@ struct AppleCommandTests {
         let directory = try TemporaryDirectory()
         server.route("/keys", respond: .json(try Self.sampleJWKSText))
         let arguments = [
-            "apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
+            "apple", "verify", Samples.token, "--client-id", "com.example.gatehouse", "--jwks", server.url("/keys"),
             "--cache-dir", directory.url.path + "/cache",
         ]
         #expect(await tool().perform(arguments).status == .success)
@@ -365,9 +358,9 @@ struct AppleCommandTests {
             ).utf8
         ).write(to: notificationFile)
         let commands = [
-            ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"],
+            ["apple", "verify", Samples.token, "--client-id", "com.example.gatehouse"],
             ["apple", "notification", "@\(notificationFile.path)", "--client-id", "com.example.gatehouse"],
-            ["token", Self.sampleToken, "--aud", "com.example.gatehouse"],
+            ["token", Samples.token, "--aud", "com.example.gatehouse"],
         ]
         let options = ["--jwks", server.url("/keys"), "--cache-dir", directory.url.path + "/cache"]
         for command in commands {
@@ -406,14 +399,14 @@ struct AppleCommandTests {
             ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "com.example.gatehouse"])
         #expect(output.status == .success)
         let secret = output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let key = try PrivateKey(pemRepresentation: try String(contentsOfFile: Self.p8, encoding: .utf8))
+        let key = try PrivateKey(pemRepresentation: try String(contentsOfFile: Samples.p8, encoding: .utf8))
         let verified = try JWTVerifier(
             keySet: JWKSet(keys: [JWK(publicKey: key.publicKey, keyID: "TEST0KEY01")]),
             options: .init(
                 audience: .oneOf(["https://appleid.apple.com"]), allowedAlgorithms: [.es256], issuer: "TEAM123456")
-        ).verify(secret, now: Date(timeIntervalSince1970: TimeInterval(Self.sampleNow)))
+        ).verify(secret, now: Date(timeIntervalSince1970: TimeInterval(Samples.now)))
         #expect(verified.claims.subject == "com.example.gatehouse")
-        #expect(verified.claims.raw["exp"] == .number(JSONNumber(Self.sampleNow + 180 * 86_400)))
+        #expect(verified.claims.raw["exp"] == .number(JSONNumber(Samples.now + 180 * 86_400)))
 
         let missing = tool().run([
             "apple", "client-secret", "--p8", "/nonexistent.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c",
@@ -421,7 +414,8 @@ struct AppleCommandTests {
         #expect(missing.status == .noInput)
         #expect(missing.standardError.contains("/nonexistent.p8"))
         let rsa = tool().run([
-            "apple", "client-secret", "--p8", "\(Self.samples)/keys/sample-key-1.pem", "--key-id", "K", "--team-id",
+            "apple", "client-secret", "--p8", "\(Samples.directory)/keys/sample-key-1.pem", "--key-id", "K",
+            "--team-id",
             "T",
             "--client-id", "c",
         ])
@@ -431,14 +425,14 @@ struct AppleCommandTests {
 
     static func endpointArguments(_ action: String, _ value: String, server: String) -> [String] {
         ["apple", action, value] + secretOptions + [
-            "--client-id", "com.example.gatehouse", "--endpoint", server, "--jwks", sampleJWKS,
+            "--client-id", "com.example.gatehouse", "--endpoint", server, "--jwks", Samples.jwks,
         ]
     }
 
     @Test("apple exchange and refresh against a loopback Apple: tokens shown, id_token verified; revoke says so")
     func endpoint() async throws {
         let server = try LoopbackHTTPServer()
-        let idToken = try String(contentsOfFile: "\(Self.samples)/identity-token.jwt", encoding: .utf8)
+        let idToken = try String(contentsOfFile: "\(Samples.directory)/identity-token.jwt", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         server.route(
             "/auth/token",

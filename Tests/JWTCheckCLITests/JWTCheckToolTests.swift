@@ -9,19 +9,14 @@ import Testing
 /// In-process runs of `jwtcheck` on the committed samples, with the clock pinned inside the sample token's life.
 @Suite("jwtcheck commands")
 struct JWTCheckToolTests {
-    static let samples = SharedResources.samplesDirectory.path
-    static let token = "@\(samples)/identity-token.jwt"
-    static let jwks = "\(samples)/jwks.json"
-    /// 2026-11-29T12:30:00Z: 30 minutes after the sample token was issued.
-    static let sampleNow: Int64 = 1_795_955_400
 
-    func tool(now: Int64 = sampleNow, standardInput: [UInt8] = []) -> JWTCheckTool {
+    func tool(now: Int64 = Samples.now, standardInput: [UInt8] = []) -> JWTCheckTool {
         JWTCheckTool(environment: ToolEnvironment(now: { now }, readStandardInput: { _ in standardInput }))
     }
 
     @Test("a valid token: exit 0, the key chosen by kid and why, times as ISO 8601 and relative")
     func validToken() {
-        let output = tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse"])
+        let output = tool().run(["token", Samples.token, "--jwks", Samples.jwks, "--aud", "com.example.gatehouse"])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("selected by the token's kid \"sample-key-2\""))
         #expect(output.standardOutput.contains("2026-11-30T12:00:00Z, expires in 23 hours"))
@@ -31,7 +26,7 @@ struct JWTCheckToolTests {
 
     @Test("without --aud the report and stderr say the audience was not checked, and the status stays 0")
     func audienceNotChecked() {
-        let output = tool().run(["token", Self.token, "--jwks", Self.jwks])
+        let output = tool().run(["token", Samples.token, "--jwks", Samples.jwks])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("audience  NOT CHECKED"))
         #expect(output.standardError.contains("warning: no --aud given"))
@@ -40,7 +35,8 @@ struct JWTCheckToolTests {
     @Test("the wrong key: exit 1, stderr names the kid and the cause")
     func wrongKey() {
         let output = tool().run([
-            "token", "@\(Self.samples)/wrong-key-token.jwt", "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
+            "token", "@\(Samples.directory)/wrong-key-token.jwt", "--jwks", Samples.jwks, "--aud",
+            "com.example.gatehouse",
         ])
         #expect(output.status == .negative)
         #expect(output.standardError.contains("invalidSignature"))
@@ -56,7 +52,7 @@ struct JWTCheckToolTests {
             (["--alg", "ES256"], "algorithmNotAllowed", "RS256"),
         ])
     func rejections(extra: [String], code: String, named: String) {
-        let output = tool().run(["token", Self.token, "--jwks", Self.jwks] + extra)
+        let output = tool().run(["token", Samples.token, "--jwks", Samples.jwks] + extra)
         #expect(output.status == .negative)
         #expect(output.standardError.contains(code))
         #expect(output.standardError.contains(named))
@@ -64,8 +60,8 @@ struct JWTCheckToolTests {
 
     @Test("an expired token says how long ago it expired")
     func expired() {
-        let output = tool(now: Self.sampleNow + 2 * 86_400).run([
-            "token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
+        let output = tool(now: Samples.now + 2 * 86_400).run([
+            "token", Samples.token, "--jwks", Samples.jwks, "--aud", "com.example.gatehouse",
         ])
         #expect(output.status == .negative)
         #expect(output.standardError.contains("expired"))
@@ -74,21 +70,21 @@ struct JWTCheckToolTests {
 
     @Test("--now takes ISO 8601 and Unix seconds; a bad time is a usage error (64)")
     func nowOption() {
-        let iso = tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "2026-11-29T12:30:00Z"])
+        let iso = tool(now: 0).run(["token", Samples.token, "--jwks", Samples.jwks, "--now", "2026-11-29T12:30:00Z"])
         #expect(iso.status == .success)
-        let unix = tool(now: 0).run(["token", Self.token, "--jwks", Self.jwks, "--now", "1795955400"])
+        let unix = tool(now: 0).run(["token", Samples.token, "--jwks", Samples.jwks, "--now", "1795955400"])
         #expect(unix.status == .success)
-        let bad = tool().run(["token", Self.token, "--jwks", Self.jwks, "--now", "yesterday-ish"])
+        let bad = tool().run(["token", Samples.token, "--jwks", Samples.jwks, "--now", "yesterday-ish"])
         #expect(bad.status == .usage)
         #expect(bad.standardError.contains("yesterday-ish"))
     }
 
     @Test("--alg none and unknown algorithms are usage errors (64)")
     func badAlgorithms() {
-        let none = tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "none"])
+        let none = tool().run(["token", Samples.token, "--jwks", Samples.jwks, "--alg", "none"])
         #expect(none.status == .usage)
         #expect(none.standardError.contains("never accepted"))
-        let unknown = tool().run(["token", Self.token, "--jwks", Self.jwks, "--alg", "RS265"])
+        let unknown = tool().run(["token", Samples.token, "--jwks", Samples.jwks, "--alg", "RS265"])
         #expect(unknown.status == .usage)
         #expect(unknown.standardError.contains("did you mean RS256"))
     }
@@ -96,7 +92,7 @@ struct JWTCheckToolTests {
     @Test("malformed tokens, the empty string included, are rejections (1), not usage errors")
     func malformedTokens() {
         for token in ["", "a.b", "not a token", "e30.e30.", "..."] {
-            let output = tool().run(["token", token, "--jwks", Self.jwks])
+            let output = tool().run(["token", token, "--jwks", Samples.jwks])
             #expect(output.status == .negative, "token \(token.debugDescription)")
             #expect(output.standardError.contains("token rejected"), "token \(token.debugDescription)")
         }
@@ -104,27 +100,27 @@ struct JWTCheckToolTests {
 
     @Test("a token argument is taken exactly; a file or stdin is trimmed")
     func trimming() throws {
-        let text = try String(contentsOfFile: "\(Self.samples)/identity-token.jwt", encoding: .utf8)
+        let text = try String(contentsOfFile: "\(Samples.directory)/identity-token.jwt", encoding: .utf8)
         let exact = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(tool().run(["token", exact, "--jwks", Self.jwks]).status == .success)
-        #expect(tool().run(["token", exact + "\n", "--jwks", Self.jwks]).status == .negative)
-        let stdin = tool(standardInput: Array(("  " + text + "\n\n").utf8)).run(["token", "-", "--jwks", Self.jwks])
+        #expect(tool().run(["token", exact, "--jwks", Samples.jwks]).status == .success)
+        #expect(tool().run(["token", exact + "\n", "--jwks", Samples.jwks]).status == .negative)
+        let stdin = tool(standardInput: Array(("  " + text + "\n\n").utf8)).run(["token", "-", "--jwks", Samples.jwks])
         #expect(stdin.status == .success)
     }
 
     @Test("a missing token or key set file is 66 naming the file; a key set that is not a JWKS is 65")
     func inputFiles() throws {
-        let missingToken = tool().run(["token", "@/nonexistent/t.jwt", "--jwks", Self.jwks])
+        let missingToken = tool().run(["token", "@/nonexistent/t.jwt", "--jwks", Samples.jwks])
         #expect(missingToken.status == .noInput)
         #expect(missingToken.standardError.contains("/nonexistent/t.jwt"))
-        let missingSet = tool().run(["token", Self.token, "--jwks", "/nonexistent/k.json"])
+        let missingSet = tool().run(["token", Samples.token, "--jwks", "/nonexistent/k.json"])
         #expect(missingSet.status == .noInput)
         #expect(missingSet.standardError.contains("/nonexistent/k.json"))
         let directory = try TemporaryDirectory()
         for (name, body) in [("notjson", "hello"), ("nokeys", "{\"kes\": []}"), ("array", "[]")] {
             let path = directory.file(name).path
             try body.write(toFile: path, atomically: true, encoding: .utf8)
-            let output = tool().run(["token", Self.token, "--jwks", path])
+            let output = tool().run(["token", Samples.token, "--jwks", path])
             #expect(output.status == .dataError, "\(name)")
             #expect(output.standardError.contains("is not a JWKS document"), "\(name)")
             #expect(tool().run(["keys", path]).status == .dataError, "\(name)")
@@ -133,7 +129,9 @@ struct JWTCheckToolTests {
 
     @Test("--json: one object with valid, reason, header, claims and kid, also on rejection")
     func jsonOutput() throws {
-        let valid = tool().run(["token", Self.token, "--jwks", Self.jwks, "--aud", "com.example.gatehouse", "--json"])
+        let valid = tool().run([
+            "token", Samples.token, "--jwks", Samples.jwks, "--aud", "com.example.gatehouse", "--json",
+        ])
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(valid.standardOutput.utf8)) as? [String: Any])
         #expect(object["valid"] as? Bool == true)
@@ -143,7 +141,8 @@ struct JWTCheckToolTests {
         #expect((object["header"] as? [String: Any])?["alg"] as? String == "RS256")
 
         let rejected = tool().run([
-            "token", "@\(Self.samples)/wrong-key-token.jwt", "--jwks", Self.jwks, "--aud", "com.example.gatehouse",
+            "token", "@\(Samples.directory)/wrong-key-token.jwt", "--jwks", Samples.jwks, "--aud",
+            "com.example.gatehouse",
             "--json",
         ])
         #expect(rejected.status == .negative)
@@ -153,7 +152,7 @@ struct JWTCheckToolTests {
         #expect((failure["reason"] as? String)?.contains("does not verify") == true)
         #expect(failure["kid"] as? String == "sample-key-1")
 
-        let malformed = tool().run(["token", "", "--jwks", Self.jwks, "--json"])
+        let malformed = tool().run(["token", "", "--jwks", Samples.jwks, "--json"])
         let empty = try #require(
             JSONSerialization.jsonObject(with: Data(malformed.standardOutput.utf8)) as? [String: Any])
         #expect(empty["header"] is NSNull)
@@ -162,11 +161,11 @@ struct JWTCheckToolTests {
 
     @Test("decode shows header and claims labelled unverified; a malformed token is 1")
     func decode() throws {
-        let output = tool().run(["decode", "@\(Self.samples)/wrong-key-token.jwt"])
+        let output = tool().run(["decode", "@\(Samples.directory)/wrong-key-token.jwt"])
         #expect(output.status == .success)
         #expect(output.standardOutput.hasPrefix("UNVERIFIED"))
         #expect(output.standardOutput.contains("Claims (UNVERIFIED)"))
-        let json = tool().run(["decode", Self.token, "--json"])
+        let json = tool().run(["decode", Samples.token, "--json"])
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["verified"] as? Bool == false)
         let bad = tool().run(["decode", "x.y"])
@@ -176,7 +175,7 @@ struct JWTCheckToolTests {
 
     @Test("keys lists kid, type, size, alg, use, thumbprint, and why a key is unusable")
     func keys() throws {
-        let output = tool().run(["keys", Self.jwks])
+        let output = tool().run(["keys", Samples.jwks])
         #expect(output.status == .success)
         #expect(output.standardOutput.contains("kid \"sample-key-1\""))
         #expect(output.standardOutput.contains("2048-bit"))
@@ -186,7 +185,7 @@ struct JWTCheckToolTests {
         let weakModulus = [UInt8(0xC3)] + [UInt8](repeating: 0x5A, count: 126) + [0x01]
         let weakJWK = JWK(
             publicKey: try PublicKey(rsaModulus: weakModulus, exponent: [1, 0, 1]), keyID: "weak")
-        let good = try String(contentsOfFile: Self.jwks, encoding: .utf8)
+        let good = try String(contentsOfFile: Samples.jwks, encoding: .utf8)
         let goodKey = try #require(
             (JSONSerialization.jsonObject(with: Data(good.utf8)) as? [String: Any])?["keys"] as? [[String: Any]])
         let goodJSON = String(decoding: try JSONSerialization.data(withJSONObject: goodKey[1]), as: UTF8.self)
@@ -202,10 +201,11 @@ struct JWTCheckToolTests {
         let keys = try #require(object["keys"] as? [[String: Any]])
         #expect(keys.map { $0["usable"] as? Bool } == [true, false, false])
         // The token signed by sample-key-2 still verifies against this set: one bad key spoils nothing.
-        #expect(tool().run(["token", Self.token, "--jwks", path]).status == .success)
+        #expect(tool().run(["token", Samples.token, "--jwks", path]).status == .success)
         // Selecting the weak key is refused before any signature check, whoever signed the token.
         let signer = try PrivateKey(
-            pemRepresentation: try String(contentsOfFile: "\(Self.samples)/keys/sample-key-1.pem", encoding: .utf8))
+            pemRepresentation: try String(contentsOfFile: "\(Samples.directory)/keys/sample-key-1.pem", encoding: .utf8)
+        )
         let selectingWeak = try JWSSigner(privateKey: signer, algorithm: .rs256, keyID: "weak").sign(
             claimsJSON: Array("{\"exp\":1795959000}".utf8))
         let rejected = tool().run(["token", selectingWeak, "--jwks", path])
@@ -218,12 +218,12 @@ struct JWTCheckToolTests {
     func signRoundTrip() throws {
         let claims = "{\"iss\":\"https://appleid.apple.com\",\"aud\":\"a\",\"exp\":1795959000}"
         let signed = tool().run([
-            "sign", "--key", "\(Self.samples)/keys/sample-key-1.pem", "--alg", "RS256", "--kid", "sample-key-1",
+            "sign", "--key", "\(Samples.directory)/keys/sample-key-1.pem", "--alg", "RS256", "--kid", "sample-key-1",
             "--claims", claims,
         ])
         #expect(signed.status == .success)
         let token = signed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(tool().run(["token", token, "--jwks", Self.jwks, "--aud", "a"]).status == .success)
+        #expect(tool().run(["token", token, "--jwks", Samples.jwks, "--aud", "a"]).status == .success)
     }
 
     @Test(
@@ -242,16 +242,16 @@ struct JWTCheckToolTests {
             (["--alg", "none", "--claims", "{}"], CommandLineKit.ExitStatus.usage, "never accepted"),
         ])
     func signErrors(extra: [String], status: CommandLineKit.ExitStatus, named: String) {
-        let output = tool().run(["sign", "--key", "\(Self.samples)/keys/AuthKey_TEST0KEY01.p8"] + extra)
+        let output = tool().run(["sign", "--key", "\(Samples.directory)/keys/AuthKey_TEST0KEY01.p8"] + extra)
         #expect(output.status == status)
         #expect(output.standardError.contains(named))
     }
 
     @Test("sign: a key file that is not a key is 65, a missing one 66")
     func signKeyFiles() {
-        let notKey = tool().run(["sign", "--key", Self.jwks, "--alg", "ES256", "--claims", "{}"])
+        let notKey = tool().run(["sign", "--key", Samples.jwks, "--alg", "ES256", "--claims", "{}"])
         #expect(notKey.status == .dataError)
-        #expect(notKey.standardError.contains(Self.jwks))
+        #expect(notKey.standardError.contains(Samples.jwks))
         let missing = tool().run(["sign", "--key", "/nonexistent/k.p8", "--alg", "ES256", "--claims", "{}"])
         #expect(missing.status == .noInput)
     }
@@ -259,7 +259,7 @@ struct JWTCheckToolTests {
     @Test("an ES256 .p8 key signs a token whose signature is raw r||s (64 bytes)")
     func es256FromP8() throws {
         let signed = tool().run([
-            "sign", "--key", "\(Self.samples)/keys/AuthKey_TEST0KEY01.p8", "--alg", "ES256", "--kid", "TEST0KEY01",
+            "sign", "--key", "\(Samples.directory)/keys/AuthKey_TEST0KEY01.p8", "--alg", "ES256", "--kid", "TEST0KEY01",
             "--claims", "{\"iss\":\"TEAM\"}",
         ])
         #expect(signed.status == .success)

@@ -8,11 +8,6 @@ import Testing
 /// URL schemes are case-insensitive (RFC 3986 section 3.1): `--jwks HTTPS://...` is a URL, never a file path.
 @Suite("jwtcheck: a URL argument's scheme in any case")
 struct URLArgumentTests {
-    static let samples = SharedResources.samplesDirectory.path
-    static let sampleToken = "@\(samples)/identity-token.jwt"
-    static let sampleJWKS = "\(samples)/jwks.json"
-    /// 2026-11-29T12:30:00Z, inside the sample token's life.
-    static let sampleNow = "1795955400"
 
     @Test(
         "http and https in any case are URLs, written canonically in lower case; anything else is a path",
@@ -80,11 +75,11 @@ struct URLArgumentTests {
     @Test("token and apple verify fetch the key set from an upper- and mixed-case URL on the loopback server")
     func inProcess() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/keys", respond: .json(try String(contentsOfFile: Self.sampleJWKS, encoding: .utf8)))
+        server.route("/keys", respond: .json(try String(contentsOfFile: Samples.jwks, encoding: .utf8)))
         let tls = try LoopbackTLSTerminator(forwardingTo: server)
         let tool = JWTCheckTool(
             environment: ToolEnvironment(
-                now: { Int64(Self.sampleNow)! }, readStandardInput: { _ in [] }, cacheDirectory: nil))
+                now: { Samples.now }, readStandardInput: { _ in [] }, cacheDirectory: nil))
         let urls = [
             "HTTP://127.0.0.1:\(server.port)/keys", "Http://127.0.0.1:\(server.port)/keys",
             "HTTPS://127.0.0.1:\(tls.port)/keys", "Https://localhost:\(tls.port)/keys",
@@ -92,10 +87,10 @@ struct URLArgumentTests {
         for url in urls {
             let fetch = ["--jwks", url, "--no-cache", "--cacert", tls.caBundlePath]
             let token = await tool.perform(
-                ["token", Self.sampleToken, "--aud", "com.example.gatehouse"] + fetch)
+                ["token", Samples.token, "--aud", "com.example.gatehouse"] + fetch)
             #expect(token.status == .success, "\(url): \(token.standardError)")
             let verify = await tool.perform(
-                ["apple", "verify", Self.sampleToken, "--client-id", "com.example.gatehouse"] + fetch)
+                ["apple", "verify", Samples.token, "--client-id", "com.example.gatehouse"] + fetch)
             #expect(verify.status == .success, "\(url): \(verify.standardError)")
         }
         #expect(server.requestCount(path: "/keys") == 2 * urls.count)
@@ -104,14 +99,14 @@ struct URLArgumentTests {
     @Test("the built jwtcheck fetches --jwks HTTPS://... (and Http://...) end to end: status 0, verdict, no stderr")
     func endToEnd() async throws {
         let server = try LoopbackHTTPServer()
-        server.route("/keys", respond: .json(try String(contentsOfFile: Self.sampleJWKS, encoding: .utf8)))
+        server.route("/keys", respond: .json(try String(contentsOfFile: Samples.jwks, encoding: .utf8)))
         let tls = try LoopbackTLSTerminator(forwardingTo: server)
         for fetch in [
             ["--jwks", "HTTPS://127.0.0.1:\(tls.port)/keys", "--cacert", tls.caBundlePath],
             ["--jwks", "Http://127.0.0.1:\(server.port)/keys"],
         ] {
             let result = try await Self.jwtcheck(
-                ["token", Self.sampleToken, "--aud", "com.example.gatehouse", "--now", Self.sampleNow, "--no-cache"]
+                ["token", Samples.token, "--aud", "com.example.gatehouse", "--now", "\(Samples.now)", "--no-cache"]
                     + fetch)
             #expect(result.status == 0, "\(fetch[1]): \(result.standardError)")
             #expect(result.standardOutput.contains("Verdict: VALID"))

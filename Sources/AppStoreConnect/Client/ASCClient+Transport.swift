@@ -1,11 +1,6 @@
 internal import GatehouseCore
+import GatehouseFoundation
 internal import GatehouseHTTP
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 extension ASCClient {
     /// GETs one document, with pacing, retries and typed failures.

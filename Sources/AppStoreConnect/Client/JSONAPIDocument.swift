@@ -1,10 +1,5 @@
+import GatehouseFoundation
 internal import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A resource's `type` and `id` (JSON:API resource identifier).
 struct JSONAPIIdentifier: Hashable, Sendable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Remembers the latest `X-Rate-Limit` a client saw and says how long to wait before the next request: nothing
 /// while more than `slowDownFraction` of the hourly limit is left; then `slowDownHorizon / remaining` after the

@@ -1,4 +1,4 @@
-internal import GatehouseCore
+public import GatehouseCore
 public import GatehouseHTTP
 
 /// Every failure of the AppStoreConnect module: a stable `code` for programs and a `reason` for people.
@@ -12,7 +12,7 @@ public import GatehouseHTTP
 /// `paginationFailure` are the service not usable (69); `invalidCredentials` is a key that does not read (65);
 /// `notFound` and `requestRefused` are App Store Connect's negative answers (1); `invalidConfiguration` is a bad
 /// parameter (64).
-public struct AppStoreConnectError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AppStoreConnectError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -95,8 +95,4 @@ public struct AppStoreConnectError: Error, Sendable, Equatable, CustomStringConv
         self.apiErrors = apiErrors
         self.httpError = httpError
     }
-
-    public static func == (lhs: AppStoreConnectError, rhs: AppStoreConnectError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "AppStoreConnectError.\(code): \(reason)" }
 }

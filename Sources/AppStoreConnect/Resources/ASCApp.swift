@@ -21,9 +21,7 @@ public struct ASCApp: Sendable, Hashable, Identifiable, CustomStringConvertible 
     /// Reads an `apps` resource.
     init(resource: JSONAPIResource) throws {
         try resource.expect(type: "apps")
-        id = resource.id
-        name = try resource.string("name")
-        bundleID = try resource.string("bundleId")
+        self.init(id: resource.id, name: try resource.string("name"), bundleID: try resource.string("bundleId"))
     }
 
     public var description: String { "\(name) (\(bundleID), id \(id))" }

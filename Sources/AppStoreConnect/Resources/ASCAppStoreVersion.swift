@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// An App Store version of one platform, as `GET /v1/apps/{id}/appStoreVersions` and
 /// `GET /v1/appStoreVersions/{id}` give it, with its build.

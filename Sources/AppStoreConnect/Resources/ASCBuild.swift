@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// The build attached to an App Store version (`include=build`, `fields[builds]=version,uploadedDate`).
 public struct ASCBuild: Sendable, Hashable, Identifiable {
@@ -27,8 +23,8 @@ public struct ASCBuild: Sendable, Hashable, Identifiable {
     /// Reads a `builds` resource.
     init(resource: JSONAPIResource) throws {
         try resource.expect(type: "builds")
-        id = resource.id
-        version = try resource.optionalString("version")
-        uploadedDate = try resource.date("uploadedDate")
+        self.init(
+            id: resource.id, version: try resource.optionalString("version"),
+            uploadedDate: try resource.date("uploadedDate"))
     }
 }

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+internal import GatehouseCore
+import GatehouseFoundation
 
 /// The date-time texts App Store Connect sends (RFC 3339: `2025-04-16T05:00:52.745Z`,
 /// `2021-03-08T17:08:33-08:00`) and the `Retry-After` HTTP-date (RFC 9110 section 5.6.7), read without a formatter
@@ -84,37 +81,15 @@ enum ASCDate {
     static func format(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e13 else { return "\(interval) s since 1970" }
-        let total = Int(interval.rounded(.down))
-        let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
-        let secondsOfDay = total - days * 86400
-        // Civil-from-days (H. Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):"
-            + "\(two(secondsOfDay % 60))Z"
+        return CivilTime.iso8601(Int64(interval.rounded(.down)))
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// Days from 1970-01-01 to a civil date (H. Hinnant's days-from-civil), nil for an impossible date.
+    /// Days from 1970-01-01 to a civil date (`CivilTime`), nil for an impossible date.
     private static func daysSince1970(year: Int, month: Int, day: Int) -> Int? {
-        guard (1...12).contains(month), day >= 1 else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= lengths[month - 1] else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        guard (1...12).contains(month), day >= 1, day <= CivilTime.daysIn(month: Int64(month), year: Int64(year))
+        else { return nil }
+        return Int(CivilTime.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// A review submission of one platform, with its items, as `GET /v1/reviewSubmissions?include=items` and
 /// `GET /v1/reviewSubmissions/{id}` give it.

@@ -23,8 +23,8 @@ public struct ASCReviewSubmissionItem: Sendable, Hashable, Identifiable {
     /// Reads a `reviewSubmissionItems` resource.
     init(resource: JSONAPIResource) throws {
         try resource.expect(type: "reviewSubmissionItems")
-        id = resource.id
-        state = ASCReviewSubmissionItemState(rawValue: try resource.string("state"))
-        appStoreVersionID = try resource.relationship("appStoreVersion")?.identifiers.first?.id
+        self.init(
+            id: resource.id, state: ASCReviewSubmissionItemState(rawValue: try resource.string("state")),
+            appStoreVersionID: try resource.relationship("appStoreVersion")?.identifiers.first?.id)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// A signed App Store Connect API token and the times it carries.
 ///

@@ -1,10 +1,5 @@
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// Signs App Store Connect API tokens and reuses each one until it is close to expiry.
 ///

@@ -1,10 +1,5 @@
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// Makes the `client_secret` Apple's token endpoint takes: an ES256 JWT signed with your `.p8` AuthKey.
 ///

@@ -1,5 +1,4 @@
-internal import GatehouseCore
-
+public import GatehouseCore
 public import GatehouseHTTP
 public import JWT
 
@@ -8,7 +7,7 @@ public import JWT
 /// The reason names the cause, the values involved and the usual fix. When the failure comes from the JOSE core or
 /// the HTTP client, that error is kept in `jwtError` / `httpError` and its code and reason appear in the text.
 /// Equality compares the code only: `error == AppleSignInError(.nonceMismatch)`.
-public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AppleSignInError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -108,8 +107,4 @@ public struct AppleSignInError: Error, Sendable, Equatable, CustomStringConverti
         AppleSignInError(
             .invalidToken, "the \(what) was rejected (JWTError.\(error.code)): \(error.reason)", jwtError: error)
     }
-
-    public static func == (lhs: AppleSignInError, rhs: AppleSignInError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "AppleSignInError.\(code): \(reason)" }
 }

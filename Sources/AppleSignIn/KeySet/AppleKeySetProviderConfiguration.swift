@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 extension AppleKeySetProvider {
     /// Where Apple's key set comes from and how long copies are trusted.

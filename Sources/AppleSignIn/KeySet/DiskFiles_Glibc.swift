@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,10 +1,5 @@
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// An on-disk copy of what a key set URL served, so a short-lived process (the CLI) starts warm.
 ///

@@ -1,10 +1,5 @@
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// A verified Sign in with Apple server-to-server notification: the JWT Apple POSTs in the `payload` field of a
 /// JSON body to the endpoint registered for your Services ID.

@@ -1,11 +1,6 @@
 internal import GatehouseCore
+public import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// One event of a Sign in with Apple server-to-server notification: the decoded `events` claim.
 public struct AppleServerNotificationEvent: Sendable, Hashable {

@@ -1,10 +1,5 @@
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The range checks every number from outside (a claim, a response header or body, a file time, a caller's
 /// argument) passes before it becomes a time, an integer or a duration in this module.

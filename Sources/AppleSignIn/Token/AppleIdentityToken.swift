@@ -1,10 +1,5 @@
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// The claims of a verified Sign in with Apple identity token, typed.
 ///

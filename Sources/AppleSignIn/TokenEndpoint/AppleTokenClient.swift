@@ -1,12 +1,7 @@
 internal import GatehouseCore
+import GatehouseFoundation
 public import GatehouseHTTP
 public import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Apple's token endpoint: exchange an authorization code, validate a refresh token, revoke a token.
 ///

@@ -1,11 +1,6 @@
 internal import GatehouseCore
+public import GatehouseFoundation
 public import JWT
-
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
 
 /// Verifies Sign in with Apple identity tokens and server-to-server notifications.
 ///

@@ -1,6 +1,6 @@
 /// Civil (proleptic Gregorian, UTC) time arithmetic and ISO 8601 UTC text, without Foundation's calendars,
-/// formatters or locale: the one copy every module uses (JWT's messages, ReviewLog's timestamps, the command
-/// lines' times, the benchmark's generator).
+/// formatters or locale: the one copy every module uses (JWT's messages, ReviewLog's timestamps, App Store Connect's
+/// dates, the command lines' times, the benchmark's generator).
 ///
 /// Days count from 1970-01-01 and seconds from 1970-01-01T00:00:00Z; both may be negative. The day arithmetic is
 /// H. Hinnant's `days_from_civil` / `civil_from_days` (http://howardhinnant.github.io/date_algorithms.html). No

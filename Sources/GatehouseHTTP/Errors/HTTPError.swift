@@ -1,4 +1,4 @@
-internal import GatehouseCore
+public import GatehouseCore
 
 /// Every failure of the GatehouseHTTP module: a stable `code` for programs and a `reason` for people.
 ///
@@ -6,7 +6,7 @@ internal import GatehouseCore
 /// A response with a non-2xx status is not an error at this layer: it is returned as an `HTTPResponse`.
 /// Equality compares the code only, so callers and tests can match `error == HTTPError(.timedOut)` without
 /// depending on wording.
-public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HTTPError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -57,8 +57,4 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = code
         self.reason = ControlCharacters.escaped(reason)
     }
-
-    public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "HTTPError.\(code): \(reason)" }
 }

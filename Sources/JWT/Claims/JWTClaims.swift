@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// A JWT claims set (RFC 7519 section 4): the registered claims typed, every claim raw, and the payload bytes.
 ///

@@ -1,10 +1,5 @@
 internal import GatehouseCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// What a `JWTVerifier` accepts: algorithms, expected issuer and audiences, required claims, clock tolerance and
 /// limits. The defaults fail closed: asymmetric algorithms only, `exp` required, 60 s leeway.

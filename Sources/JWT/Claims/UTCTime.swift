@@ -1,10 +1,5 @@
 internal import GatehouseCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Formats instants as RFC 3339 UTC text for error messages, without a formatter or locale.
 enum UTCTime {

@@ -1,11 +1,11 @@
-internal import GatehouseCore
+public import GatehouseCore
 
 /// Every failure of the JWT module: a stable `code` for programs and a `reason` for people.
 ///
 /// The reason names the cause and the values involved (which kid was asked for and which the set holds;
 /// which claim failed, its value and the expected one). Equality compares the code only, so callers and tests
 /// can match `error == JWTError(.unknownKeyID)` without depending on wording.
-public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JWTError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -97,8 +97,4 @@ public struct JWTError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = code
         self.reason = ControlCharacters.escaped(reason)
     }
-
-    public static func == (lhs: JWTError, rhs: JWTError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "JWTError.\(code): \(reason)" }
 }

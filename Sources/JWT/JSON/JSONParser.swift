@@ -136,18 +136,12 @@ struct JSONParser {
             // large ones use a set.
             if members.count < 16 {
                 for member in members where ExactString.equal(member.name, name) {
-                    throw JWTError(
-                        .malformedJSON,
-                        "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
-                            + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
+                    throw duplicateName(name, at: nameOffset)
                 }
             } else {
                 if names == nil { names = Set(members.map { ExactString($0.name) }) }
                 if !names!.insert(ExactString(name)).inserted {
-                    throw JWTError(
-                        .malformedJSON,
-                        "the \(what) has the member name \"\(name)\" twice (second at byte offset \(nameOffset)); "
-                            + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
+                    throw duplicateName(name, at: nameOffset)
                 }
             }
             skipWhitespace()
@@ -158,19 +152,39 @@ struct JSONParser {
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONObject.Member(name: name, value: value))
-            skipWhitespace()
-            guard position < input.count else { throw failure("unexpected end of input inside an object") }
-            switch input[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                position += 1
-                depth -= 1
+            guard try continues(closingWith: "}", inside: "object") else {
                 return .object(JSONObject(members: members))
-            default:
-                throw failure("unexpected \(describe(input[position])), ',' or '}' was expected in an object")
             }
+        }
+    }
+
+    /// RFC 7515 section 4 / RFC 7519 section 4: a member name the object already has.
+    private func duplicateName(_ name: String, at offset: Int) -> JWTError {
+        JWTError(
+            .malformedJSON,
+            "the \(what) has the member name \"\(name)\" twice (second at byte offset \(offset)); "
+                + "duplicate member names are rejected (RFC 7515 section 4, RFC 7519 section 4)")
+    }
+
+    /// After a member or an element: `,` (another follows, true) or the container's closing bracket, which leaves it
+    /// (false); anything else is an error.
+    /// - Parameters:
+    ///   - close: `}` or `]`.
+    ///   - container: "object" or "array", for the messages.
+    private mutating func continues(closingWith close: Unicode.Scalar, inside container: String) throws -> Bool {
+        skipWhitespace()
+        guard position < input.count else { throw failure("unexpected end of input inside an \(container)") }
+        switch input[position] {
+        case UInt8(ascii: ","):
+            position += 1
+            skipWhitespace()
+            return true
+        case UInt8(ascii: close):
+            position += 1
+            depth -= 1
+            return false
+        default:
+            throw failure("unexpected \(describe(input[position])), ',' or '\(close)' was expected in an \(container)")
         }
     }
 
@@ -187,19 +201,7 @@ struct JSONParser {
         while true {
             try checkMemberCount(elements.count, "array")
             elements.append(try parseValue())
-            skipWhitespace()
-            guard position < input.count else { throw failure("unexpected end of input inside an array") }
-            switch input[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                position += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw failure("unexpected \(describe(input[position])), ',' or ']' was expected in an array")
-            }
+            guard try continues(closingWith: "]", inside: "array") else { return .array(elements) }
         }
     }
 

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Produces compact JWS tokens (RFC 7515 section 7.1) with the header `{"alg":...,"kid":...,"typ":"JWT"}`.
 public struct JWSSigner: Sendable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    public import FoundationEssentials
-#else
-    public import Foundation
-#endif
+public import GatehouseFoundation
 
 /// Where "now" comes from, injected as one thing: verifiers, key set providers and token clients take a
 /// `TimeSource` instead of reading the system clock deep inside, so tests pin the time.

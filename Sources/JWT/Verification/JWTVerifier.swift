@@ -1,10 +1,5 @@
 internal import GatehouseCore
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Verifies compact JWS/JWT tokens against a key set, failing closed at every step (RFC 7515, RFC 7519, RFC 8725).
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// A JWT whose signature, key and claims were all checked by a `JWTVerifier`.
 public struct VerifiedJWT: Sendable {

@@ -1,11 +1,6 @@
 import AppleSignIn
 import CommandLineKit
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// `jwtcheck apple client-secret`: the ES256 client secret, printed.
 struct AppleClientSecretCommand {

@@ -1,12 +1,7 @@
 import AppleSignIn
 import CommandLineKit
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `jwtcheck apple exchange|refresh|revoke`: Apple's token endpoint with a fresh client secret.
 struct AppleEndpointCommand {

@@ -1,12 +1,7 @@
 import AppleSignIn
 import CommandLineKit
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `jwtcheck apple verify` and `jwtcheck apple notification`: the Apple verifier with Apple's keys (or `--jwks`),
 /// then the user or the event, and the verdict.

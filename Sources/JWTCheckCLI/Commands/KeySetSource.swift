@@ -1,13 +1,8 @@
 import AppleSignIn
 import CommandLineKit
+import GatehouseFoundation
 import GatehouseHTTP
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Where a command's keys come from: a JWKS file, or a URL fetched through `AppleKeySetProvider` (Apple's key set
 /// URL when none is given), with the on-disk copy unless `--no-cache`.

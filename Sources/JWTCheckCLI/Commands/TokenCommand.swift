@@ -1,12 +1,7 @@
 import AppleSignIn
 import CommandLineKit
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `jwtcheck token`: verify a token against a key set and report the header, the key chosen and why, the claims,
 /// and the verdict.

@@ -1,17 +1,12 @@
 import AppleSignIn
 import CommandLineKit
+import GatehouseFoundation
 import JWT
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-#endif
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
 #endif
 
 /// What `jwtcheck` takes from the outside world, injected so tests pin it: the clock and standard input.

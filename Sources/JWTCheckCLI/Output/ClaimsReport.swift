@@ -1,12 +1,7 @@
 import CommandLineKit
 internal import GatehouseCore
+import GatehouseFoundation
 import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The human rendering of a token's header and claims, shared by `token` and `decode`.
 ///

@@ -42,9 +42,9 @@ package enum JWTCheckParser {
     }
 
     static func parseToken(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.token)
-        if scanned.has(.help) { return .help(.token) }
-        let token = try singlePositional(scanned, name: "TOKEN", subcommand: .token)
+        guard case let (scanned, token)? = try scan(arguments, .token, positional: "TOKEN") else {
+            return .help(.token)
+        }
         var options = TokenOptions(token: TokenSource(argument: token), jwksPath: try scanned.value(Options.jwks))
         options.fetching = try fetchOptions(scanned)
         options.audiences = try scanned.values(Options.audience)
@@ -57,18 +57,16 @@ package enum JWTCheckParser {
     }
 
     static func parseDecode(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.decode)
-        if scanned.has(.help) { return .help(.decode) }
-        let token = try singlePositional(scanned, name: "TOKEN", subcommand: .decode)
+        guard case let (scanned, token)? = try scan(arguments, .decode, positional: "TOKEN") else {
+            return .help(.decode)
+        }
         var options = DecodeOptions(token: TokenSource(argument: token))
         options.json = scanned.has(Options.json)
         return .decode(options)
     }
 
     static func parseKeys(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.keys)
-        if scanned.has(.help) { return .help(.keys) }
-        let path = try singlePositional(scanned, name: "FILE", subcommand: .keys)
+        guard case let (scanned, path)? = try scan(arguments, .keys, positional: "FILE") else { return .help(.keys) }
         var options = KeysOptions(jwksPath: path)
         options.json = scanned.has(Options.json)
         return .keys(options)
@@ -92,9 +90,9 @@ package enum JWTCheckParser {
     }
 
     static func parseCompletion(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
-        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.completion)
-        if scanned.has(.help) { return .help(.completion) }
-        let name = try singlePositional(scanned, name: "SHELL (bash, zsh or fish)", subcommand: .completion)
+        guard case let (_, name)? = try scan(arguments, .completion, positional: "SHELL (bash, zsh or fish)") else {
+            return .help(.completion)
+        }
         return .completion(try Shell.named(name))
     }
 
@@ -110,10 +108,22 @@ package enum JWTCheckParser {
         return options
     }
 
-    private static func singlePositional(
-        _ scanned: ScannedArguments, name: String, subcommand: JWTCheckCommand.Subcommand
-    ) throws(CommandFailure) -> String {
-        try singlePositional(scanned, name: name, command: subcommand.rawValue) { HelpText.text(for: subcommand) }
+    /// Scans `arguments` with the declaration of `subcommand` and reads its one positional argument.
+    /// - Parameters:
+    ///   - arguments: the arguments after the subcommand.
+    ///   - subcommand: the subcommand.
+    ///   - name: what the positional argument is, for the messages (`TOKEN`).
+    /// - Returns: the scanned arguments and the positional one; nil when they ask for the subcommand's help.
+    /// - Throws: a usage error when the arguments do not scan, or there is not exactly one positional argument.
+    private static func scan(
+        _ arguments: [String], _ subcommand: JWTCheckCommand.Subcommand, positional name: String
+    ) throws(CommandFailure) -> (ScannedArguments, String)? {
+        let scanned = try ArgumentScanner.scan(arguments, command: JWTCheckInterface.command(subcommand))
+        if scanned.has(.help) { return nil }
+        let positional = try singlePositional(scanned, name: name, command: subcommand.rawValue) {
+            HelpText.text(for: subcommand)
+        }
+        return (scanned, positional)
     }
 
     /// The one positional argument of a command.

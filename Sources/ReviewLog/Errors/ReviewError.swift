@@ -1,11 +1,11 @@
-internal import GatehouseCore
+public import GatehouseCore
 
 /// Every failure of the ReviewLog module: a stable `code` for programs and a `reason` for people.
 ///
 /// The reason names the cause, the values involved (which app, which file and line, which database) and, where
 /// known, the fix. Equality compares the code only, so callers and tests can match
 /// `error == ReviewError(.appNotFound)` without depending on wording.
-public struct ReviewError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ReviewError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -60,8 +60,4 @@ public struct ReviewError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = code
         self.reason = ControlCharacters.escaped(reason)
     }
-
-    public static func == (lhs: ReviewError, rhs: ReviewError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "ReviewError.\(code): \(reason)" }
 }

@@ -1,9 +1,9 @@
 public import AppStoreConnect
-internal import GatehouseCore
+public import GatehouseCore
 public import ReviewLog
 
 /// Every failure of a sync: a stable `code` for programs and a `reason` for people.
-public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SyncError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
@@ -66,8 +66,4 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         self.init(code, "\(doing): \(error.reason)", ascError: error)
     }
-
-    public static func == (lhs: SyncError, rhs: SyncError) -> Bool { lhs.code == rhs.code }
-
-    public var description: String { "SyncError.\(code): \(reason)" }
 }

@@ -24,6 +24,17 @@ enum TestKeys {
     }
 
     static let all: [PrivateKey] = [rsa2048, p256, p384, p521, ed25519]
+
+    /// Every algorithm with a private key (all but HS*): what the signing suites run over.
+    static let asymmetric = JWSAlgorithm.allCases.filter { !$0.isSymmetric }
+    /// A signing input to sign and verify.
+    static let message = Array("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0In0".utf8)
+
+    /// The key that fits `algorithm` and its signature of `message`.
+    static func signedMessage(_ algorithm: JWSAlgorithm) throws -> (key: PrivateKey, signature: [UInt8]) {
+        let key = signing(algorithm)
+        return (key, try key.signature(for: message, algorithm: algorithm))
+    }
 }
 
 enum Hex {

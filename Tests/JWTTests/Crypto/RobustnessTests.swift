@@ -1,3 +1,4 @@
+import GatehouseTesting
 import Testing
 
 @testable import JWT
@@ -6,20 +7,8 @@ import Testing
 /// verdict; nothing crashes, nothing throws another error type.
 @Suite("Robustness against malformed input")
 struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One random mutation: flip a bit, truncate, append, or change a byte to a boundary value.
-    static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         guard !bytes.isEmpty else { return [UInt8.random(in: 0...255, using: &generator)] }
         var mutated = bytes
         let index = Int.random(in: 0..<bytes.count, using: &generator)
@@ -37,7 +26,7 @@ struct RobustnessTests {
 
     @Test("mutated SPKI DER: a key or a JWTError", arguments: [0, 1, 2, 3, 4])
     func mutatedSPKI(keyIndex: Int) {
-        var generator = SeededGenerator(state: UInt64(keyIndex) &+ 1)
+        var generator = SplitMix64(seed: UInt64(keyIndex) &+ 1)
         let original = TestKeys.all[keyIndex].publicKey.derRepresentation
         var accepted = 0
         for round in 0..<300 {
@@ -60,7 +49,7 @@ struct RobustnessTests {
 
     @Test("mutated PKCS#8 DER: a key or a JWTError", arguments: [0, 1, 2, 3, 4])
     func mutatedPKCS8(keyIndex: Int) {
-        var generator = SeededGenerator(state: UInt64(keyIndex) &+ 100)
+        var generator = SplitMix64(seed: UInt64(keyIndex) &+ 100)
         let original = Fixtures.der(TestKeys.all[keyIndex].pemRepresentation)
         // RSA private keys are slow to check; fewer rounds for them.
         let rounds = keyIndex == 0 ? 60 : 300
@@ -77,7 +66,7 @@ struct RobustnessTests {
 
     @Test("random bytes as DER, PEM, key numbers and signatures never crash")
     func randomBytes() throws {
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let count = Int.random(in: 0...200, using: &generator)
             let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

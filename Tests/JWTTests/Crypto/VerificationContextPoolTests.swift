@@ -6,50 +6,46 @@ import Testing
 /// these tests prove no verdict leaks from one verification into the next.
 @Suite("Verification contexts reused per key")
 struct VerificationContextPoolTests {
-    static let asymmetric = JWSAlgorithm.allCases.filter { !$0.isSymmetric }
-    let message = Array("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0In0".utf8)
 
-    @Test("valid, forged, valid, other message, valid: each verdict stands alone", arguments: asymmetric)
+    @Test("valid, forged, valid, other message, valid: each verdict stands alone", arguments: TestKeys.asymmetric)
     func alternatingVerdicts(algorithm: JWSAlgorithm) throws {
-        let key = TestKeys.signing(algorithm)
-        let signature = try key.signature(for: message, algorithm: algorithm)
+        let (key, signature) = try TestKeys.signedMessage(algorithm)
         var forged = signature
         forged[forged.count / 2] ^= 0x40
-        var otherMessage = message
+        var otherMessage = TestKeys.message
         otherMessage[otherMessage.count - 1] ^= 0x01
         let verdicts = [
-            key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm),
-            key.publicKey.isValidSignature(forged, for: message, algorithm: algorithm),
-            key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm),
+            key.publicKey.isValidSignature(signature, for: TestKeys.message, algorithm: algorithm),
+            key.publicKey.isValidSignature(forged, for: TestKeys.message, algorithm: algorithm),
+            key.publicKey.isValidSignature(signature, for: TestKeys.message, algorithm: algorithm),
             key.publicKey.isValidSignature(signature, for: otherMessage, algorithm: algorithm),
-            key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm),
+            key.publicKey.isValidSignature(signature, for: TestKeys.message, algorithm: algorithm),
         ]
         #expect(verdicts == [true, false, true, false, true], "\(algorithm.rawValue): \(verdicts)")
     }
 
     @Test(
         "a context reused after valid signatures still refuses a forged one, and the next valid one passes",
-        arguments: asymmetric)
+        arguments: TestKeys.asymmetric)
     func reuseAfterSuccess(algorithm: JWSAlgorithm) throws {
-        let key = TestKeys.signing(algorithm)
-        let signature = try key.signature(for: message, algorithm: algorithm)
+        let (key, signature) = try TestKeys.signedMessage(algorithm)
         var forged = signature
         forged[forged.count - 1] ^= 0x01
         let sequence = [signature, signature, signature, forged, signature, signature, [], signature]
-        let verdicts = sequence.map { key.publicKey.isValidSignature($0, for: message, algorithm: algorithm) }
+        let verdicts = sequence.map { key.publicKey.isValidSignature($0, for: TestKeys.message, algorithm: algorithm) }
         #expect(verdicts == [true, true, true, false, true, true, false, true], "\(algorithm.rawValue): \(verdicts)")
     }
 
     @Test("one RSA key verifies RS256 and PS256 signatures, each only with its own padding")
     func paddingsStayApart() throws {
         let key = TestKeys.signing(.rs256)
-        let pkcs1 = try key.signature(for: message, algorithm: .rs256)
-        let pss = try key.signature(for: message, algorithm: .ps256)
+        let pkcs1 = try key.signature(for: TestKeys.message, algorithm: .rs256)
+        let pss = try key.signature(for: TestKeys.message, algorithm: .ps256)
         for _ in 0..<3 {
-            #expect(key.publicKey.isValidSignature(pkcs1, for: message, algorithm: .rs256))
-            #expect(key.publicKey.isValidSignature(pss, for: message, algorithm: .ps256))
-            #expect(!key.publicKey.isValidSignature(pss, for: message, algorithm: .rs256))
-            #expect(!key.publicKey.isValidSignature(pkcs1, for: message, algorithm: .ps256))
+            #expect(key.publicKey.isValidSignature(pkcs1, for: TestKeys.message, algorithm: .rs256))
+            #expect(key.publicKey.isValidSignature(pss, for: TestKeys.message, algorithm: .ps256))
+            #expect(!key.publicKey.isValidSignature(pss, for: TestKeys.message, algorithm: .rs256))
+            #expect(!key.publicKey.isValidSignature(pkcs1, for: TestKeys.message, algorithm: .ps256))
         }
     }
 
@@ -57,9 +53,7 @@ struct VerificationContextPoolTests {
         "many tasks verifying with one key at once all get the right verdicts",
         arguments: [JWSAlgorithm.rs256, .ps256, .es256, .edDSA])
     func concurrentUse(algorithm: JWSAlgorithm) async throws {
-        let key = TestKeys.signing(algorithm)
-        let message = self.message
-        let signature = try key.signature(for: message, algorithm: algorithm)
+        let (key, signature) = try TestKeys.signedMessage(algorithm)
         var flipped = signature
         flipped[0] ^= 0x01
         let forged = flipped
@@ -71,7 +65,7 @@ struct VerificationContextPoolTests {
                     for round in 0..<25 {
                         let useForged = (task + round) % 3 == 0
                         let verdict = publicKey.isValidSignature(
-                            useForged ? forged : signature, for: message, algorithm: algorithm)
+                            useForged ? forged : signature, for: TestKeys.message, algorithm: algorithm)
                         if verdict == useForged { wrong += 1 }
                     }
                     return wrong

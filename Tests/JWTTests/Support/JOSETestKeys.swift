@@ -23,6 +23,13 @@ enum JOSETestKeys {
     /// Options that do not check the audience (the defaults otherwise): for tests about other checks.
     static let noAudience = try! JWTValidationOptions(audience: .insecureNotChecked)
 
+    /// A verifier of `keySet` for audience "app" and issuer "https://issuer.example", the values `claims()` carries:
+    /// the baseline the attack and parser-differential suites start from.
+    static let verifier = JWTVerifier(
+        keySet: keySet,
+        options: try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
+    )
+
     /// Standard claims valid at `now`.
     static func claims(_ extra: String = "") -> String {
         let base = #"{"iss":"https://issuer.example","aud":"app","sub":"user-1","iat":1749999990,"exp":1750000600"#

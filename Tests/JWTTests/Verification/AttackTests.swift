@@ -7,10 +7,7 @@ import Testing
 /// Known attacks on JWT verifiers (RFC 8725 section 2), each refused with the right code and a message naming why.
 @Suite("Attacks are refused")
 struct AttackTests {
-    let verifier = JWTVerifier(
-        keySet: JOSETestKeys.keySet,
-        options: try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
-    )
+    let verifier = JOSETestKeys.verifier
 
     @Test("a correctly signed token verifies (the baseline the attacks start from)")
     func baseline() throws {

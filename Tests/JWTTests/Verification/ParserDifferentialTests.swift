@@ -9,10 +9,7 @@ import Testing
 /// never with bytes dropped.
 @Suite("Parser differentials: names and strings compared exactly")
 struct ParserDifferentialTests {
-    let verifier = JWTVerifier(
-        keySet: JOSETestKeys.keySet,
-        options: try! JWTValidationOptions(audience: .oneOf(["app"]), issuer: "https://issuer.example")
-    )
+    let verifier = JOSETestKeys.verifier
 
     /// Control characters put before or after a registered name, as JSON escapes.
     static let affixes = ["\\u0000", "\\u0001", "\\u001f", "\\t", "\\n", "\\u007f", "\\u0085", "\\u009f"]
