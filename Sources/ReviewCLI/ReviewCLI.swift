@@ -65,6 +65,8 @@ package enum ReviewCLI {
             return CommandOutput(standardOutput: ReviewHelp.completionScript(for: shell))
         case .authAdd, .authList:
             return SyncCommands.auth(invocation.command, environment: environment)
+        case .states:
+            return CommandOutput(standardOutput: invocation.json ? StatesListing.json() : StatesListing.text())
         default:
             break
         }
@@ -149,7 +151,7 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
                     + "\(event.state.displayName) at \(renderer.time(event.at))\n")
-        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck:
+        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .states:
             return CommandOutput()
         }
     }

@@ -17,8 +17,9 @@ package enum ReviewInterface {
         sections: [
             HelpSection(
                 "STATES",
-                "App Store Connect's API strings (WAITING_FOR_REVIEW), display names (\"Waiting for Review\") or "
-                    + "kebab-case aliases (waiting-for-review), in any case."),
+                "App Store Connect's API strings (WAITING_FOR_REVIEW), display names (\"Waiting for Review\"), "
+                    + "kebab-case aliases (waiting-for-review) or former names (\"Ready for Sale\"), in any case; "
+                    + "'review states' lists them all by stage, with what each means."),
             .exitStatus(
                 "0 success; 1 app or event not found; 64 usage error; 65 malformed import file or .p8 key; 66 import "
                     + "or key file missing, or no store for a command that only reads (only log, import, sync and "
@@ -30,7 +31,7 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, sync, watch, auth, completion,
+        log, status, timeline, stats, export, importFile, delete, states, sync, watch, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -179,6 +180,21 @@ package enum ReviewInterface {
         ],
         options: [Options.yes],
         globalOptions: Options.global)
+
+    /// `review states`.
+    package static let states = CommandSpec(
+        "states",
+        abstract: "Every review state by stage: API string, display name, other spellings and meaning",
+        overview: "List every App Store Connect review state this review knows, grouped by stage (preparing, "
+            + "waiting, in review, approved, rejected, withdrawn, live, no longer on sale), with its API string, "
+            + "display name, the other spellings log accepts, what it means (after App Store Connect Help, \"App "
+            + "and submission statuses\") and its role in a submission cycle. Needs no store.",
+        options: [
+            Options.json.with(
+                help: "Output {\"source\", \"stages\": [{\"stage\", \"name\", \"states\": [{\"state\", \"name\", "
+                    + "\"aliases\", \"meaning\", \"role\"}]}]}; role is start, approval, rejection, withdrawal or null."
+            )
+        ])
 
     /// `review completion`.
     package static let completion = CommandSpec(

@@ -38,6 +38,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case authList
     /// `review auth check [key options]`.
     case authCheck(CredentialResolver.Flags)
+    /// `review states`: every state by stage, with its spellings and meaning (no store needed).
+    case states
 
     /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
     /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is

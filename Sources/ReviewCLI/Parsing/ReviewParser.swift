@@ -106,6 +106,9 @@ package enum ReviewParser {
         case "import":
             try expect(1...1, "review import FILE")
             return .importFile(positionals[0])
+        case "states":
+            try expect(0...0, "review states [--json]")
+            return .states
         case "completion":
             try expect(1...1, "review completion bash|zsh|fish")
             return .completion(try Shell.named(positionals[0]))
@@ -155,20 +158,21 @@ package enum ReviewParser {
     /// How far ahead of now `log --at` may be without `--allow-future`: 5 minutes (clock skew, a typed "now").
     package static let futureTolerance: Int64 = 300
 
-    /// Reads a state from any spelling, suggesting the closest on a typo.
+    /// Reads a state from any spelling, suggesting the closest on a typo (never one of another stage:
+    /// `ReviewState.suggestion(for:)`).
     /// - Parameter text: the spelling.
     /// - Returns: the state.
-    /// - Throws: `CommandFailure` (usage) naming the text and the closest state.
+    /// - Throws: `CommandFailure` (usage) naming the text and the closest state, else pointing to `review states`.
     package static func parseState(_ text: String) throws(CommandFailure) -> ReviewState {
         if let state = ReviewState(spelling: text) { return state }
-        let typed = String(text.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
-        if let suggestion = Suggestion.closest(to: typed, among: ReviewState.allCases.map(\.kebabAlias)) {
-            let apiString = ReviewState(spelling: suggestion)?.apiString ?? suggestion
-            throw .usage("unknown state \"\(text)\"; did you mean \(suggestion) (\(apiString))?")
+        if let suggestion = ReviewState.suggestion(for: text) {
+            throw .usage(
+                "unknown state \"\(text)\"; did you mean \(suggestion.kebabAlias) (\(suggestion.apiString))? "
+                    + "'review states' lists every state and its spellings")
         }
         throw .usage(
-            "unknown state \"\(text)\"; use an App Store Connect state such as waiting-for-review, in-review, "
-                + "rejected or ready-for-distribution (see review --help)")
+            "unknown state \"\(text)\"; 'review states' lists every state and its spellings (such as "
+                + "waiting-for-review, in-review, rejected or ready-for-distribution)")
     }
 
     /// A time option's value read against `now`, if it was given.
