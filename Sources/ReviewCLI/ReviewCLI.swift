@@ -97,12 +97,12 @@ package enum ReviewCLI {
     /// The exit status of a library error (the table in STYLE.md).
     /// - Parameter error: the error.
     /// - Returns: 1 for not found, 64 for values the user must fix on the command line, 65 and 66 for import
-    ///   files, 74 for the store.
+    ///   files, 65 for a rename, merge or edit that would make two apps or events one, 74 for the store.
     package static func status(for error: ReviewError) -> ExitStatus {
         switch error.code {
         case .appNotFound, .versionNotFound, .eventNotFound: .negative
         case .versionRequired, .invalidValue: .usage
-        case .malformedImport: .dataError
+        case .malformedImport, .conflict: .dataError
         case .importFileUnreadable: .noInput
         default: .ioError
         }
@@ -113,7 +113,8 @@ package enum ReviewCLI {
     ) throws -> CommandOutput {
         let renderer = Renderer(utc: invocation.utc, now: environment.now)
         switch invocation.command {
-        case .log(var request, let platformGiven):
+        case .log(var request, let platformGiven, let newApp):
+            if !newApp { try refuseNearMiss(request.app, store: store) }
             if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
             let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
@@ -151,6 +152,23 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
                     + "\(event.state.displayName) at \(renderer.time(event.at))\n")
+        case .apps(.list):
+            return CommandOutput(standardOutput: renderer.apps(try store.apps(), json: invocation.json))
+        case .apps(.rename(let old, let new)):
+            let app = try requireApp(old, store: store)
+            let renamed = try store.renameApp(app.name, to: new)
+            return CommandOutput(standardOutput: renderer.renamed(from: app.name, to: renamed, json: invocation.json))
+        case .apps(.merge(let from, let into)):
+            _ = try requireApp(from, store: store)
+            _ = try requireApp(into, store: store)
+            let merge = try store.mergeApp(from, into: into)
+            return CommandOutput(standardOutput: renderer.merged(merge, json: invocation.json))
+        case .edit(let id, let note, let at):
+            let edit = try store.editEvent(id: id, note: note, at: at)
+            return CommandOutput(standardOutput: renderer.edited(edit, json: invocation.json))
+        case .undo:
+            return CommandOutput(
+                standardOutput: renderer.undone(try store.undoLastManualEvent(), json: invocation.json))
         case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .states:
             return CommandOutput()
         }
@@ -178,22 +196,38 @@ package enum ReviewCLI {
                 + "; give the platform: " + names.map { "--platform \($0)" }.joined(separator: " or "))
     }
 
+    /// `log` of an app that does not exist yet: refused (64) when its name is close to an existing app's, a likely
+    /// typo ("Fokis" beside "Fokus"), naming the app it is close to; `--new-app` skips this. Never a prompt.
+    static func refuseNearMiss(_ name: String, store: any ReviewStore) throws {
+        guard try store.app(named: name) == nil else { return }
+        let close = AppNameSimilarity.nearMisses(of: name, among: try store.appNames())
+        guard !close.isEmpty else { return }
+        throw CommandFailure(
+            .usage,
+            "no app named \"\(name)\" yet; did you mean \(close.joined(separator: " or "))? Log it under that name, "
+                + "or add --new-app to create \"\(name)\" as a new app")
+    }
+
     /// Every event, or an app's events (an unknown app is "not found", with the closest name suggested).
     private static func events(of app: String?, store: any ReviewStore) throws -> [ReviewEvent] {
         guard let app else { return try store.events(app: nil) }
-        guard try store.app(named: app) != nil else {
-            let names = try store.appNames()
-            let hint: String
-            if let close = Suggestion.closest(to: app, among: names) {
-                hint = "; did you mean \(close)?"
-            } else if names.isEmpty {
-                hint = "; the store has no apps yet"
-            } else {
-                hint = "; the apps are \(names.joined(separator: ", "))"
-            }
-            throw ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
-        }
+        _ = try requireApp(app, store: store)
         return try store.events(app: app)
+    }
+
+    /// The app of that name; an unknown one is "not found" (1), with the closest name suggested.
+    private static func requireApp(_ app: String, store: any ReviewStore) throws -> App {
+        if let found = try store.app(named: app) { return found }
+        let names = try store.appNames()
+        let hint: String
+        if let close = Suggestion.closest(to: app, among: names) {
+            hint = "; did you mean \(close)?"
+        } else if names.isEmpty {
+            hint = "; the store has no apps yet"
+        } else {
+            hint = "; the apps are \(names.joined(separator: ", "))"
+        }
+        throw ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
     }
 
     /// The version a timeline shows: the one asked for, else the version of the app's latest event.

@@ -105,10 +105,10 @@ struct StateVocabularyTests {
     @Test("Approved is a decision and an approval: cycle, statistics, transitions")
     func approvedCounts() throws {
         var builder = EventBuilder()
-        builder.add(.waitingForReview, hours: 0)
-        builder.add(.inReview, hours: 20)
-        builder.add(.approved, hours: 30)
-        builder.add(.readyForDistribution, hours: 40)
+        let states: [(ReviewState, Double)] = [
+            (.waitingForReview, 0), (.inReview, 20), (.approved, 30), (.readyForDistribution, 40),
+        ]
+        for (state, hours) in states { builder.add(state, hours: hours) }
         let timeline = builder.timeline(nowHours: 50)
         #expect(timeline.cycles.count == 1)
         let cycle = try #require(timeline.cycles.first)

@@ -71,20 +71,14 @@ package enum ReviewParser {
         case "log":
             try expect(2...2, "review log APP STATE [--version V] [--at TIME]")
             let state = try parseState(positionals[1])
-            let at = try time(try scanned.value(Options.at), now: now) ?? now
-            // A time well ahead of now is nearly always a typo (2030 for 2020): refused unless asked for.
-            if at.secondsSince1970 > now.secondsSince1970 + futureTolerance, !scanned.has(Options.allowFuture) {
-                throw .usage(
-                    "--at \(at.iso8601) is \(DurationFormat.string(seconds: now.seconds(until: at))) in the future; "
-                        + "check the date, or add --allow-future to record it anyway")
-            }
+            let at = try pastTime(scanned, now: now) ?? now
             let platform = try scanned.value(Options.platform)
             let note = try scanned.value(Options.note).flatMap { $0.isEmpty ? nil : $0 }
             return .log(
                 LogRequest(
                     app: positionals[0], platform: platform ?? .iOS, version: try scanned.value(Options.appVersion),
                     build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
-                    note: note, source: .manual), platformGiven: platform != nil)
+                    note: note, source: .manual), platformGiven: platform != nil, newApp: scanned.has(Options.newApp))
         case "status":
             try expect(0...1, "review status [APP]")
             return .status(app: positionals.first)
@@ -106,6 +100,28 @@ package enum ReviewParser {
         case "import":
             try expect(1...1, "review import FILE")
             return .importFile(positionals[0])
+        case "apps":
+            switch (positionals.first, positionals.count) {
+            case (nil, 0), ("list", 1): return .apps(.list)
+            case ("rename", 3): return .apps(.rename(positionals[1], to: positionals[2]))
+            case ("merge", 3): return .apps(.merge(positionals[1], into: positionals[2]))
+            default:
+                throw .usage(
+                    "usage: review apps [list], review apps rename OLD NEW, or review apps merge FROM INTO (not "
+                        + positionals.map { "\"\($0)\"" }.joined(separator: " ") + ")")
+            }
+        case "edit":
+            try expect(1...1, "review edit EVENT_ID [--note TEXT] [--at TIME]")
+            let id = try eventID(positionals[0])
+            let note = try scanned.value(Options.note)
+            let at = try pastTime(scanned, now: now)
+            guard note != nil || at != nil else {
+                throw .usage("edit needs --note TEXT (\"\" removes the note), --at TIME, or both")
+            }
+            return .edit(id: id, note: note, at: at)
+        case "undo":
+            try expect(0...0, "review undo")
+            return .undo
         case "states":
             try expect(0...0, "review states [--json]")
             return .states
@@ -138,9 +154,7 @@ package enum ReviewParser {
             }
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
-            guard let id = Int64(positionals[0]), id > 0 else {
-                throw .usage("the event id \"\(positionals[0])\" is not a positive integer")
-            }
+            let id = try eventID(positionals[0])
             guard scanned.has(Options.yes) else {
                 throw .usage("delete removes event \(id) for good; add --yes to confirm")
             }
@@ -153,6 +167,24 @@ package enum ReviewParser {
         CredentialResolver.Flags(
             keyID: try scanned.value(Options.keyID), issuerID: try scanned.value(Options.issuerID),
             privateKeyPath: try scanned.value(Options.privateKey), profile: try scanned.value(Options.profile))
+    }
+
+    /// An event id argument: a positive integer.
+    private static func eventID(_ text: String) throws(CommandFailure) -> Int64 {
+        guard let id = Int64(text), id > 0 else { throw .usage("the event id \"\(text)\" is not a positive integer") }
+        return id
+    }
+
+    /// `--at` of `log` and `edit`, if given; a time well ahead of now is nearly always a typo (2030 for 2020), so it
+    /// is refused unless `--allow-future`.
+    private static func pastTime(_ scanned: ScannedArguments, now: Timestamp) throws(CommandFailure) -> Timestamp? {
+        guard let at = try time(try scanned.value(Options.at), now: now) else { return nil }
+        if at.secondsSince1970 > now.secondsSince1970 + futureTolerance, !scanned.has(Options.allowFuture) {
+            throw .usage(
+                "--at \(at.iso8601) is \(DurationFormat.string(seconds: now.seconds(until: at))) in the future; "
+                    + "check the date, or add --allow-future to record it anyway")
+        }
+        return at
     }
 
     /// How far ahead of now `log --at` may be without `--allow-future`: 5 minutes (clock skew, a typed "now").

@@ -22,23 +22,27 @@ public enum EventInterchange {
     /// - Returns: the document, ending in a newline.
     public static func json(_ events: [ReviewEvent]) -> String {
         if events.isEmpty { return "{\"events\": []}\n" }
-        let lines = events.map { event in
-            "  "
-                + JSONText.object([
-                    ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
-                    ("bundleId", JSONText.string(event.app.bundleID)),
-                    ("appStoreId", JSONText.string(event.app.appStoreID)),
-                    ("platform", JSONText.string(event.platform.rawValue)),
-                    ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
-                    ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
-                    ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
-                    ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
-                    ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
-                    ("ascVersionId", JSONText.string(event.ascVersionID)),
-                    ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
-                ])
-        }
+        let lines = events.map { "  " + jsonObject($0) }
         return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// One event as the JSON object `json(_:)` writes for it (also what `review edit --json` and `undo --json` print).
+    /// - Parameter event: the event.
+    /// - Returns: the object, on one line.
+    public static func jsonObject(_ event: ReviewEvent) -> String {
+        JSONText.object([
+            ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
+            ("bundleId", JSONText.string(event.app.bundleID)),
+            ("appStoreId", JSONText.string(event.app.appStoreID)),
+            ("platform", JSONText.string(event.platform.rawValue)),
+            ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
+            ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
+            ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
+            ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
+            ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
+            ("ascVersionId", JSONText.string(event.ascVersionID)),
+            ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
+        ])
     }
 
     /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields.
