@@ -115,6 +115,38 @@ struct AppManagementTests {
         #expect(throws: ReviewError(.appNotFound)) { try store.mergeApp("Fokis", into: "Fokus") }
     }
 
+    @Test("a table a later schema adds that refers to apps is merged too; a collision in it refuses the merge whole")
+    func laterTables() throws {
+        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)])
+        defer { withExtendedLifetime(directory) {} }
+        // What a notifications issue might add: one rule per app and channel.
+        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.connection.execute(
+                """
+                CREATE TABLE rules (id INTEGER PRIMARY KEY, app_id INTEGER NOT NULL REFERENCES apps(id),
+                    channel TEXT NOT NULL, UNIQUE (app_id, channel));
+                INSERT INTO rules (app_id, channel) SELECT id, 'mail' FROM apps;
+                """)
+        }
+        do {
+            _ = try store.mergeApp("Fokis", into: "Fokus")
+            Issue.record("merged despite two rules for the same channel")
+        } catch let error as ReviewError {
+            #expect(error.code == .conflict && error.reason.contains("the rules rows of Fokis and Fokus collide"))
+        }
+        #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
+        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.connection.execute(
+                "DELETE FROM rules WHERE app_id = (SELECT id FROM apps WHERE name = 'Fokus')")
+        }
+        let merge = try store.mergeApp("Fokis", into: "Fokus")
+        #expect(merge.otherRows == ["rules": 1] && merge.events == 1)
+        // Undo keeps an app a rule still refers to.
+        _ = try store.undoLastManualEvent()
+        let undone = try store.undoLastManualEvent()
+        #expect(try !undone.removedApp && store.appNames() == ["Fokus"])
+    }
+
     @Test("a merge with colliding events, identifiers or two synced apps is refused naming them, changing nothing")
     func mergeCollisions() throws {
         let directory = try TemporaryDirectory()
