@@ -50,7 +50,10 @@ struct AppsCommandTests {
         review(["log", "Team1", "waiting-for-review", "--version", "1", "--at", "-1d"])
         review(["log", "Team2", "waiting-for-review", "--version", "1", "--at", "-1d"])
         review(["log", "Lumen", "waiting-for-review", "--version", "1", "--at", "-1d"])
-        #expect(review(["apps"]).standardOutput.split(separator: "\n").count == 6)
+        let apps = review(["apps"]).standardOutput
+        // Five apps, and the one pair that looks alike: Team1 and Team2 differ only in digits.
+        #expect(apps.split(separator: "\n").count == 7 && apps.contains("Fokis and Fokus look alike"), "\(apps)")
+        #expect(!apps.contains("Team1 and Team2"))
     }
 
     @Test("import and sync are not checked for near misses: an import creates Fokis beside Fokus")
@@ -73,8 +76,11 @@ struct AppsCommandTests {
         let list = review(["apps"]).standardOutput
         #expect(list.hasPrefix("APP    PLATFORMS  VERSIONS  EVENTS  LAST EVENT"))
         #expect(list.contains("Fokis  iOS        1         1       2026-01-06 10:00 UTC"), "\(list)")
+        #expect(
+            list.hasSuffix("Fokis and Fokus look alike; if they are one app: review apps merge \"Fokis\" \"Fokus\"\n"))
         let listed = try review.json(["apps"])["apps"] as? [[String: Any]]
         #expect(listed?.map { $0["name"] as? String } == ["Fokis", "Fokus"])
+        #expect(listed?.map { $0["alike"] as? [String] } == [["Fokus"], ["Fokis"]])
         #expect(listed?.first?["lastEventAt"] as? String == "2026-01-06T10:00:00Z")
         #expect(listed?.first?["synced"] as? Bool == false)
 

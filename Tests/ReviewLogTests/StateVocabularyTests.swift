@@ -144,5 +144,12 @@ struct StateVocabularyTests {
         let handWritten = "app,version,state,at\r\nFokus,2.0,approved,2025-06-02T10:00:00Z\r\n"
         let parsed = try EventInterchange.events(from: Array(handWritten.utf8), format: .csv, name: "hand.csv")
         #expect(parsed.first?.state == .approved)
+        // A misspelt state in a file gets the same suggestion as on the command line.
+        let misspelt = "app,version,state,at\r\nFokus,2.0,Ready for Sael,2025-06-02T10:00:00Z\r\n"
+        #expect {
+            try EventInterchange.events(from: Array(misspelt.utf8), format: .csv, name: "hand.csv")
+        } throws: { error in
+            (error as? ReviewError)?.reason.contains("did you mean READY_FOR_DISTRIBUTION?") == true
+        }
     }
 }

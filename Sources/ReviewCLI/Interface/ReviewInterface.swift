@@ -221,7 +221,8 @@ package enum ReviewInterface {
     package static let apps = CommandSpec(
         "apps",
         abstract: "List, rename or merge apps: apps [list] | rename OLD NEW | merge FROM INTO",
-        overview: "apps lists every app with its platforms, versions, events and last event. apps rename OLD NEW "
+        overview: "apps lists every app with its platforms, versions, events and last event, and names apps that "
+            + "look alike (one typo apart: perhaps one app typed twice). apps rename OLD NEW "
             + "renames one (its events, identifiers and sync state stay with it). apps merge FROM INTO moves "
             + "every event and all sync state of FROM to INTO and removes FROM, in one transaction: two events "
             + "recording the same state at the same time, different bundle IDs, or two synced apps are refused, "
@@ -235,7 +236,8 @@ package enum ReviewInterface {
         options: [
             Options.json.with(
                 help: "Output {\"apps\": [{\"name\", \"bundleId\", \"appStoreId\", \"platforms\", \"versions\", "
-                    + "\"events\", \"firstEventAt\", \"lastEventAt\", \"synced\"}]}; for rename {\"from\", \"to\"}; "
+                    + "\"events\", \"firstEventAt\", \"lastEventAt\", \"synced\", \"alike\": [names one typo away]}]}; "
+                    + "for rename {\"from\", \"to\"}; "
                     + "for merge {\"from\", \"into\", \"events\", \"otherRows\": {table: count}}.")
         ],
         globalOptions: Options.global)

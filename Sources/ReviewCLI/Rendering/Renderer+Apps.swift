@@ -3,6 +3,9 @@ import ReviewLog
 /// The output of `review apps`, `apps rename`, `apps merge`, `edit` and `undo`.
 extension Renderer {
     func apps(_ summaries: [AppSummary], json: Bool) -> String {
+        let names = summaries.map(\.app.name)
+        // Apps made before log refused near misses (or with --new-app) may be one app typed twice.
+        let alike = { (name: String) in AppNameSimilarity.nearMisses(of: name, among: names.filter { $0 != name }) }
         if json {
             let items = summaries.map { summary in
                 "  "
@@ -18,6 +21,10 @@ extension Renderer {
                         ("firstEventAt", JSONText.string(summary.firstEventAt?.iso8601)),
                         ("lastEventAt", JSONText.string(summary.lastEventAt?.iso8601)),
                         ("synced", String(summary.isSynced)),
+                        (
+                            "alike",
+                            "[" + alike(summary.app.name).map { JSONText.string($0) }.joined(separator: ", ") + "]"
+                        ),
                     ])
             }
             return items.isEmpty ? "{\"apps\": []}\n" : "{\"apps\": [\n" + items.joined(separator: ",\n") + "\n]}\n"
@@ -31,7 +38,14 @@ extension Renderer {
                 summary.isSynced ? "yes" : "no",
             ])
         }
-        return TextTable(rows: rows).render()
+        var text = TextTable(rows: rows).render()
+        for name in names {
+            for other in alike(name) where name < other {
+                text +=
+                    "\(name) and \(other) look alike; if they are one app: review apps merge \"\(name)\" \"\(other)\"\n"
+            }
+        }
+        return text
     }
 
     func renamed(from old: String, to app: App, json: Bool) -> String {

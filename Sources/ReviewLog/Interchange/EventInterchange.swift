@@ -206,9 +206,11 @@ public enum EventInterchange {
     ) throws(ReviewError) -> ReviewEvent {
         func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
         guard let reviewState = ReviewState(spelling: state) else {
+            let hint = ReviewState.suggestion(for: state).map { "did you mean \($0.apiString)? " } ?? ""
             throw ReviewError(
                 .malformedImport,
-                "\(place): unknown state \"\(state)\"; use an App Store Connect API string such as WAITING_FOR_REVIEW")
+                "\(place): unknown state \"\(state)\"; \(hint)use an App Store Connect API string such as "
+                    + "WAITING_FOR_REVIEW ('review states' lists them all)")
         }
         guard let instant = Timestamp(iso8601: at) else {
             throw ReviewError(
