@@ -165,7 +165,10 @@ package enum ReviewCLI {
             return CommandOutput(standardOutput: renderer.merged(merge, json: invocation.json))
         case .edit(let id, let note, let at):
             let edit = try store.editEvent(id: id, note: note, at: at)
-            return CommandOutput(standardOutput: renderer.edited(edit, json: invocation.json))
+            let version = try store.events(app: edit.after.app.name).filter { $0.versionKey == edit.after.versionKey }
+            return CommandOutput(
+                standardOutput: renderer.edited(edit, json: invocation.json),
+                standardError: renderer.editWarning(edit, events: version))
         case .undo:
             return CommandOutput(
                 standardOutput: renderer.undone(try store.undoLastManualEvent(), json: invocation.json))

@@ -139,6 +139,22 @@ struct AppsCommandTests {
         review(["edit", "3", "--at", "2026-01-06T11:00:00Z"], expect: .dataError)
     }
 
+    @Test("a time edit that puts an event out of the usual order is kept, with a warning on standard error")
+    func editOrderWarning() throws {
+        let review = try Session()
+        review(["log", "Tide", "waiting-for-review", "--version", "2.0", "--at", "2026-01-05T10:00:00Z"])
+        review(["log", "Tide", "in-review", "--at", "2026-01-06T10:00:00Z"])
+        review(["log", "Tide", "rejected", "--at", "2026-01-07T10:00:00Z"])
+        #expect(review(["edit", "3", "--at", "2026-01-07T12:00:00Z"]).standardError.isEmpty)
+        let early = review(["edit", "3", "--at", "2026-01-04T10:00:00Z"])
+        #expect(
+            early.standardError
+                == "review: warning: after the edit, Tide 2.0 (iOS) goes (first) → Rejected, an unusual order; check "
+                + "the time (kept as given)\n")
+        #expect(review(["timeline", "Tide", "--json"]).standardOutput.contains("\"start\": \"2026-01-04T10:00:00Z\""))
+        #expect(review(["edit", "3", "--note", "x"]).standardError.isEmpty)
+    }
+
     @Test("undo removes the last event logged by hand and says so; with none it exits 1")
     func undo() throws {
         let review = try Session()

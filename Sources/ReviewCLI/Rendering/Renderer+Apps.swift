@@ -100,6 +100,32 @@ extension Renderer {
         return text
     }
 
+    /// A warning when a time edit puts the event in an unusual order among its version's other events (it was not
+    /// before): `events` are the version's events after the edit.
+    func editWarning(_ edit: EventEdit, events: [ReviewEvent]) -> String {
+        guard edit.before.at != edit.after.at else { return "" }
+        let others = events.filter { $0.id != edit.after.id }
+        guard let after = unusualStep(around: edit.after, among: others),
+            unusualStep(around: edit.before, among: others) == nil
+        else { return "" }
+        return "review: warning: after the edit, \(label(edit.after.versionKey)) goes \(after), an unusual order; "
+            + "check the time (kept as given)\n"
+    }
+
+    /// The first unusual step into or out of `event` when it stands among `others` by time, as "A → B".
+    private func unusualStep(around event: ReviewEvent, among others: [ReviewEvent]) -> String? {
+        let ordered = (others + [event]).sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+        guard let index = ordered.firstIndex(of: event) else { return nil }
+        let previous = index > 0 ? ordered[index - 1].state : nil
+        if !Transitions.isNormal(from: previous, to: event.state) {
+            return "\(previous?.displayName ?? "(first)") → \(event.state.displayName)"
+        }
+        if index + 1 < ordered.count, !Transitions.isNormal(from: event.state, to: ordered[index + 1].state) {
+            return "\(event.state.displayName) → \(ordered[index + 1].state.displayName)"
+        }
+        return nil
+    }
+
     func undone(_ undo: UndoResult, json: Bool) -> String {
         if json {
             return JSONText.object([
