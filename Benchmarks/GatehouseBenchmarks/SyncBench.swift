@@ -115,4 +115,11 @@ final class TimedStore: ReviewStore, @unchecked Sendable {
     func deleteEvent(id: Int64) throws -> ReviewEvent { try base.deleteEvent(id: id) }
     func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary { try base.importEvents(events) }
     func syncedApps() throws -> [SyncedAppState] { try base.syncedApps() }
+    func apps() throws -> [AppSummary] { try base.apps() }
+    func renameApp(_ name: String, to newName: String) throws -> App { try base.renameApp(name, to: newName) }
+    func mergeApp(_ name: String, into target: String) throws -> AppMerge { try base.mergeApp(name, into: target) }
+    func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
+        try base.editEvent(id: id, note: note, at: at)
+    }
+    func undoLastManualEvent() throws -> UndoResult { try base.undoLastManualEvent() }
 }

@@ -66,6 +66,8 @@ package enum ReviewCLI {
             return CommandOutput(standardOutput: ReviewHelp.completionScript(for: shell))
         case .authAdd, .authList:
             return SyncCommands.auth(invocation.command, json: invocation.json, environment: environment)
+        case .states:
+            return CommandOutput(standardOutput: invocation.json ? StatesListing.json() : StatesListing.text())
         default:
             break
         }
@@ -96,12 +98,12 @@ package enum ReviewCLI {
     /// The exit status of a library error (the table in STYLE.md).
     /// - Parameter error: the error.
     /// - Returns: 1 for not found, 64 for values the user must fix on the command line, 65 and 66 for import
-    ///   files, 74 for the store.
+    ///   files, 65 for a rename, merge or edit that would make two apps or events one, 74 for the store.
     package static func status(for error: ReviewError) -> ExitStatus {
         switch error.code {
         case .appNotFound, .versionNotFound, .eventNotFound: .negative
         case .versionRequired, .invalidValue: .usage
-        case .malformedImport: .dataError
+        case .malformedImport, .conflict: .dataError
         case .importFileUnreadable: .noInput
         default: .ioError
         }
@@ -112,7 +114,8 @@ package enum ReviewCLI {
     ) throws -> CommandOutput {
         let renderer = Renderer(utc: invocation.utc, now: environment.now)
         switch invocation.command {
-        case .log(var request, let platformGiven):
+        case .log(var request, let platformGiven, let newApp):
+            if !newApp { try refuseNearMiss(request.app, store: store) }
             if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
             let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
@@ -139,7 +142,27 @@ package enum ReviewCLI {
         case .delete(let id):
             let event = try store.deleteEvent(id: id)
             return CommandOutput(standardOutput: renderer.deleted(event, json: invocation.json))
-        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck:
+        case .apps(.list):
+            return CommandOutput(standardOutput: renderer.apps(try store.apps(), json: invocation.json))
+        case .apps(.rename(let old, let new)):
+            let app = try requireApp(old, store: store)
+            let renamed = try store.renameApp(app.name, to: new)
+            return CommandOutput(standardOutput: renderer.renamed(from: app.name, to: renamed, json: invocation.json))
+        case .apps(.merge(let from, let into)):
+            _ = try requireApp(from, store: store)
+            _ = try requireApp(into, store: store)
+            let merge = try store.mergeApp(from, into: into)
+            return CommandOutput(standardOutput: renderer.merged(merge, json: invocation.json))
+        case .edit(let id, let note, let at):
+            let edit = try store.editEvent(id: id, note: note, at: at)
+            let version = try store.events(app: edit.after.app.name).filter { $0.versionKey == edit.after.versionKey }
+            return CommandOutput(
+                standardOutput: renderer.edited(edit, json: invocation.json),
+                standardError: renderer.editWarning(edit, events: version))
+        case .undo:
+            return CommandOutput(
+                standardOutput: renderer.undone(try store.undoLastManualEvent(), json: invocation.json))
+        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .states:
             return CommandOutput()
         }
     }
@@ -166,6 +189,18 @@ package enum ReviewCLI {
                 + "; give the platform: " + names.map { "--platform \($0)" }.joined(separator: " or "))
     }
 
+    /// `log` of an app that does not exist yet: refused (64) when its name is close to an existing app's, a likely
+    /// typo ("Fokis" beside "Fokus"), naming the app it is close to; `--new-app` skips this. Never a prompt.
+    static func refuseNearMiss(_ name: String, store: any ReviewStore) throws {
+        guard try store.app(named: name) == nil else { return }
+        let close = AppNameSimilarity.nearMisses(of: name, among: try store.appNames())
+        guard !close.isEmpty else { return }
+        throw CommandFailure(
+            .usage,
+            "no app named \"\(name)\" yet; did you mean \(close.joined(separator: " or "))? Log it under that name, "
+                + "or add --new-app to create \"\(name)\" as a new app")
+    }
+
     /// Every event, or an app's events (an unknown app is "not found", with the closest name suggested).
     static func events(of app: String?, store: any ReviewStore) throws -> [ReviewEvent] {
         guard let app else { return try store.events(app: nil) }
@@ -175,7 +210,12 @@ package enum ReviewCLI {
     /// The name an app is stored under, found case-insensitively (an unknown app is "not found", with the closest
     /// name suggested).
     static func storedName(of app: String, store: any ReviewStore) throws -> String {
+        try requireApp(app, store: store).name
+    }
+
+    /// The app of that name; an unknown one is "not found" (1), with the closest name suggested.
+    static func requireApp(_ app: String, store: any ReviewStore) throws -> App {
         guard let found = try store.app(named: app) else { throw try appNotFound(app, store: store) }
-        return found.name
+        return found
     }
 }

@@ -33,7 +33,11 @@ func slowTransferUnderWay(totalTimeout: Duration) async throws -> (
     let server = try slowDripServer()
     let url = server.url("/slow")
     let task = Task { try await fastClient(totalTimeout: totalTimeout).send(.get(url)) }
-    try await Task.sleep(for: .milliseconds(300))
+    // Under way means the server has the request (a fixed sleep is not enough on a loaded machine); give up after 20 s.
+    for _ in 0..<400 where server.requestCount(path: "/slow") == 0 {
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    try await Task.sleep(for: .milliseconds(100))
     return (server, task)
 }
 

@@ -42,7 +42,8 @@ struct ReviewInterfaceTests {
 
     @Test("--db and --utc are one record each, accepted by every command that uses the store, read once")
     func globalOptions() throws {
-        for command in ReviewInterface.commands where command.name != "completion" && command.name != "auth" {
+        // completion, auth and states use no store.
+        for command in ReviewInterface.commands where !["completion", "auth", "states"].contains(command.name) {
             #expect(command.globalOptions == ReviewOptions.global.map(\.spec), "\(command.name)")
         }
         #expect(try ReviewParser.parse(["--db", "/a", "--utc", "status"], now: Self.now).databasePath == "/a")
@@ -135,7 +136,7 @@ struct ReviewInterfaceTests {
         .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"),
         arguments: [
             (["review", "tim"], ["timeline"]),
-            (["review", "--db", "x.sqlite3", "sta"], ["status", "stats"]),
+            (["review", "--db", "x.sqlite3", "sta"], ["status", "stats", "states"]),
             (["review", "--u"], ["--utc"]),
             (["review", "log", "App", "waiting-for-r"], ["waiting-for-review"]),
             (["review", "log", "--platform=vis"], ["visionOS"]),

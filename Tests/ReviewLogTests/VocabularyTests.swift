@@ -18,7 +18,9 @@ struct VocabularyTests {
 
     @Test("API strings, display names and aliases are the ones App Store Connect uses")
     func exactNames() {
-        #expect(ReviewState.allCases.count == 23)
+        #expect(ReviewState.allCases.count == 24)
+        #expect(ReviewState.approved.apiString == "APPROVED" && ReviewState.approved.displayName == "Approved")
+        #expect(ReviewState.removedFromSale.displayName == "Removed from App Store")
         #expect(ReviewState.waitingForReview.apiString == "WAITING_FOR_REVIEW")
         #expect(ReviewState.waitingForReview.displayName == "Waiting for Review")
         #expect(ReviewState.waitingForReview.kebabAlias == "waiting-for-review")
@@ -47,8 +49,9 @@ struct VocabularyTests {
         #expect(
             outcomes == [
                 .pendingDeveloperRelease, .pendingAppleRelease, .processingForDistribution, .readyForDistribution,
-                .accepted, .rejected, .metadataRejected, .invalidBinary, .unresolvedIssues,
+                .accepted, .approved, .rejected, .metadataRejected, .invalidBinary, .unresolvedIssues,
             ])
+        #expect(!ReviewState.approved.isRejection)
         #expect(ReviewState.unresolvedIssues.isRejection)
         #expect(!ReviewState.developerRejected.isReviewOutcome)
     }
@@ -71,6 +74,8 @@ struct VocabularyTests {
             (.waitingForReview, .developerRejected),
             (.pendingDeveloperRelease, .developerRejected), (.developerRejected, .waitingForReview),
             (.unresolvedIssues, .waitingForReview), (.pendingDeveloperRelease, .readyForDistribution),
+            (.inReview, .approved), (.approved, .pendingDeveloperRelease), (.approved, .readyForDistribution),
+            (.approved, .developerRejected),
         ] as [(ReviewState?, ReviewState)])
     func normal(previous: ReviewState?, next: ReviewState) {
         #expect(Transitions.isNormal(from: previous, to: next))

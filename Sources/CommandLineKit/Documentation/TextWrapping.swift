@@ -1,5 +1,5 @@
-/// Greedy word wrapping for help texts.
-enum TextWrapping {
+/// Greedy word wrapping for help texts and other long lines of human output.
+package enum TextWrapping {
     /// `text` wrapped to `width` columns: the first line starts after `firstPrefix`, the others after
     /// `indent` spaces. A word longer than a line stands alone. Blank lines in `text` separate paragraphs.
     /// - Parameters:
@@ -8,7 +8,7 @@ enum TextWrapping {
     ///   - firstPrefix: what stands before the first line (`"OVERVIEW: "`, or a padded option label).
     ///   - indent: the columns before every other line.
     /// - Returns: the lines, without newlines.
-    static func lines(_ text: String, width: Int, firstPrefix: String = "", indent: Int = 0) -> [String] {
+    package static func lines(_ text: String, width: Int, firstPrefix: String = "", indent: Int = 0) -> [String] {
         var lines: [String] = []
         let paragraphs = paragraphs(of: text)
         for (number, paragraph) in paragraphs.enumerated() {

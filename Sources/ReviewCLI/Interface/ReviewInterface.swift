@@ -17,12 +17,14 @@ package enum ReviewInterface {
         sections: [
             HelpSection(
                 "STATES",
-                "App Store Connect's API strings (WAITING_FOR_REVIEW), display names (\"Waiting for Review\") or "
-                    + "kebab-case aliases (waiting-for-review), in any case."),
+                "App Store Connect's API strings (WAITING_FOR_REVIEW), display names (\"Waiting for Review\"), "
+                    + "kebab-case aliases (waiting-for-review) or former names (\"Ready for Sale\"), in any case; "
+                    + "'review states' lists them all by stage, with what each means."),
             .exitStatus(
-                "0 success; 1 app or event not found; 64 usage error; 65 malformed import file or .p8 key; 66 import "
-                    + "or key file missing, or no store for a command that only reads (only log, import, sync and "
-                    + "watch create one); 69 App Store Connect unavailable (network, TLS, 5xx, 429 after the "
+                "0 success; 1 app or event not found, nothing to undo; 64 usage error, an app name close to an "
+                    + "existing one (log without --new-app); 65 malformed import file or .p8 key, a rename, merge or "
+                    + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
+                    + "command that only reads or edits (only log, import, sync and watch create one); 69 App Store Connect unavailable (network, TLS, 5xx, 429 after the "
                     + "retries); 74 store error (cannot open or write; a foreign or corrupt database file); 77 App "
                     + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
@@ -30,7 +32,8 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, sync, watch, auth, completion,
+        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, auth,
+        completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -97,7 +100,9 @@ package enum ReviewInterface {
             + "again changes nothing. An unusual transition is recorded with a warning on standard error.",
         arguments: [
             ArgumentSpec(
-                "<app>", help: "The app's name (created on its first event; matched case-insensitively)."),
+                "<app>",
+                help: "The app's name (matched case-insensitively; created on its first event, unless it is close to "
+                    + "an existing app's name: see --new-app)."),
             ArgumentSpec(
                 "<state>",
                 help: "The state entered: WAITING_FOR_REVIEW, \"Waiting for Review\" or waiting-for-review.",
@@ -107,8 +112,8 @@ package enum ReviewInterface {
             Options.appVersion.with(
                 help: "The version (default: the app's latest version on that platform; the first event of an app "
                     + "needs one)."),
-            Options.build, Options.platform, Options.at, Options.allowFuture, Options.note, Options.bundleID,
-            Options.appStoreID,
+            Options.build, Options.platform, Options.at, Options.allowFuture, Options.note, Options.newApp,
+            Options.bundleID, Options.appStoreID,
             Options.json.with(
                 help: "Output {\"inserted\", \"event\": EVENT, \"previous\": EVENT or null, \"previousStateSeconds\", "
                     + "\"normalTransition\"}; an EVENT is an object of 'review export' (bundleId and appStoreId "
@@ -225,6 +230,80 @@ package enum ReviewInterface {
         ],
         options: [Options.yes, Options.json.with(help: "Output {\"deleted\": EVENT}, an object of 'review export'.")],
         globalOptions: Options.global)
+
+    /// `review edit`.
+    package static let edit = CommandSpec(
+        "edit",
+        abstract: "Change an event's note or time",
+        overview: "Change the note or the time of one event. The app, platform, version and state are what the event "
+            + "is: to change them, delete it and log it again. A synced event's time is App Store Connect's, so only "
+            + "its note can be edited. Logging the same app, platform, version, state and time is a no-op: after a "
+            + "time edit that means the new time (the old one is free again).",
+        arguments: [
+            ArgumentSpec("<event-id>", help: "The event's id, as 'review timeline' and 'review export' show it.")
+        ],
+        options: [
+            Options.note.with(help: "The new note (\"\" removes it)."),
+            Options.at.with(help: "The new time, written as for log --at."), Options.allowFuture,
+            Options.json.with(
+                help: "Output {\"event\": {the event as export writes it}, \"before\": {\"at\", \"note\"}}."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review undo`.
+    package static let undo = CommandSpec(
+        "undo",
+        abstract: "Delete the last event logged by hand",
+        overview: "Delete the last event logged by hand with 'review log' (the one with the highest id), and print "
+            + "it. Its app goes too when nothing else is left of it. Imported and synced events are never undone: "
+            + "'review delete' removes them.",
+        options: [
+            Options.json.with(
+                help: "Output {\"event\": {the event as export writes it}, \"appRemoved\": true|false}.")
+        ],
+        globalOptions: Options.global)
+
+    /// `review apps`.
+    package static let apps = CommandSpec(
+        "apps",
+        abstract: "List, rename or merge apps: apps [list] | rename OLD NEW | merge FROM INTO",
+        overview: "apps lists every app with its platforms, versions, events and last event, and names apps that "
+            + "look alike (one typo apart: perhaps one app typed twice). apps rename OLD NEW "
+            + "renames one (its events, identifiers and sync state stay with it). apps merge FROM INTO moves "
+            + "every event and all sync state of FROM to INTO and removes FROM, in one transaction: two events "
+            + "recording the same state at the same time, different bundle IDs, or two synced apps are refused, "
+            + "naming them, and nothing changes.",
+        arguments: [
+            ArgumentSpec(
+                "<action>", help: "list (default), rename OLD NEW, or merge FROM INTO.", isOptional: true,
+                completion: .choices(["list", "rename", "merge"])),
+            ArgumentSpec("<names>", help: "The app names the action takes.", isOptional: true),
+        ],
+        options: [
+            Options.json.with(
+                help: "Output {\"apps\": [{\"name\", \"bundleId\", \"appStoreId\", \"platforms\", \"versions\", "
+                    + "\"events\", \"firstEventAt\", \"lastEventAt\", \"synced\", \"alike\": [names one typo away]}]}; "
+                    + "for rename {\"from\", \"to\"}; "
+                    + "for merge {\"from\", \"into\", \"events\", \"otherRows\": {table: count}}.")
+        ],
+        globalOptions: Options.global)
+
+    /// `review states`.
+    package static let states = CommandSpec(
+        "states",
+        abstract: "Every review state by stage: API string, display name, other spellings and meaning",
+        overview: "List every App Store Connect review state this review knows, grouped by stage (preparing, "
+            + "waiting, in review, approved, rejected, withdrawn, live, no longer on sale), with its API string, "
+            + "display name, the other spellings log accepts, what it means (after App Store Connect Help, \"App "
+            + "and submission statuses\") and its role in a submission cycle. Needs no store.",
+        options: [
+            Options.json.with(
+                help: "Output {\"source\", \"stages\": [{\"stage\", \"name\", \"states\": [{\"state\", \"name\", "
+                    + "\"aliases\", \"meaning\", \"role\"}]}]}; role is start, approval, rejection, withdrawal or null."
+            )
+        ],
+        // Reads no store and no clock, but takes --now like every command, so a script can pass it everywhere.
+        globalOptions: [Options.now])
 
     /// `review completion`.
     package static let completion = CommandSpec(

@@ -64,8 +64,13 @@ package enum ReviewOptions {
     package static let allowFuture = OptionSpec.flag(
         "allow-future",
         help: "Accept an --at more than 5 minutes in the future (without it, such a time is refused as a likely typo).")
-    /// `--note TEXT` of `log`.
+    /// `--note TEXT` of `log` and `edit`.
     package static let note = Option(.value("note", valueName: "TEXT", help: "A note."))
+    /// `--new-app` of `log`: create the app even when its name is close to an existing app's.
+    package static let newApp = OptionSpec.flag(
+        "new-app",
+        help: "Create the app even though its name is close to an existing app's (without it, such a name is refused "
+            + "as a likely typo, with the name it is close to).")
     /// `--json` of the read commands (each says what it prints).
     package static let json = OptionSpec.flag("json", help: "Output JSON.")
     /// `--since DATE` of `stats` and `export`: a day, month or year means its first instant.

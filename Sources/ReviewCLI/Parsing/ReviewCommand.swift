@@ -14,8 +14,9 @@ package enum ReviewCommand: Sendable, Equatable {
     /// `review completion SHELL`: the shell's completion script.
     case completion(Shell)
     /// `review log APP STATE ...`; without `--platform` (`platformGiven` false) the platform is the app's own
-    /// (see `ReviewCLI.platform(for:store:)`), iOS only for an app without events.
-    case log(LogRequest, platformGiven: Bool = true)
+    /// (see `ReviewCLI.platform(for:store:)`), iOS only for an app without events. A new app whose name is close to
+    /// an existing one is refused unless `--new-app` (`newApp`).
+    case log(LogRequest, platformGiven: Bool = true, newApp: Bool = false)
     /// `review status [APP] [--platform P] [--all] [--color WHEN]`.
     case status(StatusQuery)
     /// `review timeline APP [--version V | --all] [--platform P] [--color WHEN]`.
@@ -38,6 +39,14 @@ package enum ReviewCommand: Sendable, Equatable {
     case authList
     /// `review auth check [key options]`.
     case authCheck(CredentialResolver.Flags)
+    /// `review states`: every state by stage, with its spellings and meaning (no store needed).
+    case states
+    /// `review apps [list]`, `review apps rename OLD NEW`, `review apps merge FROM INTO`.
+    case apps(AppsAction)
+    /// `review edit EVENT_ID [--note TEXT] [--at TIME]`: `note` "" removes the note.
+    case edit(id: Int64, note: String?, at: Timestamp?)
+    /// `review undo`: delete the last event logged by hand.
+    case undo
 
     /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
     /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is

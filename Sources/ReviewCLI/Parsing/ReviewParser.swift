@@ -80,13 +80,7 @@ package enum ReviewParser {
         case "log":
             try expect(2...2, "review log APP STATE [--version V] [--at TIME]")
             let state = try parseState(positionals[1])
-            let at = try time(try scanned.value(Options.at), now: now) ?? now
-            // A time well ahead of now is nearly always a typo (2030 for 2020): refused unless asked for.
-            if at.secondsSince1970 > now.secondsSince1970 + futureTolerance, !scanned.has(Options.allowFuture) {
-                throw .usage(
-                    "--at \(at.iso8601) is \(DurationFormat.string(seconds: now.seconds(until: at))) in the future; "
-                        + "check the date, or add --allow-future to record it anyway")
-            }
+            let at = try pastTime(scanned, now: now) ?? now
             let platform = try scanned.value(Options.platform)
             let note = try scanned.value(Options.note).flatMap { $0.isEmpty ? nil : $0 }
             return .log(
@@ -94,7 +88,8 @@ package enum ReviewParser {
                     app: positionals[0], platform: platform ?? .iOS, version: try scanned.value(Options.appVersion),
                     build: try scanned.value(Options.build).flatMap { $0.isEmpty ? nil : $0 }, state: state, at: at,
                     note: note, source: .manual, bundleID: try scanned.value(Options.bundleID),
-                    appStoreID: try scanned.value(Options.appStoreID)), platformGiven: platform != nil)
+                    appStoreID: try scanned.value(Options.appStoreID)), platformGiven: platform != nil,
+                newApp: scanned.has(Options.newApp))
         case "status":
             try expect(0...1, "review status [APP] [--platform P] [--all]")
             return .status(
@@ -136,6 +131,31 @@ package enum ReviewParser {
         case "import":
             try expect(1...1, "review import FILE")
             return .importFile(positionals[0])
+        case "apps":
+            switch (positionals.first, positionals.count) {
+            case (nil, 0), ("list", 1): return .apps(.list)
+            case ("rename", 3): return .apps(.rename(positionals[1], to: positionals[2]))
+            case ("merge", 3): return .apps(.merge(positionals[1], into: positionals[2]))
+            default:
+                throw .usage(
+                    "usage: review apps [list], review apps rename OLD NEW, or review apps merge FROM INTO (not "
+                        + positionals.map { "\"\($0)\"" }.joined(separator: " ") + ")")
+            }
+        case "edit":
+            try expect(1...1, "review edit EVENT_ID [--note TEXT] [--at TIME]")
+            let id = try eventID(positionals[0])
+            let note = try scanned.value(Options.note)
+            let at = try pastTime(scanned, now: now)
+            guard note != nil || at != nil else {
+                throw .usage("edit needs --note TEXT (\"\" removes the note), --at TIME, or both")
+            }
+            return .edit(id: id, note: note, at: at)
+        case "undo":
+            try expect(0...0, "review undo")
+            return .undo
+        case "states":
+            try expect(0...0, "review states [--json]")
+            return .states
         case "completion":
             try expect(1...1, "review completion bash|zsh|fish")
             return .completion(try Shell.named(positionals[0]))
@@ -165,9 +185,7 @@ package enum ReviewParser {
             }
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
-            guard let id = Int64(positionals[0]), id > 0 else {
-                throw .usage("the event id \"\(positionals[0])\" is not a positive integer")
-            }
+            let id = try eventID(positionals[0])
             guard scanned.has(Options.yes) else {
                 throw .usage("delete removes event \(id) for good; add --yes to confirm")
             }
@@ -182,23 +200,42 @@ package enum ReviewParser {
             privateKeyPath: try scanned.value(Options.privateKey), profile: try scanned.value(Options.profile))
     }
 
+    /// An event id argument: a positive integer.
+    private static func eventID(_ text: String) throws(CommandFailure) -> Int64 {
+        guard let id = Int64(text), id > 0 else { throw .usage("the event id \"\(text)\" is not a positive integer") }
+        return id
+    }
+
+    /// `--at` of `log` and `edit`, if given; a time well ahead of now is nearly always a typo (2030 for 2020), so it
+    /// is refused unless `--allow-future`.
+    private static func pastTime(_ scanned: ScannedArguments, now: Timestamp) throws(CommandFailure) -> Timestamp? {
+        guard let at = try time(try scanned.value(Options.at), now: now) else { return nil }
+        if at.secondsSince1970 > now.secondsSince1970 + futureTolerance, !scanned.has(Options.allowFuture) {
+            throw .usage(
+                "--at \(at.iso8601) is \(DurationFormat.string(seconds: now.seconds(until: at))) in the future; "
+                    + "check the date, or add --allow-future to record it anyway")
+        }
+        return at
+    }
+
     /// How far ahead of now `log --at` may be without `--allow-future`: 5 minutes (clock skew, a typed "now").
     package static let futureTolerance: Int64 = 300
 
-    /// Reads a state from any spelling, suggesting the closest on a typo.
+    /// Reads a state from any spelling, suggesting the closest on a typo (never one of another stage:
+    /// `ReviewState.suggestion(for:)`).
     /// - Parameter text: the spelling.
     /// - Returns: the state.
-    /// - Throws: `CommandFailure` (usage) naming the text and the closest state.
+    /// - Throws: `CommandFailure` (usage) naming the text and the closest state, else pointing to `review states`.
     package static func parseState(_ text: String) throws(CommandFailure) -> ReviewState {
         if let state = ReviewState(spelling: text) { return state }
-        let typed = String(text.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
-        if let suggestion = Suggestion.closest(to: typed, among: ReviewState.allCases.map(\.kebabAlias)) {
-            let apiString = ReviewState(spelling: suggestion)?.apiString ?? suggestion
-            throw .usage("unknown state \"\(text)\"; did you mean \(suggestion) (\(apiString))?")
+        if let suggestion = ReviewState.suggestion(for: text) {
+            throw .usage(
+                "unknown state \"\(text)\"; did you mean \(suggestion.kebabAlias) (\(suggestion.apiString))? "
+                    + "'review states' lists every state and its spellings")
         }
         throw .usage(
-            "unknown state \"\(text)\"; use an App Store Connect state such as waiting-for-review, in-review, "
-                + "rejected or ready-for-distribution (see review --help)")
+            "unknown state \"\(text)\"; 'review states' lists every state and its spellings (such as "
+                + "waiting-for-review, in-review, rejected or ready-for-distribution)")
     }
 
     /// A time option's value read against `now`, if it was given; `edge` says what a day, month or year means.

@@ -9,7 +9,7 @@ public struct ReviewError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
-            case appNotFound, versionNotFound, eventNotFound, versionRequired, invalidValue
+            case appNotFound, versionNotFound, eventNotFound, versionRequired, invalidValue, conflict
             case importFileUnreadable, malformedImport
             case notGatehouseDatabase, corruptDatabase, newerSchema, storeUnavailable, storeFailure
         }
@@ -26,6 +26,10 @@ public struct ReviewError: CodedError {
         public static let versionRequired = Code(.versionRequired)
         /// An app name, version, build or note that cannot be stored (empty, too long, control characters).
         public static let invalidValue = Code(.invalidValue)
+        /// A rename, merge or edit that would make two apps or two events one: a name another app has, events of
+        /// both apps recording the same state at the same time, apps synced from two App Store Connect apps, an
+        /// edited time another event already has. Nothing was changed; the reason names both sides.
+        public static let conflict = Code(.conflict)
         /// An import file that does not exist or cannot be read.
         public static let importFileUnreadable = Code(.importFileUnreadable)
         /// An import file that was read but is not a valid JSON or CSV event list; the reason names the line or row.

@@ -27,7 +27,7 @@ public enum EventInterchange {
     }
 
     /// One event as the JSON object `json(_:)` writes per event, on one line: the shape every `review --json`
-    /// output uses for an event (`log`, `delete`), so a script reads events one way.
+    /// output uses for an event (`log`, `delete`, `edit`, `undo`), so a script reads events one way.
     /// - Parameter event: the event.
     /// - Returns: the object.
     public static func jsonObject(_ event: ReviewEvent) -> String {
@@ -277,9 +277,11 @@ public enum EventInterchange {
     ) throws(ReviewError) -> ReviewEvent {
         func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
         guard let reviewState = ReviewState(spelling: state) else {
+            let hint = ReviewState.suggestion(for: state).map { "did you mean \($0.apiString)? " } ?? ""
             throw ReviewError(
                 .malformedImport,
-                "\(place): unknown state \"\(state)\"; use an App Store Connect API string such as WAITING_FOR_REVIEW")
+                "\(place): unknown state \"\(state)\"; \(hint)use an App Store Connect API string such as "
+                    + "WAITING_FOR_REVIEW ('review states' lists them all)")
         }
         guard let instant = Timestamp(iso8601: at) else {
             throw ReviewError(

@@ -59,6 +59,49 @@ public protocol ReviewStore: Sendable {
     /// - Returns: the sync state of every synced app.
     /// - Throws: `ReviewError` store errors.
     func syncedApps() throws -> [SyncedAppState]
+
+    /// Every app with what it holds, sorted by name.
+    /// - Returns: the apps.
+    /// - Throws: `ReviewError` store errors.
+    func apps() throws -> [AppSummary]
+
+    /// Renames an app; its events, identifiers and sync state stay with it. A change of case only is a rename too.
+    /// - Parameters:
+    ///   - name: the app's name (case-insensitive).
+    ///   - newName: the new name.
+    /// - Returns: the app as renamed.
+    /// - Throws: `ReviewError` `appNotFound`, `invalidValue` (a name that cannot be stored), `conflict` (another app
+    ///   has the name: merge instead), store errors.
+    func renameApp(_ name: String, to newName: String) throws -> App
+
+    /// Moves everything of one app (its events, its sync state, every row of any table that refers to it) to
+    /// another and removes it, in one transaction; a missing bundle ID or App Store Connect id is taken from it.
+    /// - Parameters:
+    ///   - name: the app merged away (case-insensitive).
+    ///   - target: the app kept.
+    /// - Returns: what was moved.
+    /// - Throws: `ReviewError` `appNotFound`, `invalidValue` (the same app twice), `conflict` (events of both
+    ///   recording the same state at the same time, different identifiers, both synced), store errors. On a throw
+    ///   nothing was changed.
+    func mergeApp(_ name: String, into target: String) throws -> AppMerge
+
+    /// Changes an event's note and time (see `EventEdit` for what may be edited and what the idempotency key is
+    /// afterwards).
+    /// - Parameters:
+    ///   - id: the event's id.
+    ///   - note: the new note, `""` to remove it, `nil` to keep it.
+    ///   - at: the new time, `nil` to keep it.
+    /// - Returns: the event before and after.
+    /// - Throws: `ReviewError` `eventNotFound`, `invalidValue` (nothing to change, a note that cannot be stored, the
+    ///   time of a synced or observed event), `conflict` (another event of the version has the state at that time),
+    ///   store errors.
+    func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit
+
+    /// Deletes the last event logged by hand (source manual, highest id), and its app when nothing else is left of
+    /// it (the event had created it).
+    /// - Returns: what was removed.
+    /// - Throws: `ReviewError.eventNotFound` when no event was logged by hand, store errors.
+    func undoLastManualEvent() throws -> UndoResult
 }
 
 /// When an app was last looked at in App Store Connect, and when a look last saw a change.

@@ -5,7 +5,8 @@ public enum Transitions {
     /// States from which the developer may withdraw a version (Developer Rejected): every pre-release state.
     public static let preRelease: Set<ReviewState> = [
         .prepareForSubmission, .waitingForExportCompliance, .readyForReview, .waitingForReview, .inReview,
-        .pendingDeveloperRelease, .pendingAppleRelease, .accepted, .rejected, .metadataRejected, .invalidBinary,
+        .pendingDeveloperRelease, .pendingAppleRelease, .accepted, .approved, .rejected, .metadataRejected,
+        .invalidBinary,
         .unresolvedIssues, .pendingContract, .canceling,
     ]
 
@@ -20,9 +21,15 @@ public enum Transitions {
         .waitingForReview: [.inReview, .invalidBinary, .metadataRejected, .canceling, .readyForReview],
         .inReview: [
             .pendingDeveloperRelease, .pendingAppleRelease, .processingForDistribution, .readyForDistribution,
-            .accepted, .rejected, .metadataRejected, .invalidBinary, .unresolvedIssues, .completing, .complete,
+            .accepted, .approved, .rejected, .metadataRejected, .invalidBinary, .unresolvedIssues, .completing,
+            .complete,
         ],
         .accepted: [
+            .approved, .pendingDeveloperRelease, .pendingAppleRelease, .processingForDistribution,
+            .readyForDistribution, .completing, .complete, .pendingContract,
+        ],
+        // Approved with the release stage unknown: any of the release path may follow.
+        .approved: [
             .pendingDeveloperRelease, .pendingAppleRelease, .processingForDistribution, .readyForDistribution,
             .completing, .complete, .pendingContract,
         ],
@@ -41,8 +48,8 @@ public enum Transitions {
 
     /// Whether `next` normally follows `previous`.
     ///
-    /// Normal: Waiting for Review → In Review → an outcome (Pending Developer Release, Ready for Distribution,
-    /// Rejected, Metadata Rejected, ...); a rejection → Waiting for Review again (a resubmission); Developer
+    /// Normal: Waiting for Review → In Review → an outcome (Approved, Pending Developer Release, Ready for
+    /// Distribution, Rejected, Metadata Rejected, ...); a rejection → Waiting for Review again (a resubmission); Developer
     /// Rejected from any pre-release state, and resubmission after it; the release path to Ready for
     /// Distribution and on to removal or replacement. A first event is normal when it is a pre-review state.
     /// Repeating the current state is unusual.

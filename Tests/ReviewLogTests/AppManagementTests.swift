@@ -1,0 +1,230 @@
+import Foundation
+import GatehouseTesting
+import Testing
+
+@testable import ReviewLog
+
+/// Daily-use issue, item 7: near-miss app names, and listing, renaming and merging apps, editing and undoing events.
+@Suite("Apps: near misses, list, rename, merge; events: edit, undo")
+struct AppManagementTests {
+    static let base = Timestamp(iso8601: "2025-06-01T10:00:00Z")!
+
+    static func at(hours: Int64) -> Timestamp { Timestamp(secondsSince1970: base.secondsSince1970 + hours * 3600) }
+
+    static func store(_ directory: TemporaryDirectory) throws -> SQLiteReviewStore {
+        try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+    }
+
+    /// A store in a new directory (kept alive with it), with events logged by hand: (app, state, hours).
+    static func seeded(_ events: [(String, ReviewState, Int64)]) throws -> (TemporaryDirectory, SQLiteReviewStore) {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        for (app, state, hours) in events { try log(store, app, state, hours: hours) }
+        return (directory, store)
+    }
+
+    @discardableResult
+    static func log(
+        _ store: SQLiteReviewStore, _ app: String, _ state: ReviewState, hours: Int64, version: String = "1.0",
+        source: EventSource = .manual
+    ) throws -> ReviewEvent {
+        try store.record(LogRequest(app: app, version: version, state: state, at: at(hours: hours), source: source))
+            .event
+    }
+
+    @Test(
+        "near misses: edit distance 2, or 1 for names of five characters or fewer; digits alone make names distinct",
+        arguments: [
+            ("Fokis", "Fokus", true), ("fokis", "FOKUS", true), ("Fokus", "fokus", false), ("Team1", "Team2", false),
+            ("Fokus", "Fokus2", false), ("App 10", "App 9", false), ("Lumen", "Lumens", true), ("Tide", "Tidal", false),
+            ("PriLingo", "PriLnigo", true), ("PriLingo", "PriLingoes", true), ("PriLingo", "PriLingoApp", false),
+            ("Kanji Garden", "Kanji Gardens", true), ("Ab", "Abc", true), ("Abcdefgh", "Abcdefxyz", false),
+            ("A", "B", false), ("A", "Ab", false), ("Abc", "Abd", true),
+        ])
+    func nearMiss(name: String, other: String, expected: Bool) {
+        #expect(AppNameSimilarity.isNearMiss(name, other) == expected, "\(name) / \(other)")
+        #expect(AppNameSimilarity.isNearMiss(other, name) == expected, "\(other) / \(name)")
+    }
+
+    @Test("the near misses of a name, closest first; none for an existing name")
+    func nearMisses() {
+        let names = ["Fokus", "Fokas", "Focus Timer", "Lumen"]
+        #expect(AppNameSimilarity.nearMisses(of: "Fokis", among: names) == ["Fokas", "Fokus"])
+        #expect(AppNameSimilarity.nearMisses(of: "fokus", among: names).isEmpty)
+        #expect(AppNameSimilarity.nearMisses(of: "Tide", among: names).isEmpty)
+    }
+
+    @Test("apps lists each app with its platforms, versions, events, times and whether it is synced")
+    func list() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        #expect(try store.apps().isEmpty)
+        try Self.log(store, "Fokus", .waitingForReview, hours: 0)
+        _ = try store.record(
+            LogRequest(app: "Fokus", platform: .macOS, version: "2.0", state: .waitingForReview, at: Self.at(hours: 5)))
+        try Self.log(store, "Fokus", .inReview, hours: 9)
+        try Self.log(store, "Lumen", .waitingForReview, hours: 1)
+        _ = try store.applySync(
+            SyncedApp(
+                ascID: "111", name: "Lumen", bundleID: "com.example.lumen", fetchedAt: Self.at(hours: 2), versions: []))
+        let apps = try store.apps()
+        #expect(apps.map(\.app.name) == ["Fokus", "Lumen"])
+        #expect(apps[0].events == 3 && apps[0].versions == 2 && apps[0].platforms == [.iOS, .macOS])
+        #expect(apps[0].firstEventAt == Self.at(hours: 0) && apps[0].lastEventAt == Self.at(hours: 9))
+        #expect(!apps[0].isSynced && apps[1].isSynced && apps[1].app.bundleID == "com.example.lumen")
+    }
+
+    @Test("rename keeps the events; a case change is a rename; a taken, empty or unknown name is refused")
+    func rename() throws {
+        let (directory, store) = try Self.seeded([("Fokis", .waitingForReview, 0), ("Lumen", .waitingForReview, 0)])
+        defer { withExtendedLifetime(directory) {} }
+        #expect(try store.renameApp("fokis", to: "Fokus").name == "Fokus")
+        #expect(try store.events(app: "Fokus").count == 1 && store.app(named: "Fokis") == nil)
+        #expect(try store.renameApp("Fokus", to: "FOKUS").name == "FOKUS")
+        #expect(try store.appNames() == ["FOKUS", "Lumen"])
+        #expect(throws: ReviewError(.conflict)) { try store.renameApp("FOKUS", to: "lumen") }
+        #expect(throws: ReviewError(.invalidValue)) { try store.renameApp("FOKUS", to: "") }
+        #expect(throws: ReviewError(.appNotFound)) { try store.renameApp("Nope", to: "Other") }
+        do {
+            _ = try store.renameApp("FOKUS", to: "Lumen")
+        } catch let error as ReviewError {
+            #expect(error.reason.contains("review apps merge \"FOKUS\" \"Lumen\""), "\(error.reason)")
+        }
+    }
+
+    @Test("merge moves every event and the sync state, fills missing identifiers, and removes the app merged")
+    func merge() throws {
+        let (directory, store) = try Self.seeded([
+            ("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 20), ("Fokis", .approved, 30),
+        ])
+        defer { withExtendedLifetime(directory) {} }
+        _ = try store.applySync(
+            SyncedApp(
+                ascID: "999", name: "Fokis", bundleID: "com.example.fokus", fetchedAt: Self.at(hours: 31),
+                versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "APPROVED")]))
+        let merge = try store.mergeApp("fokis", into: "Fokus")
+        #expect(merge.from.name == "Fokis" && merge.into.name == "Fokus" && merge.events == 2)
+        #expect(merge.otherRows == ["sync_apps": 1, "sync_versions": 1])
+        #expect(merge.into.bundleID == "com.example.fokus" && merge.into.appStoreID == "999")
+        #expect(try store.appNames() == ["Fokus"])
+        let timeline = VersionTimeline.timelines(of: try store.events(app: "Fokus"), now: Self.at(hours: 40))
+        #expect(timeline.count == 1 && timeline[0].cycles.first?.decision?.state == .approved)
+        #expect(try store.syncedApps().map(\.app.name) == ["Fokus"])
+        #expect(try store.integrityCheck() == "ok")
+        #expect(throws: ReviewError(.invalidValue)) { try store.mergeApp("Fokus", into: "FOKUS") }
+        #expect(throws: ReviewError(.appNotFound)) { try store.mergeApp("Fokis", into: "Fokus") }
+    }
+
+    @Test("a table a later schema adds that refers to apps is merged too; a collision in it refuses the merge whole")
+    func laterTables() throws {
+        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)])
+        defer { withExtendedLifetime(directory) {} }
+        // What a notifications issue might add: one rule per app and channel.
+        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.connection.execute(
+                """
+                CREATE TABLE rules (id INTEGER PRIMARY KEY, app_id INTEGER NOT NULL REFERENCES apps(id),
+                    channel TEXT NOT NULL, UNIQUE (app_id, channel));
+                INSERT INTO rules (app_id, channel) SELECT id, 'mail' FROM apps;
+                """)
+        }
+        do {
+            _ = try store.mergeApp("Fokis", into: "Fokus")
+            Issue.record("merged despite two rules for the same channel")
+        } catch let error as ReviewError {
+            #expect(error.code == .conflict && error.reason.contains("the rules rows of Fokis and Fokus collide"))
+        }
+        #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
+        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.connection.execute(
+                "DELETE FROM rules WHERE app_id = (SELECT id FROM apps WHERE name = 'Fokus')")
+        }
+        let merge = try store.mergeApp("Fokis", into: "Fokus")
+        #expect(merge.otherRows == ["rules": 1] && merge.events == 1)
+        // Undo keeps an app a rule still refers to.
+        _ = try store.undoLastManualEvent()
+        let undone = try store.undoLastManualEvent()
+        #expect(try !undone.removedApp && store.appNames() == ["Fokus"])
+    }
+
+    @Test("a merge with colliding events, identifiers or two synced apps is refused naming them, changing nothing")
+    func mergeCollisions() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        let kept = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
+        let twin = try Self.log(store, "Fokis", .waitingForReview, hours: 0)
+        try Self.log(store, "Fokis", .inReview, hours: 3)
+        let before = try store.events(app: nil)
+        do {
+            _ = try store.mergeApp("Fokis", into: "Fokus")
+            Issue.record("merged despite a collision")
+        } catch let error as ReviewError {
+            #expect(error.code == .conflict)
+            #expect(error.reason.contains("event \(twin.id) and event \(kept.id)"), "\(error.reason)")
+            #expect(error.reason.contains("Waiting for Review at 2025-06-01T10:00:00Z"))
+        }
+        #expect(try store.events(app: nil) == before && store.appNames() == ["Fokis", "Fokus"])
+        _ = try store.deleteEvent(id: twin.id)
+        for (ascID, name) in [("1", "Fokus"), ("2", "Fokis")] {
+            _ = try store.applySync(
+                SyncedApp(
+                    ascID: ascID, name: name, bundleID: "com.example.\(ascID)", fetchedAt: Self.at(hours: 5),
+                    versions: []))
+        }
+        #expect(throws: ReviewError(.conflict)) { try store.mergeApp("Fokis", into: "Fokus") }
+        #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
+    }
+
+    @Test(
+        "edit changes the note and time; the idempotency key follows the new time; collisions and synced times are refused"
+    )
+    func edit() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        let waiting = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
+        let review = try Self.log(store, "Fokus", .inReview, hours: 20)
+        let edit = try store.editEvent(id: review.id, note: "Guideline 4.2", at: Self.at(hours: 22))
+        #expect(edit.before == review && edit.after.note == "Guideline 4.2" && edit.after.at == Self.at(hours: 22))
+        #expect(try store.events(app: "Fokus").last == edit.after)
+        // The key is the event's current values: its new time is a no-op, its old time a new event.
+        #expect(try !store.record(LogRequest(app: "Fokus", state: .inReview, at: Self.at(hours: 22))).inserted)
+        let old = try store.record(LogRequest(app: "Fokus", state: .inReview, at: Self.at(hours: 20)))
+        #expect(old.inserted)
+        #expect(throws: ReviewError(.conflict)) {
+            try store.editEvent(id: old.event.id, note: nil, at: Self.at(hours: 22))
+        }
+        #expect(try store.editEvent(id: review.id, note: "", at: nil).after.note == nil)
+        #expect(throws: ReviewError(.invalidValue)) { try store.editEvent(id: waiting.id, note: nil, at: nil) }
+        #expect(throws: ReviewError(.invalidValue)) { try store.editEvent(id: waiting.id, note: "a\u{0}b", at: nil) }
+        #expect(throws: ReviewError(.eventNotFound)) { try store.editEvent(id: 99, note: "x", at: nil) }
+        let synced = try store.applySync(
+            SyncedApp(
+                ascID: "1", name: "Fokus", bundleID: "com.example.fokus", fetchedAt: Self.at(hours: 30),
+                versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "REJECTED")]))
+        let syncedID = try #require(synced.first?.event?.id)
+        #expect(throws: ReviewError(.invalidValue)) {
+            try store.editEvent(id: syncedID, note: nil, at: Self.at(hours: 29))
+        }
+        #expect(try store.editEvent(id: syncedID, note: "4.3 spam", at: nil).after.note == "4.3 spam")
+    }
+
+    @Test("undo removes the last event logged by hand, never an imported or synced one, and an app it leaves empty")
+    func undo() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        #expect(throws: ReviewError(.eventNotFound)) { try store.undoLastManualEvent() }
+        let first = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
+        let second = try Self.log(store, "Fokus", .inReview, hours: 5)
+        try Self.log(store, "Fokus", .rejected, hours: 9, source: .import)
+        let typo = try Self.log(store, "Fokis", .approved, hours: 10)
+        var undone = try store.undoLastManualEvent()
+        #expect(undone.event == typo && undone.removedApp)
+        #expect(try store.appNames() == ["Fokus"])
+        undone = try store.undoLastManualEvent()
+        #expect(undone.event == second && !undone.removedApp)
+        undone = try store.undoLastManualEvent()
+        #expect(undone.event == first && !undone.removedApp)  // the imported Rejected keeps the app
+        #expect(try store.events(app: nil).map(\.state) == [.rejected])
+        #expect(throws: ReviewError(.eventNotFound)) { try store.undoLastManualEvent() }
+    }
+}
