@@ -64,12 +64,20 @@ let package = Package(
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
 
+        // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
+        // from the command line so that `review watch` and `review serve` run the same engine.
+        .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT"]),
+
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
             dependencies: ["JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore"]),
-        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
+        .target(
+            name: "ReviewCLI",
+            dependencies: [
+                "ReviewLog", "ReviewSync", "ReviewNotify", "AppStoreConnect", "GatehouseHTTP", "CommandLineKit",
+            ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(

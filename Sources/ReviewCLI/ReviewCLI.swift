@@ -38,6 +38,9 @@ package enum ReviewCLI {
     /// - Returns: the exit status and output.
     package static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
+        if case .notify = invocation.command {
+            return await NotifyCommands.perform(invocation, environment: environment)
+        }
         return await SyncCommands.run(invocation, environment: environment)
     }
 
@@ -71,15 +74,15 @@ package enum ReviewCLI {
         do {
             // An import file is read and checked before the store is opened, so a bad file never creates one.
             var imported: [ReviewEvent] = []
-            if case .importFile(let file) = invocation.command {
+            if case .importFile(let file, _) = invocation.command {
                 imported = try EventInterchange.events(fromFile: file)
             }
             let path = try environment.databasePath(option: invocation.databasePath)
             if !invocation.command.createsStore, !environment.storeExists(path) {
                 throw CommandFailure(
                     .noInput,
-                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync or "
-                        + "watch)")
+                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync, "
+                        + "watch or notify add)")
             }
             let store = try environment.openStore(path)
             return try execute(invocation, store: store, imported: imported, environment: environment)
@@ -114,7 +117,12 @@ package enum ReviewCLI {
         case .log(var request, let platformGiven):
             if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
-            let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
+            var warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
+            // The event and its notifications are committed; delivery is tried now, and what fails stays queued.
+            if result.inserted {
+                warning += NotifyCommands.deliverNow(
+                    eventIDs: [result.event.id], store: store, environment: environment)
+            }
             return CommandOutput(standardOutput: renderer.logged(result), standardError: warning)
         case .status(let app):
             let events = try events(of: app, store: store)
@@ -138,12 +146,25 @@ package enum ReviewCLI {
             let events = try store.events(app: nil)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
             return CommandOutput(standardOutput: text)
-        case .importFile(let path):
-            let summary = try store.importEvents(imported)
+        case .importFile(let path, let notify):
+            var summary: ImportSummary
+            var queued = ""
+            if notify, let outbox = store as? any NotificationOutbox {
+                let before = try outbox.notifications(statuses: [.pending]).count
+                summary = try outbox.importEvents(imported, notify: true)
+                let count = try outbox.notifications(statuses: [.pending]).count - before
+                queued =
+                    " \(count) notification\(count == 1 ? "" : "s") queued; review notify flush (or review watch) "
+                    + "sends them."
+            } else {
+                summary = try store.importEvents(imported)
+            }
             let name = path == "-" ? "standard input" : path
             return CommandOutput(
                 standardOutput: "Imported \(summary.inserted) events from \(name) (\(summary.alreadyPresent) "
-                    + "already present).\n")
+                    + "already present).\(queued)\n")
+        case .notify(let action):
+            return try NotifyCommands.manage(action, invocation: invocation, store: store)
         case .delete(let id):
             let event = try store.deleteEvent(id: id)
             return CommandOutput(

@@ -78,4 +78,21 @@ public struct OpenCycleComparison: Sendable, Hashable {
     public var suggestsExpedite: Bool {
         (state == .waitingForReview || state == .inReview) && isPastLongWait && (ownP90 == nil || isPastOwnP90)
     }
+
+    /// The comparison in one sentence, for notifications and reminders: "1d 4h so far, longer than 11 of your 12
+    /// decided cycles (your 90th percentile: 1d 2h); Apple: On average, 90% of submissions are reviewed in less than
+    /// 24 hours". Few cycles are flagged as few; none are left out of the sentence.
+    public var summary: String {
+        let elapsed = (elapsedPrecision == .approximate ? "~" : "") + DurationFormat.string(seconds: elapsedSeconds)
+        var text = "\(elapsed) so far"
+        if decidedCycles > 0 {
+            text +=
+                ", longer than \(decidedFaster) of your \(decidedCycles) decided cycle\(decidedCycles == 1 ? "" : "s")"
+            if let ownP90 { text += " (your 90th percentile: \(DurationFormat.string(seconds: ownP90)))" }
+            if isFewCycles { text += " (few cycles to compare with)" }
+        } else {
+            text += " (no decided cycles of yours to compare with)"
+        }
+        return text + "; Apple: \(AppleReviewClaim.today)"
+    }
 }
