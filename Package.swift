@@ -129,6 +129,8 @@ let package = Package(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
         .testTarget(
+            name: "ReviewNotifyTests", dependencies: ["ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseTesting"]),
+        .testTarget(
             name: "ReviewSyncTests",
             dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting"]),
         .testTarget(

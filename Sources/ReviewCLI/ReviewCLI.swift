@@ -101,7 +101,7 @@ package enum ReviewCLI {
     ///   files, 74 for the store.
     package static func status(for error: ReviewError) -> ExitStatus {
         switch error.code {
-        case .appNotFound, .versionNotFound, .eventNotFound: .negative
+        case .appNotFound, .versionNotFound, .eventNotFound, .channelNotFound: .negative
         case .versionRequired, .invalidValue: .usage
         case .malformedImport: .dataError
         case .importFileUnreadable: .noInput

@@ -1,5 +1,4 @@
 internal import GatehouseCore
-
 public import GatehouseHTTP
 public import JWT
 
