@@ -108,6 +108,12 @@ let package = Package(
             name: "gatehouse-asc-standin", dependencies: ["GatehouseTesting", "GatehouseCore", "JWT"],
             path: "Tests/ASCStandIn"),
 
+        // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
+        // signature with ReviewNotify's WebhookSignature. An executable target like the stand-in; never installed.
+        .executableTarget(
+            name: "gatehouse-notify-receiver", dependencies: ["GatehouseTesting", "ReviewNotify"],
+            path: "Tests/NotifyReceiver"),
+
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(

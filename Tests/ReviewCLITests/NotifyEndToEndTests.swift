@@ -107,6 +107,42 @@ struct NotifyEndToEndTests {
         #expect(result.standardOutput.components(separatedBy: "\"eventId\"").count == 2)
     }
 
+    @Test("watch delivers in the background: the synced state change, and a reminder for a wait past 48 hours, once")
+    func watchDeliversAndReminds() throws {
+        var state = FakeASCState()
+        state.apps = [.init(id: "1600000001", name: "Fokus", bundleID: "com.example.fokus")]
+        state.versions = [
+            .init(id: "v1", appID: "1600000001", versionString: "2.3", appVersionState: "WAITING_FOR_REVIEW")
+        ]
+        // Submitted three days ago: the Waiting for Review event is exact, and the wait is past 48 hours.
+        let submitted = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970) - 3 * 86_400)
+        state.submissions = [
+            .init(
+                id: "s1", appID: "1600000001", submittedDate: submitted.iso8601, state: "WAITING_FOR_REVIEW",
+                items: [.init(id: "i1", appStoreVersionID: "v1")])
+        ]
+        let harness = try SyncHarness(state: state)
+        let server = try LoopbackHTTPServer()
+        server.route("/hook", respond: .text("ok"))
+        #expect(try harness.review(["notify", "add", "webhook", server.url("/hook")]).status == 0)
+        let process = try harness.spawnReview(["watch", "--interval", "1m"], output: "watch")
+        SyncSignalTests.wait(seconds: 30) { server.requestCount(path: "/hook") >= 2 || !process.isRunning }
+        // A few more delivery rounds (5 s apart) add nothing: the reminder is recorded once.
+        usleep(6_000_000)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let output = harness.output("watch")
+        #expect(process.terminationStatus == 0, "\(output.standardError)")
+        let kinds = server.requests(path: "/hook").compactMap { request -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
+                return nil
+            }
+            return "\(object["kind"] ?? "") \(object["state"] ?? "")"
+        }
+        #expect(
+            kinds == ["state-change WAITING_FOR_REVIEW", "reminder-48h WAITING_FOR_REVIEW"], "\(output.standardError)")
+    }
+
     @Test("SIGKILL of notify flush while its request is in flight: the next flush delivers it; received at least once")
     func killedMidSend() throws {
         let review = try ReviewRun()
