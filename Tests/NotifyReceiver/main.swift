@@ -20,79 +20,46 @@ import ReviewNotify
     import Glibc
 #endif
 
-/// Writes a line to standard output at once (unbuffered: the demo shows it while the receiver runs).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data("gatehouse-notify-receiver: \(line)\n".utf8))
-}
-
-/// Writes a line to standard error and exits.
-func fail(_ status: Int32, _ message: String) -> Never {
-    FileHandle.standardError.write(Data("gatehouse-notify-receiver: \(message)\n".utf8))
-    exit(status)
-}
-
-let usage = "usage: gatehouse-notify-receiver --secret-file FILE [--url-file FILE] [--lifetime SECONDS]"
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard ["--secret-file", "--url-file", "--lifetime"].contains(name) else {
-        fail(64, "unknown argument \(name)\n\(usage)")
-    }
-    guard let value = arguments.popFirst() else { fail(64, "\(name) needs a value\n\(usage)") }
-    options[name] = value
-}
-guard let secretPath = options["--secret-file"] else { fail(64, "--secret-file is required\n\(usage)") }
-guard let lifetime = Int(options["--lifetime"] ?? "120"), (1...3600).contains(lifetime) else {
-    fail(64, "--lifetime takes whole seconds from 1 to 3600")
+let process = StandInProcess(
+    name: "gatehouse-notify-receiver",
+    usage: "usage: gatehouse-notify-receiver --secret-file FILE [--url-file FILE] [--lifetime SECONDS]")
+let options = process.options(["--secret-file", "--url-file", "--lifetime"])
+let lifetime = process.lifetime(options)
+guard let secretPath = options["--secret-file"] else {
+    process.fail(64, "--secret-file is required\n\(process.usage)")
 }
 guard let secretData = FileManager.default.contents(atPath: secretPath) else {
-    fail(66, "cannot read the secret file \(secretPath)")
+    process.fail(66, "cannot read the secret file \(secretPath)")
 }
 let key = WebhookSignature.key(fromFileBytes: [UInt8](secretData))
-
-signal(SIGTERM, SIG_IGN)
-signal(SIGINT, SIG_IGN)
-let stop = DispatchSemaphore(value: 0)
-let signalSources = [SIGTERM, SIGINT].map { number in
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { stop.signal() }
-    source.resume()
-    return source
-}
 
 let server: LoopbackHTTPServer
 do {
     server = try LoopbackHTTPServer(lifetime: .seconds(lifetime + 5))
 } catch {
-    fail(69, "cannot listen on 127.0.0.1: \(error)")
+    process.fail(69, "cannot listen on 127.0.0.1: \(error)")
 }
 server.route("/hook") { request in
     let id = request.header(WebhookSignature.eventIDHeaderName) ?? "?"
     guard let signature = request.header(WebhookSignature.headerName),
         WebhookSignature.isValid(headerValue: signature, body: request.body, key: key)
     else {
-        say(
+        process.say(
             "refused delivery \(id): \(request.header(WebhookSignature.headerName) == nil ? "unsigned" : "wrong signature") (401)"
         )
         return .text("signature does not match\n", status: 401)
     }
     let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
-    say("delivery \(id), signature valid: \(object["text"] as? String ?? request.bodyText)")
+    process.say("delivery \(id), signature valid: \(object["text"] as? String ?? request.bodyText)")
     return .text("ok\n")
 }
 
 let url = server.url("/hook")
-say("listening at \(url) (until SIGTERM, or for \(lifetime) s)")
-if let urlFile = options["--url-file"] {
-    let temporary = urlFile + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data((url + "\n").utf8)),
-        rename(temporary, urlFile) == 0
-    else { fail(73, "cannot write \(urlFile)") }
-}
+process.say("listening at \(url) (until SIGTERM, or for \(lifetime) s)")
+if let urlFile = options["--url-file"] { process.writeURLFile(url, to: urlFile) }
 
-let signalled = stop.wait(timeout: .now() + .seconds(lifetime)) == .success
+let signalled = process.waitForStop(lifetime: lifetime)
 server.stop()
 let count = server.requestCount(path: "/hook")
-say("stopped (\(signalled ? "signal" : "lifetime over")) after \(count) deliver\(count == 1 ? "y" : "ies")")
-withExtendedLifetime(signalSources) {}
+process.say("stopped (\(signalled ? "signal" : "lifetime over")) after \(count) deliver\(count == 1 ? "y" : "ies")")
 exit(0)

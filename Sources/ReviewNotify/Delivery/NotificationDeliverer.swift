@@ -117,7 +117,7 @@ public struct NotificationDeliverer: Sendable {
         }
     }
 
-    /// Runs until `isStopped`: every interval, records the reminders due (``NotificationOutbox/recordReminders(now:)``)
+    /// Runs until `isStopped`: every interval, records the reminders due (`NotificationOutbox.recordReminders(now:)`)
     /// and delivers what is due. `review watch` runs it beside its passes; `review serve` the same way.
     /// - Parameters:
     ///   - interval: between rounds (default 5 s).

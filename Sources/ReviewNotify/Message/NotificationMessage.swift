@@ -2,11 +2,11 @@ public import ReviewLog
 
 /// What a notification says, worked out from the store's events: the app, version and platform, the state entered,
 /// how long the previous state lasted, the cycle's time so far, and for a long wait how it compares with the user's
-/// own cycles and Apple's claim (``OpenCycleComparison``). Every channel renders the same message.
+/// own cycles and Apple's claim (`OpenCycleComparison`). Every channel renders the same message.
 public struct NotificationMessage: Sendable, Hashable {
     /// A state change, a reminder, or a test.
     public enum Kind: String, Sendable {
-        /// The version entered ``NotificationMessage/state``.
+        /// The version entered the event's state.
         case stateChange = "state-change"
         /// The cycle is still waiting or in review past the user's own 90th percentile.
         case reminderOwnP90 = "reminder-p90"
@@ -96,7 +96,7 @@ public struct NotificationMessage: Sendable, Hashable {
     public var isRejection: Bool { event.state.isRejection }
 
     /// Whether the wait is long: a reminder, or an open cycle past Apple's 24 hours or the user's own 90th
-    /// percentile. A long wait's message carries ``OpenCycleComparison/summary``.
+    /// percentile. A long wait's message carries `OpenCycleComparison.summary`.
     public var isLongWait: Bool {
         guard let comparison else { return false }
         return kind == .reminderOwnP90 || kind == .reminderLongWait || comparison.isPastAppleClaim
