@@ -204,12 +204,23 @@ enum NotifyCommands {
             ])
         }
         var text = TextTable(rows: rows).render()
+        // Each notification named by its event: "Fokus 2.3 (iOS) In Review".
+        var events: [Int64: String] = [:]
+        if open.contains(where: { $0.attempts > 0 }) {
+            for event in try store.events(app: nil) {
+                events[event.id] = "\(renderer.label(event.versionKey)) \(event.state.displayName)"
+            }
+        }
+        func about(_ notification: OutboxNotification) -> String {
+            let kind = notification.kind == .stateChange ? "" : " (\(notification.kind.rawValue))"
+            return "event \(notification.eventID)" + (events[notification.eventID].map { ", \($0)" } ?? "") + kind
+        }
         let failed = open.filter { $0.status == .failed }
         if !failed.isEmpty {
             text += "\nFailed notifications (given up after a day of attempts):\n"
             for notification in failed {
                 text +=
-                    "  \(notification.id): event \(notification.eventID) \(notification.kind.rawValue) to channel "
+                    "  \(notification.id): \(about(notification)) to channel "
                     + "\(notification.channel.id), \(notification.attempts) attempts since "
                     + "\(notification.firstAttemptAt.map(renderer.time) ?? "?"): \(notification.lastError ?? "")\n"
             }
@@ -219,7 +230,7 @@ enum NotifyCommands {
             text += "\nNot delivered yet (retried with backoff; review notify flush tries them now):\n"
             for notification in pending {
                 text +=
-                    "  \(notification.id): event \(notification.eventID) to channel \(notification.channel.id), "
+                    "  \(notification.id): \(about(notification)) to channel \(notification.channel.id), "
                     + "\(notification.attempts) attempt\(notification.attempts == 1 ? "" : "s"): "
                     + "\(notification.lastError ?? "")\n"
             }

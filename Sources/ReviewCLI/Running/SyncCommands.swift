@@ -120,6 +120,9 @@ enum SyncCommands {
                         environment.emit(render(report, invocation: invocation))
                         for warning in report.warnings { environment.emitError("review: warning: \(warning)\n") }
                         for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
+                        // A pass may have started a long wait's clock: its reminders are due now, not at the next
+                        // check of the delivery loop.
+                        recordReminders(store: passes.first?.store, environment: environment)
                     },
                     failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") })
                 await delivery?.value
@@ -142,6 +145,15 @@ enum SyncCommands {
             isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
+    }
+
+    /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
+    static func recordReminders(store: (any ReviewStore)?, environment: ReviewEnvironment) {
+        guard let outbox = store as? any NotificationOutbox else { return }
+        let now = Timestamp(secondsSince1970: Int64(environment.clock.now().timeIntervalSince1970.rounded(.down)))
+        do { _ = try outbox.recordReminders(now: now) } catch {
+            environment.emitError("review: reminders: \(error); trying again shortly\n")
+        }
     }
 
     /// A pass per key, over the store (opened, created when missing, before anything is fetched).

@@ -17,7 +17,7 @@ public import ReviewLog
 /// claim's lease has passed (or at once with `ignoringBackoff`). Receivers deduplicate by the message's id.
 ///
 /// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
-/// pending, and `review watch` (and `review serve`) ``run(every:isStopped:report:failure:)`` in the background.
+/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:isStopped:report:failure:)`` in the background.
 public struct NotificationDeliverer: Sendable {
     /// The store: its events and its outbox.
     public let store: any ReviewStore & NotificationOutbox
@@ -117,20 +117,27 @@ public struct NotificationDeliverer: Sendable {
         }
     }
 
-    /// Runs until `isStopped`: every interval, records the reminders due (`NotificationOutbox.recordReminders(now:)`)
-    /// and delivers what is due. `review watch` runs it beside its passes; `review serve` the same way.
+    /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
+    /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
+    /// `review watch` runs it beside its passes; `review serve` the same way.
     /// - Parameters:
     ///   - interval: between rounds (default 5 s).
+    ///   - reminderInterval: between reminder checks (default 60 s; the first round checks).
     ///   - isStopped: checked between rounds and every second of the wait.
     ///   - report: called with each round that tried something.
     ///   - failure: called with each round that failed on the store.
     public func run(
-        every interval: Duration = .seconds(5), isStopped: @escaping @Sendable () -> Bool,
-        report: @escaping @Sendable (DeliveryReport) -> Void, failure: @escaping @Sendable (any Error) -> Void
+        every interval: Duration = .seconds(5), remindingEvery reminderInterval: Int64 = 60,
+        isStopped: @escaping @Sendable () -> Bool, report: @escaping @Sendable (DeliveryReport) -> Void,
+        failure: @escaping @Sendable (any Error) -> Void
     ) async {
+        var lastReminderCheck: Timestamp?
         while !isStopped() {
             do {
-                _ = try store.recordReminders(now: now)
+                if lastReminderCheck.map({ $0.seconds(until: now) >= reminderInterval }) ?? true {
+                    lastReminderCheck = now
+                    _ = try store.recordReminders(now: now)
+                }
                 let round = try await deliverPending()
                 if !round.outcomes.isEmpty { report(round) }
             } catch {
