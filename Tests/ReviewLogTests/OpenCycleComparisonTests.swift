@@ -30,6 +30,29 @@ struct OpenCycleComparisonTests {
         #expect(comparison.suggestsExpedite)
     }
 
+    @Test("the summary sentence: elapsed, how many decided cycles were faster, the p90, few cycles, Apple's claim")
+    func summary() throws {
+        let now = EventBuilder().time(hours: 168)
+        let decided = (1...10).map { Int64($0) * 12 * hour }
+        let week = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: decided))
+        #expect(
+            week.summary
+                == "7d 0h so far, longer than 10 of your 10 decided cycles (your 90th percentile: 4d 12h); Apple: "
+                + AppleReviewClaim.today)
+        let few = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: [200 * hour]))
+        #expect(
+            few.summary.hasPrefix("7d 0h so far, longer than 0 of your 1 decided cycle (your 90th percentile: 8d 8h)"))
+        #expect(few.summary.contains("(few cycles to compare with)"))
+        let none = try #require(
+            OpenCycleComparison(
+                cycle: openCycle(timing: .observed(after: EventBuilder().time(hours: -1))), now: now, decidedSeconds: []
+            ))
+        #expect(none.summary.hasPrefix("~7d 0h so far (no decided cycles of yours to compare with); Apple: "))
+        #expect(DurationFormat.string(seconds: 90, precision: .approximate) == "~1m")
+        #expect(DurationFormat.string(seconds: 90, precision: .unknown) == "unknown")
+        #expect(DurationFormat.string(seconds: nil, precision: .exact) == "unknown")
+    }
+
     @Test("a short wait: no expedite, past few of the user's cycles, ties not counted as faster")
     func shortWait() throws {
         let decided: [Int64] = [10 * hour, 20 * hour, 30 * hour]

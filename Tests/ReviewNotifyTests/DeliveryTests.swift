@@ -91,6 +91,27 @@ struct DeliveryTests {
                 .isEmpty)
     }
 
+    @Test("channels are served at once; one channel's notifications arrive in order, one at a time")
+    func channelsInParallel() async throws {
+        let fixture = try NotifyFixture()
+        for path in ["/a", "/b"] {
+            fixture.server.route(path, respond: LoopbackResponse(status: 204, delay: .milliseconds(500)))
+            try fixture.channel(.webhook, path: path)
+        }
+        var ids: [String] = []
+        for (index, state) in [ReviewState.waitingForReview, .inReview, .pendingDeveloperRelease].enumerated() {
+            ids.append(String(try fixture.log(state, hoursAgo: Int64(5 - index)).event.id))
+        }
+        let report = try await fixture.deliverer().deliverPending()
+        #expect(report.deliveredCount == 6)
+        #expect(report.outcomes.map(\.notification.id) == report.outcomes.map(\.notification.id).sorted())
+        #expect(fixture.server.maxConcurrentRequests == 2, "one request in flight per channel, both channels at once")
+        for path in ["/a", "/b"] {
+            #expect(
+                fixture.server.requests(path: path).map { $0.header("X-Gatehouse-Event-Id") ?? "" } == ids, "\(path)")
+        }
+    }
+
     @Test("backoff doubles from the first delay up to the maximum, and stops after giveUpAfter")
     func backoff() {
         let policy = RetryPolicy(firstDelay: 30, maximumDelay: 3600, giveUpAfter: 86_400)

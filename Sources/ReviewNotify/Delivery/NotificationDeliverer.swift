@@ -65,7 +65,28 @@ public struct NotificationDeliverer: Sendable {
         var report = DeliveryReport()
         guard !claimed.isEmpty else { return report }
         let events = try store.events(app: nil)
-        for notification in claimed {
+        // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
+        // first, so a receiver sees a version's states in order. A round then takes as long as its slowest channel.
+        let byChannel = Dictionary(grouping: claimed, by: \.channel.id)
+        let outcomes = try await withThrowingTaskGroup(of: [DeliveryReport.Outcome].self) { group in
+            for channelID in byChannel.keys.sorted() {
+                let notifications = byChannel[channelID] ?? []
+                group.addTask { try await deliver(notifications, events: events) }
+            }
+            var all: [DeliveryReport.Outcome] = []
+            for try await outcomes in group { all += outcomes }
+            return all
+        }
+        report.outcomes = outcomes.sorted { $0.notification.id < $1.notification.id }
+        return report
+    }
+
+    /// Tries each of one channel's notifications once, in order, and records each outcome.
+    private func deliver(_ notifications: [OutboxNotification], events: [ReviewEvent]) async throws
+        -> [DeliveryReport.Outcome]
+    {
+        var outcomes: [DeliveryReport.Outcome] = []
+        for notification in notifications {
             let attempt: DeliveryAttempt
             if let message = NotificationMessage(
                 kind: NotificationMessage.Kind(notification.kind), eventID: notification.eventID, events: events,
@@ -79,15 +100,15 @@ public struct NotificationDeliverer: Sendable {
             switch attempt {
             case .delivered:
                 try store.markDelivered(id: notification.id, at: at)
-                report.outcomes.append(.init(notification: notification, failure: nil, retryAt: nil))
+                outcomes.append(.init(notification: notification, failure: nil, retryAt: nil))
             case .failed(let reason):
                 let retryAt = policy.retryAt(
                     attempts: notification.attempts + 1, firstAttemptAt: notification.firstAttemptAt ?? at, now: at)
                 try store.markFailedAttempt(id: notification.id, at: at, error: reason, retryAt: retryAt)
-                report.outcomes.append(.init(notification: notification, failure: reason, retryAt: retryAt))
+                outcomes.append(.init(notification: notification, failure: reason, retryAt: retryAt))
             }
         }
-        return report
+        return outcomes
     }
 
     /// Sends one message to a channel now, outside the outbox (`review notify test`, and each outbox try).
