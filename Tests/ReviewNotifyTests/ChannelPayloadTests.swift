@@ -173,14 +173,22 @@ struct ChannelPayloadTests {
         #expect(WebhookSignature.key(fromFileBytes: Array("k\n\n".utf8)) == Array("k\n".utf8))
     }
 
-    @Test("a channel's apps and states choose what it is sent; others are not queued")
+    @Test("a channel's apps (by name or bundle ID) and states choose what it is sent; others are not queued")
     func filters() async throws {
         let fixture = try NotifyFixture()
         fixture.server.route("/rejections", respond: .text("ok"))
         fixture.server.route("/ledger", respond: .text("ok"))
         try fixture.channel(.webhook, path: "/rejections", states: [.rejected, .metadataRejected])
         try fixture.channel(.webhook, path: "/ledger", apps: ["ledger"])
+        try fixture.channel(.webhook, path: "/by-bundle", apps: ["com.example.fokus"])
+        fixture.server.route("/by-bundle", respond: .text("ok"))
         try fixture.log(.waitingForReview, hoursAgo: 5)
+        // Fokus gets its bundle ID the way a sync gives it.
+        _ = try fixture.store.importEvents([
+            ReviewEvent(
+                id: 0, app: App(name: "Fokus", bundleID: "com.example.fokus"), platform: .iOS, version: "2.3",
+                state: .inReview, at: Timestamp(secondsSince1970: fixture.now.secondsSince1970 - 7200))
+        ])
         try fixture.log(.rejected, hoursAgo: 1)
         try fixture.log(.waitingForReview, hoursAgo: 1, app: "Ledger", version: "1.0")
         _ = try await fixture.deliverer().deliverPending()
@@ -190,6 +198,10 @@ struct ChannelPayloadTests {
         #expect(rejections == ["REJECTED"])
         let ledger = try fixture.server.requests(path: "/ledger").map { try NotifyFixture.object($0)["app"] as? String }
         #expect(ledger == ["Ledger"])
+        let byBundle = try fixture.server.requests(path: "/by-bundle").map {
+            try NotifyFixture.object($0)["state"] as? String
+        }
+        #expect(byBundle == ["REJECTED"], "matched by bundle ID once Fokus has one (the import queued nothing)")
     }
 
     @Test("the masked URL keeps the origin and the last four characters of a long path")

@@ -86,7 +86,8 @@ package enum ReviewInterface {
                 isOptional: true),
         ],
         options: [
-            Options.secretFile, Options.app.with(help: "Only this app (repeatable; default every app)."),
+            Options.secretFile,
+            Options.app.with(help: "Only this app, by name or bundle ID (repeatable; default every app)."),
             Options.states,
             Options.json.with(
                 help: "Output JSON: add {\"id\", \"kind\", \"url\", \"apps\", \"states\"}; list {\"channels\", "

@@ -21,7 +21,7 @@ public struct NotificationChannel: Sendable, Hashable {
     public var url: String
     /// The file whose bytes (one trailing newline stripped) key the generic webhook's signature, if any.
     public var secretFile: String?
-    /// The app names it is for (case-insensitive); empty for every app.
+    /// The apps it is for, by name (case-insensitive) or bundle ID; empty for every app.
     public var apps: [String]
     /// The states it is for; empty for every state change.
     public var states: [ReviewState]
@@ -60,11 +60,11 @@ public struct NotificationChannel: Sendable, Hashable {
 
     /// Whether a notification about `app` entering `state` goes to this channel.
     /// - Parameters:
-    ///   - app: the app's name.
+    ///   - app: the app: one of the channel's apps by name (case-insensitively) or by bundle ID.
     ///   - state: the state entered (or, for a reminder, the state the cycle is in).
     /// - Returns: true when the app and the state are among the channel's, or it has none.
-    public func wants(app: String, state: ReviewState) -> Bool {
-        (apps.isEmpty || apps.contains { $0.lowercased() == app.lowercased() })
+    public func wants(_ app: App, state: ReviewState) -> Bool {
+        (apps.isEmpty || apps.contains { $0.lowercased() == app.name.lowercased() || $0 == app.bundleID })
             && (states.isEmpty || states.contains(state))
     }
 }

@@ -155,7 +155,7 @@ extension SQLiteReviewStore: NotificationOutbox {
         guard let event = try event(id: eventID, in: session) else {
             throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(path)")
         }
-        for channel in try channels(in: session) where channel.wants(app: event.app.name, state: event.state) {
+        for channel in try channels(in: session) where channel.wants(event.app, state: event.state) {
             try session.run(
                 """
                 INSERT INTO notify_outbox (channel_id, event_id, kind) VALUES (?, ?, ?)
