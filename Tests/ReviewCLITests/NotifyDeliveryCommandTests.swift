@@ -45,6 +45,34 @@ struct NotifyDeliveryCommandTests {
         #expect(server.requestCount(path: "/hook") == 3, "a sync that records nothing notifies nothing")
     }
 
+    @Test(
+        "in process, eight logs at once on the concurrency pool: each delivers, none waits on a pool thread it holds",
+        .timeLimit(.minutes(1)))
+    func concurrentInProcessLogs() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackHTTPServer()
+        server.route("/hook", respond: LoopbackResponse(status: 200, delay: .milliseconds(200)))
+        let environment = ReviewEnvironment(
+            now: Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970)),
+            variables: ["REVIEW_DB": directory.file("review.sqlite3").path])
+        let added = await ReviewCLI.perform(
+            arguments: ["notify", "add", "webhook", server.url("/hook")], environment: environment)
+        #expect(added.status == .success)
+        let outputs = await withTaskGroup(of: CommandOutput.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    await ReviewCLI.perform(
+                        arguments: ["log", "App \(index)", "in-review", "--version", "1.0"], environment: environment)
+                }
+            }
+            var outputs: [CommandOutput] = []
+            for await output in group { outputs.append(output) }
+            return outputs
+        }
+        #expect(outputs.allSatisfy { $0.status == .success && $0.standardError.isEmpty }, "\(outputs)")
+        #expect(server.requestCount(path: "/hook") == 8)
+    }
+
     @Test("a day of failed flushes: the notification is failed, and notify list shows it with its last error")
     func failedAfterADay() async throws {
         let directory = try TemporaryDirectory()

@@ -115,7 +115,9 @@ enum NotifyCommands {
         let deliverer = NotificationDeliverer(store: outbox, http: immediateClient, clock: environment.clock)
         let result = Mutex<Result<DeliveryReport, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // On a thread of its own, not the shared concurrency pool: this thread blocks until it is done, and a caller
+        // that is itself on the pool (an in-process `perform`) must not wait for a pool thread it may be holding.
+        Task(executorPreference: DeliveryThread.shared) {
             let outcome: Result<DeliveryReport, any Error>
             do { outcome = .success(try await deliverer.deliverPending(eventIDs: eventIDs)) } catch {
                 outcome = .failure(error)
@@ -272,5 +274,18 @@ enum NotifyCommands {
             throw CommandFailure(.ioError, "this store keeps no notification channels")
         }
         return outbox
+    }
+}
+
+/// A task executor running its jobs one at a time on a dispatch queue of its own (SE-0417 task executor preference),
+/// for the delivery `log` and `sync` wait for: independent of the concurrency pool that a caller may be blocking.
+final class DeliveryThread: TaskExecutor {
+    static let shared = DeliveryThread()
+    private let queue = DispatchQueue(label: "Gatehouse.NotifyCommands.delivery")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
