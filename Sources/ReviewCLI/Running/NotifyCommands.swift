@@ -109,28 +109,44 @@ enum NotifyCommands {
     /// exists). Failures stay in the outbox.
     /// - Returns: warnings for standard error.
     static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) -> String {
-        guard !eventIDs.isEmpty, let outbox = store as? any ReviewStore & NotificationOutbox,
-            (try? outbox.channels().isEmpty) == false
-        else { return "" }
-        let deliverer = NotificationDeliverer(store: outbox, http: immediateClient, clock: environment.clock)
-        let result = Mutex<Result<DeliveryReport, any Error>?>(nil)
+        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
+        let result = Mutex("")
         let done = DispatchSemaphore(value: 0)
         // On a thread of its own, not the shared concurrency pool: this thread blocks until it is done, and a caller
         // that is itself on the pool (an in-process `perform`) must not wait for a pool thread it may be holding.
         Task(executorPreference: DeliveryThread.shared) {
-            let outcome: Result<DeliveryReport, any Error>
-            do { outcome = .success(try await deliverer.deliverPending(eventIDs: eventIDs)) } catch {
-                outcome = .failure(error)
-            }
-            result.withLock { $0 = outcome }
+            let warnings = await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+            result.withLock { $0 = warnings }
             done.signal()
         }
         done.wait()
-        switch result.withLock({ $0 }) {
-        case .success(let report): return warnings(report)
-        case .failure(let error):
+        return result.withLock { $0 }
+    }
+
+    /// `deliverNow` for a caller that can wait asynchronously (`sync`).
+    static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) async -> String {
+        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
+        return await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+    }
+
+    /// The store's outbox when there is something to deliver: events, and at least one channel.
+    private static func outbox(notifying eventIDs: [Int64], in store: any ReviewStore)
+        -> (any ReviewStore & NotificationOutbox)?
+    {
+        guard !eventIDs.isEmpty, let outbox = store as? any ReviewStore & NotificationOutbox,
+            (try? outbox.channels().isEmpty) == false
+        else { return nil }
+        return outbox
+    }
+
+    private static func deliver(
+        eventIDs: [Int64], outbox: any ReviewStore & NotificationOutbox, environment: ReviewEnvironment
+    ) async -> String {
+        let deliverer = NotificationDeliverer(store: outbox, http: immediateClient, clock: environment.clock)
+        do {
+            return warnings(try await deliverer.deliverPending(eventIDs: eventIDs))
+        } catch {
             return "review: warning: notifications not sent: \(error); review notify flush retries\n"
-        case nil: return ""
         }
     }
 

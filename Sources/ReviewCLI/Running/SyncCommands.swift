@@ -95,7 +95,7 @@ enum SyncCommands {
                 }
                 // The recorded changes' notifications are committed with them; delivery is tried now.
                 if let store = passes.first?.store {
-                    output.standardError += NotifyCommands.deliverNow(
+                    output.standardError += await NotifyCommands.deliverNow(
                         eventIDs: recordedEventIDs, store: store, environment: environment)
                 }
                 if passes.count > 1, !unseenByAll.isEmpty {
