@@ -5,7 +5,7 @@
 #   make sanitize  the whole test suite under AddressSanitizer (LeakSanitizer on), the concurrency suites under
 #               ThreadSanitizer; separate build folders (.build/asan, .build/tsan)
 #   make fuzz   builds the libFuzzer targets (.build/fuzz) and runs each for FUZZ_SECONDS (default 60)
-#   make docs   the DocC archives of JWT, AppleSignIn, GatehouseHTTP and ReviewLog (.build/docs), with the toolchain's
+#   make docs   the DocC archives of JWT, AppleSignIn, GatehouseHTTP, ReviewLog and ReviewNotify (.build/docs), with the toolchain's
 #               docc; fails on any DocC warning (scripts/docs)
 #   make ci     what CI runs: test, sanitize, docs, and a short fuzz pass (30 s per target)
 #   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line

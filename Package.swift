@@ -68,6 +68,10 @@ let package = Package(
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
 
+        // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
+        // from the command line so that `review watch` and `review serve` run the same engine.
+        .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT"]),
+
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
@@ -75,7 +79,11 @@ let package = Package(
             dependencies: [
                 "JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore", "GatehouseFoundation",
             ]),
-        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
+        .target(
+            name: "ReviewCLI",
+            dependencies: [
+                "ReviewLog", "ReviewSync", "ReviewNotify", "AppStoreConnect", "GatehouseHTTP", "CommandLineKit",
+            ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(
@@ -106,6 +114,12 @@ let package = Package(
             name: "gatehouse-asc-standin", dependencies: ["GatehouseTesting", "GatehouseCore", "JWT"],
             path: "Tests/ASCStandIn"),
 
+        // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
+        // signature with ReviewNotify's WebhookSignature. An executable target like the stand-in; never installed.
+        .executableTarget(
+            name: "gatehouse-notify-receiver", dependencies: ["GatehouseTesting", "ReviewNotify"],
+            path: "Tests/NotifyReceiver"),
+
         // Benchmarks (make bench): out of the library's way. AllocationCounter interposes malloc to count allocations.
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(
@@ -127,6 +141,8 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        .testTarget(
+            name: "ReviewNotifyTests", dependencies: ["ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
             name: "ReviewSyncTests",
             dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting"]),

@@ -38,6 +38,9 @@ package enum ReviewCLI {
     /// - Returns: the exit status and output.
     package static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
+        if case .notify = invocation.command {
+            return await NotifyCommands.perform(invocation, environment: invocation.environment(environment))
+        }
         return await SyncCommands.run(invocation, environment: invocation.environment(environment))
     }
 
@@ -74,15 +77,15 @@ package enum ReviewCLI {
         do {
             // An import file is read and checked before the store is opened, so a bad file never creates one.
             var imported: [ReviewEvent] = []
-            if case .importFile(let file) = invocation.command {
+            if case .importFile(let file, _) = invocation.command {
                 imported = try EventInterchange.events(fromFile: file)
             }
             let path = try environment.databasePath(option: invocation.databasePath)
             if !invocation.command.createsStore, !environment.storeExists(path) {
                 throw CommandFailure(
                     .noInput,
-                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync or "
-                        + "watch)")
+                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync, "
+                        + "watch or notify add)")
             }
             let store = try environment.openStore(path)
             return try execute(invocation, store: store, imported: imported, environment: environment)
@@ -101,7 +104,7 @@ package enum ReviewCLI {
     ///   files, 65 for a rename, merge or edit that would make two apps or events one, 74 for the store.
     package static func status(for error: ReviewError) -> ExitStatus {
         switch error.code {
-        case .appNotFound, .versionNotFound, .eventNotFound: .negative
+        case .appNotFound, .versionNotFound, .eventNotFound, .channelNotFound: .negative
         case .versionRequired, .invalidValue: .usage
         case .malformedImport, .conflict: .dataError
         case .importFileUnreadable: .noInput
@@ -118,7 +121,12 @@ package enum ReviewCLI {
             if !newApp { try refuseNearMiss(request.app, store: store) }
             if !platformGiven { request.platform = try platform(for: request, store: store) }
             let result = try store.record(request)
-            let warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
+            var warning = result.inserted && !result.isNormalTransition ? renderer.transitionWarning(result) : ""
+            // The event and its notifications are committed; delivery is tried now, and what fails stays queued.
+            if result.inserted {
+                warning += NotifyCommands.deliverNow(
+                    eventIDs: [result.event.id], store: store, environment: environment)
+            }
             let showIdentifiers = request.bundleID != nil || request.appStoreID != nil
             return CommandOutput(
                 standardOutput: renderer.logged(result, showIdentifiers: showIdentifiers, json: invocation.json),
@@ -136,9 +144,23 @@ package enum ReviewCLI {
             let events = try events(matching: filter, store: store)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
             return CommandOutput(standardOutput: text)
-        case .importFile(let path):
-            let summary = try store.importEvents(imported)
-            return CommandOutput(standardOutput: renderer.imported(summary, path: path, json: invocation.json))
+        case .importFile(let path, let notify):
+            var summary: ImportSummary
+            var queued = ""
+            if notify, let outbox = store as? any NotificationOutbox {
+                let before = try outbox.notifications(statuses: [.pending]).count
+                summary = try outbox.importEvents(imported, notify: true)
+                let count = try outbox.notifications(statuses: [.pending]).count - before
+                queued =
+                    "\(count) notification\(count == 1 ? "" : "s") queued; review notify flush (or review watch) "
+                    + "sends them.\n"
+            } else {
+                summary = try store.importEvents(imported)
+            }
+            return CommandOutput(
+                standardOutput: renderer.imported(summary, path: path, json: invocation.json), standardError: queued)
+        case .notify(let action):
+            return try NotifyCommands.manage(action, invocation: invocation, store: store)
         case .delete(let id):
             let event = try store.deleteEvent(id: id)
             return CommandOutput(standardOutput: renderer.deleted(event, json: invocation.json))

@@ -21,36 +21,17 @@ import JWT
     import Glibc
 #endif
 
-/// Writes a line to standard output at once (unbuffered: the demo shows it while the stand-in runs).
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data("gatehouse-asc-standin: \(line)\n".utf8))
-}
-
-/// Writes a line to standard error and exits.
-func fail(_ status: Int32, _ message: String) -> Never {
-    FileHandle.standardError.write(Data("gatehouse-asc-standin: \(message)\n".utf8))
-    exit(status)
-}
-
-let usage =
-    "usage: gatehouse-asc-standin --key-id ID [--issuer-id UUID] --key FILE [--url-file FILE] [--lifetime SECONDS]"
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard ["--key-id", "--issuer-id", "--key", "--url-file", "--lifetime"].contains(name) else {
-        fail(64, "unknown argument \(name)\n\(usage)")
-    }
-    guard let value = arguments.popFirst() else { fail(64, "\(name) needs a value\n\(usage)") }
-    options[name] = value
-}
+let process = StandInProcess(
+    name: "gatehouse-asc-standin",
+    usage: "usage: gatehouse-asc-standin --key-id ID [--issuer-id UUID] --key FILE [--url-file FILE] "
+        + "[--lifetime SECONDS]")
+let options = process.options(["--key-id", "--issuer-id", "--key", "--url-file", "--lifetime"])
+let lifetime = process.lifetime(options)
 guard let keyID = options["--key-id"], let keyPath = options["--key"] else {
-    fail(64, "--key-id and --key are required\n\(usage)")
-}
-guard let lifetime = Int(options["--lifetime"] ?? "120"), (1...3600).contains(lifetime) else {
-    fail(64, "--lifetime takes whole seconds from 1 to 3600")
+    process.fail(64, "--key-id and --key are required\n\(process.usage)")
 }
 guard let keyText = try? String(contentsOfFile: keyPath, encoding: .utf8) else {
-    fail(66, "cannot read the key file \(keyPath)")
+    process.fail(66, "cannot read the key file \(keyPath)")
 }
 let publicKey: PublicKey
 if let privateKey = try? PrivateKey(pemRepresentation: keyText) {
@@ -58,18 +39,7 @@ if let privateKey = try? PrivateKey(pemRepresentation: keyText) {
 } else if let key = try? PublicKey(pemRepresentation: keyText) {
     publicKey = key
 } else {
-    fail(64, "\(keyPath) is neither a private key (.p8) nor a public key in PEM form")
-}
-
-// SIGTERM and SIGINT end the wait below; the server itself outlives the wait by a few seconds.
-signal(SIGTERM, SIG_IGN)
-signal(SIGINT, SIG_IGN)
-let stop = DispatchSemaphore(value: 0)
-let signalSources = [SIGTERM, SIGINT].map { number in
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { stop.signal() }
-    source.resume()
-    return source
+    process.fail(64, "\(keyPath) is neither a private key (.p8) nor a public key in PEM form")
 }
 
 let fake: FakeAppStoreConnect
@@ -79,22 +49,16 @@ do {
         state: StandInCatalogue.state(now: Int64(Date().timeIntervalSince1970)),
         lifetime: .seconds(lifetime + 5))
 } catch {
-    fail(69, "cannot listen on 127.0.0.1: \(error)")
+    process.fail(69, "cannot listen on 127.0.0.1: \(error)")
 }
 
-say("serving 3 apps to key \(keyID) at \(fake.baseURL) (until SIGTERM, or for \(lifetime) s)")
-if let urlFile = options["--url-file"] {
-    let temporary = urlFile + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data((fake.baseURL + "\n").utf8)),
-        rename(temporary, urlFile) == 0
-    else { fail(73, "cannot write \(urlFile)") }
-}
+process.say("serving 3 apps to key \(keyID) at \(fake.baseURL) (until SIGTERM, or for \(lifetime) s)")
+if let urlFile = options["--url-file"] { process.writeURLFile(fake.baseURL, to: urlFile) }
 
-let signalled = stop.wait(timeout: .now() + .seconds(lifetime)) == .success
+let signalled = process.waitForStop(lifetime: lifetime)
 fake.server.stop()
 let refused = fake.tokenRefusals.count
-say(
+process.say(
     "stopped (\(signalled ? "signal" : "lifetime over")) after \(fake.totalRequests) request"
         + "\(fake.totalRequests == 1 ? "" : "s"), \(refused) token\(refused == 1 ? "" : "s") refused")
-withExtendedLifetime(signalSources) {}
 exit(0)

@@ -83,7 +83,8 @@ struct StatusCommandTests {
         #expect(
             output.contains(
                 "Fokus 2.0 (iOS), Waiting for Review:\n  7d 0h since submission: longer than 4 of your 4 decided "
-                    + "cycles took (100%), from fewer than 5 cycles: a weak guide; Apple (today): 90% within 24 hours\n"
+                    + "cycles took (100%; your 90th percentile: 3d 0h), from fewer than 5 cycles: a weak guide; Apple "
+                    + "(today): 90% within 24 hours\n"
                     + "  Still no decision past 48 hours and your 90th percentile (3d 0h): consider asking for an "
                     + "expedited review at https://developer.apple.com/contact/app-store/?topic=expedite\n"))
     }
@@ -136,7 +137,7 @@ struct TimelineCommandTests {
         #expect(!resubmitted.contains("since submission:"))
         let open = review.run(["timeline", "Fokus"]).standardOutput
         #expect(open.hasPrefix("Fokus 2.0 (iOS)\n\nCycle 1 (build 20): no decision yet, 7d 0h since submission\n"))
-        #expect(open.contains("  7d 0h since submission: longer than 4 of your 4 decided cycles took (100%)"))
+        #expect(open.contains("  7d 0h since submission: longer than 4 of your 4 decided cycles took (100%; your 90th"))
         #expect(open.contains("consider asking for an expedited review at https://developer.apple.com/"))
     }
 

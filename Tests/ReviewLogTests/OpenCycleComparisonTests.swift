@@ -30,6 +30,33 @@ struct OpenCycleComparisonTests {
         #expect(comparison.suggestsExpedite)
     }
 
+    @Test("the summary sentence: elapsed, how many decided cycles were faster, the p90, few cycles, Apple's claim")
+    func summary() throws {
+        let now = EventBuilder().time(hours: 168)
+        let decided = (1...10).map { Int64($0) * 12 * hour }
+        let week = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: decided))
+        #expect(
+            week.summary
+                == "7d 0h since submission: longer than 10 of your 10 decided cycles took (100%; your 90th "
+                + "percentile: 4d 12h); Apple (today): 90% within 24 hours")
+        let few = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: [200 * hour]))
+        #expect(
+            few.summary.hasPrefix(
+                "7d 0h since submission: longer than 0 of your 1 decided cycle took (0%; your 90th percentile: 8d 8h)"))
+        #expect(few.summary.contains("from fewer than 5 cycles: a weak guide"))
+        let none = try #require(
+            OpenCycleComparison(
+                cycle: openCycle(timing: .observed(after: EventBuilder().time(hours: -1))), now: now, decidedSeconds: []
+            ))
+        #expect(
+            none.summary
+                == "~7d 0h since submission: no decided cycle of yours to compare with yet; Apple (today): 90% within "
+                + "24 hours")
+        #expect(DurationFormat.string(seconds: 90, precision: .approximate) == "~1m")
+        #expect(DurationFormat.string(seconds: 90, precision: .unknown) == "unknown")
+        #expect(DurationFormat.string(seconds: nil, precision: .exact) == "unknown")
+    }
+
     @Test("a short wait: no expedite, past few of the user's cycles, ties not counted as faster")
     func shortWait() throws {
         let decided: [Int64] = [10 * hour, 20 * hour, 30 * hour]
@@ -93,8 +120,8 @@ struct OpenCycleComparisonWordsTests {
         let week = try comparison(elapsedHours: 168, decided: decided)
         #expect(
             week.summary
-                == "7d 0h since submission: longer than 12 of your 12 decided cycles took (100%); Apple (today): 90% "
-                + "within 24 hours")
+                == "7d 0h since submission: longer than 12 of your 12 decided cycles took (100%; your 90th "
+                + "percentile: 4d 14h); Apple (today): 90% within 24 hours")
         #expect(
             week.expediteAdvice
                 == "Still no decision past 48 hours and your 90th percentile (4d 14h): consider asking for an "
@@ -111,8 +138,8 @@ struct OpenCycleComparisonWordsTests {
             elapsedHours: 30, decided: [20 * hour, 40 * hour], timing: .observed(after: EventBuilder().time(hours: -1)))
         #expect(
             approximate.summary
-                == "~1d 6h since submission: longer than 1 of your 2 decided cycles took (50%), from fewer than 5 "
-                + "cycles: a weak guide; Apple (today): 90% within 24 hours")
+                == "~1d 6h since submission: longer than 1 of your 2 decided cycles took (50%; your 90th percentile: "
+                + "1d 16h), from fewer than 5 cycles: a weak guide; Apple (today): 90% within 24 hours")
         #expect(approximate.expediteAdvice == nil)
         let none = try comparison(elapsedHours: 50, decided: [])
         #expect(none.summary.contains("no decided cycle of yours to compare with yet"))

@@ -62,3 +62,14 @@ public struct CurlHTTPClient: HTTPFetching {
         }
     }
 }
+
+extension CurlHTTPClient {
+    /// Checks a URL against the client's URL rules (``CurlHTTPClient``: https, or http to a host written as loopback;
+    /// never an unspecified address) without resolving or connecting, so a command can refuse a URL when it is
+    /// configured rather than at its first use. Addresses are still judged at each connection.
+    /// - Parameter text: the URL.
+    /// - Throws: `HTTPError.invalidURL` or `HTTPError.insecureURL` naming the URL and the rule.
+    package static func checkURL(_ text: String) throws {
+        _ = try URLPolicy.check(text)
+    }
+}

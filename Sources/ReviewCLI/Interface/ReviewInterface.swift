@@ -24,7 +24,8 @@ package enum ReviewInterface {
                 "0 success; 1 app or event not found, nothing to undo; 64 usage error, an app name close to an "
                     + "existing one (log without --new-app); 65 malformed import file or .p8 key, a rename, merge or "
                     + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
-                    + "command that only reads or edits (only log, import, sync and watch create one); 69 App Store Connect unavailable (network, TLS, 5xx, 429 after the "
+                    + "command that only reads or edits (only log, import, sync, watch and notify add create one); 69 "
+                    + "App Store Connect or a notification channel unavailable (network, TLS, 5xx, 429 after the "
                     + "retries); 74 store error (cannot open or write; a foreign or corrupt database file); 77 App "
                     + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
@@ -32,8 +33,8 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, auth,
-        completion,
+        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, notify,
+        auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -70,6 +71,35 @@ package enum ReviewInterface {
         options: keyOptions + [
             Options.app, Options.interval,
             Options.json.with(help: "Report each pass per key as the object of 'review sync --json', one per line."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review notify`.
+    package static let notify = CommandSpec(
+        "notify",
+        abstract: "Notify Slack, Discord, Teams or a webhook of state changes: notify add|list|remove|test|flush",
+        overview: "notify add KIND URL adds a channel (KIND slack, discord, teams or webhook; URL https, or http to "
+            + "a loopback host); notify list shows the channels (URLs masked) and the notifications not delivered; "
+            + "notify remove ID removes a channel; notify test ID sends a sample message; notify flush tries every "
+            + "pending notification now. Every event recorded by log, sync or import --notify is queued for each "
+            + "channel that wants it in the same transaction; log and sync try to deliver at once, watch keeps "
+            + "trying with backoff for a day (and sends reminders of long waits), then the notification is failed.",
+        arguments: [
+            ArgumentSpec(
+                "<action>", help: "add, list, remove, test or flush.",
+                completion: .choices(["add", "list", "remove", "test", "flush"])),
+            ArgumentSpec(
+                "<arguments>",
+                help: "add: KIND URL (KIND slack, discord, teams or webhook); remove and test: the channel's ID.",
+                isOptional: true),
+        ],
+        options: [
+            Options.secretFile,
+            Options.app.with(help: "Only this app, by name or bundle ID (repeatable; default every app)."),
+            Options.states,
+            Options.json.with(
+                help: "Output JSON: add {\"id\", \"kind\", \"url\", \"apps\", \"states\"}; list {\"channels\", "
+                    + "\"notifications\"}; test and flush the outcome of each try."),
         ],
         globalOptions: Options.global)
 
@@ -215,8 +245,9 @@ package enum ReviewInterface {
                 completion: .file)
         ],
         options: [
+            Options.notify,
             Options.json.with(
-                help: "Output {\"file\", \"inserted\", \"alreadyPresent\"}; file is - for standard input.")
+                help: "Output {\"file\", \"inserted\", \"alreadyPresent\"}; file is - for standard input."),
         ],
         globalOptions: Options.global)
 

@@ -171,6 +171,36 @@ package enum ReviewOptions {
     /// `--yes` of `delete`.
     package static let yes = OptionSpec.flag("yes", help: "Confirm the deletion (required).", isRequired: true)
 
+    // MARK: Notifications
+
+    /// `--secret-file FILE` of `notify add webhook`.
+    package static let secretFile = Option(
+        .value(
+            "secret-file", valueName: "FILE",
+            help: "webhook only: sign each delivery with X-Gatehouse-Signature: sha256=<hex HMAC-SHA256 of the body>, "
+                + "keyed by FILE's bytes (one trailing newline removed). The file is read at each delivery.",
+            completion: .file))
+    /// `--states LIST` of `notify add`: comma-separated states, any spelling.
+    package static let states = Option(
+        .value(
+            "states", valueName: "LIST",
+            help: "Only these states, comma-separated: in-review,rejected,ready-for-distribution (default: every "
+                + "state change)."),
+        parse: { text throws(CommandFailure) -> [ReviewState] in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !parts.contains(where: { $0.allSatisfy { $0 == " " } }) else {
+                throw .usage("--states takes states separated by commas, such as in-review,rejected, not '\(text)'")
+            }
+            var states: [ReviewState] = []
+            for part in parts { states.append(try ReviewParser.parseState(part)) }
+            return states
+        })
+    /// `--notify` of `import`.
+    package static let notify = OptionSpec.flag(
+        "notify",
+        help: "Notify the channels of each new event, as log and sync do (queued in the same transaction; "
+            + "review notify flush or review watch delivers them).")
+
     // MARK: App Store Connect
 
     /// `--profile NAME`: a named App Store Connect key from `review auth add`.

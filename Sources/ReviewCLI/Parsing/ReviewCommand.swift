@@ -25,14 +25,16 @@ package enum ReviewCommand: Sendable, Equatable {
     case stats(StatisticsQuery)
     /// `review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]`.
     case export(InterchangeFormat, EventFilter = EventFilter())
-    /// `review import FILE`.
-    case importFile(String)
+    /// `review import FILE [--notify]`.
+    case importFile(String, notify: Bool = false)
     /// `review delete EVENT_ID --yes`.
     case delete(Int64)
     /// `review sync [key options] [--app A]...`.
     case sync(CredentialResolver.Flags, apps: [String])
     /// `review watch [key options] [--app A]... [--interval D]`.
     case watch(CredentialResolver.Flags, apps: [String], interval: Duration)
+    /// `review notify add|list|remove|test|flush`.
+    case notify(NotifyAction)
     /// `review auth add --profile NAME --key-id ID [--issuer-id ID] --private-key FILE`.
     case authAdd(profile: String, keyID: String, issuerID: String?, privateKeyPath: String)
     /// `review auth list`.
@@ -48,12 +50,12 @@ package enum ReviewCommand: Sendable, Equatable {
     /// `review undo`: delete the last event logged by hand.
     case undo
 
-    /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
+    /// Whether the command makes a store when there is none: `log`, `import`, `sync`, `watch` and `notify add` (the list beside
     /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
     /// 66: a mistyped `--db` must not leave an empty store behind.
     package var createsStore: Bool {
         switch self {
-        case .log, .importFile, .sync, .watch: true
+        case .log, .importFile, .sync, .watch, .notify(.add): true
         default: false
         }
     }
@@ -61,8 +63,22 @@ package enum ReviewCommand: Sendable, Equatable {
     /// Whether the command talks to App Store Connect (and so runs asynchronously).
     package var usesNetwork: Bool {
         switch self {
-        case .sync, .watch, .authCheck: true
+        case .sync, .watch, .authCheck, .notify(.test), .notify(.flush): true
         default: false
         }
     }
+}
+
+/// What `review notify` does.
+package enum NotifyAction: Sendable, Equatable {
+    /// `notify add KIND URL [--secret-file F] [--app NAME]... [--states LIST]`.
+    case add(NotificationChannel)
+    /// `notify list`.
+    case list
+    /// `notify remove ID`.
+    case remove(Int64)
+    /// `notify test ID`.
+    case test(Int64)
+    /// `notify flush`.
+    case flush
 }

@@ -129,8 +129,10 @@ package enum ReviewParser {
                     apps: try scanned.values(Options.app), platform: try scanned.value(Options.platform),
                     since: since, until: until))
         case "import":
-            try expect(1...1, "review import FILE")
-            return .importFile(positionals[0])
+            try expect(1...1, "review import FILE [--notify]")
+            return .importFile(positionals[0], notify: scanned.has(Options.notify))
+        case "notify":
+            return .notify(try notifyAction(positionals, scanned))
         case "apps":
             switch (positionals.first, positionals.count) {
             case (nil, 0), ("list", 1): return .apps(.list)
@@ -190,6 +192,55 @@ package enum ReviewParser {
                 throw .usage("delete removes event \(id) for good; add --yes to confirm")
             }
             return .delete(id)
+        }
+    }
+
+    /// `notify add|list|remove|test|flush` and their arguments.
+    private static func notifyAction(_ positionals: [String], _ scanned: ScannedArguments) throws(CommandFailure)
+        -> NotifyAction
+    {
+        let usage = "review notify add slack|discord|teams|webhook URL | list | remove ID | test ID | flush"
+        guard let action = positionals.first else { throw .usage("notify needs an action; usage: \(usage)") }
+        let rest = Array(positionals.dropFirst())
+        func channelID() throws(CommandFailure) -> Int64 {
+            guard rest.count == 1 else { throw .usage("notify \(action) takes one channel ID; usage: \(usage)") }
+            guard let id = Int64(rest[0]), id > 0 else {
+                throw .usage("the channel ID \"\(rest[0])\" is not a positive integer; review notify list shows them")
+            }
+            return id
+        }
+        let secretFile = try scanned.value(Options.secretFile)
+        let apps = try scanned.values(Options.app)
+        let states = try scanned.value(Options.states)
+        if action != "add", secretFile != nil || !apps.isEmpty || states != nil {
+            throw .usage("--secret-file, --app and --states belong to notify add")
+        }
+        switch action {
+        case "add":
+            guard rest.count == 2 else {
+                throw .usage("notify add takes a kind and a URL; usage: review notify add KIND URL [--secret-file F]")
+            }
+            guard let kind = NotificationChannel.Kind(rawValue: rest[0].lowercased()) else {
+                let kinds = NotificationChannel.Kind.allCases.map(\.rawValue)
+                let hint = Suggestion.closest(to: rest[0], among: kinds).map { "; did you mean \($0)?" } ?? ""
+                throw .usage("unknown channel kind \"\(rest[0])\"\(hint) (kinds: \(kinds.joined(separator: ", ")))")
+            }
+            if secretFile != nil, kind != .webhook {
+                throw .usage(
+                    "--secret-file signs generic webhooks only; \(kind.rawValue) webhook URLs carry their own secret")
+            }
+            if secretFile?.isEmpty == true { throw .usage("--secret-file needs a non-empty path") }
+            return .add(
+                NotificationChannel(kind: kind, url: rest[1], secretFile: secretFile, apps: apps, states: states ?? []))
+        case "list", "flush":
+            guard rest.isEmpty else { throw .usage("notify \(action) takes no arguments") }
+            return action == "list" ? .list : .flush
+        case "remove": return .remove(try channelID())
+        case "test": return .test(try channelID())
+        default:
+            let actions = ["add", "list", "remove", "test", "flush"]
+            let hint = Suggestion.closest(to: action, among: actions).map { "; did you mean \($0)?" } ?? ""
+            throw .usage("unknown notify action \"\(action)\"\(hint); usage: \(usage)")
         }
     }
 

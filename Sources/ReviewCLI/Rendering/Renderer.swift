@@ -18,8 +18,7 @@ struct Renderer {
 
     /// A duration as people read it, marked "~" when an end was observed by polling, "unknown" when its start is.
     func duration(_ seconds: Int64?, _ precision: DurationPrecision) -> String {
-        guard let seconds, precision != .unknown else { return "unknown" }
-        return (precision == .approximate ? "~" : "") + DurationFormat.string(seconds: seconds)
+        DurationFormat.string(seconds: seconds, precision: precision)
     }
 
     /// The JSON of a precision: "exact", "approximate" or "unknown".

@@ -3,6 +3,7 @@ import CommandLineKit
 import GatehouseHTTP
 import JWT
 import ReviewLog
+import ReviewNotify
 import ReviewSync
 
 #if canImport(FoundationEssentials)
@@ -82,11 +83,13 @@ enum SyncCommands {
                 // status is that of the first failure.
                 // With several keys, an app asked for needs to be seen by one of them, not by each.
                 var unseenByAll = Set(apps)
+                var recordedEventIDs: [Int64] = []
                 for pass in passes {
                     var status = ExitStatus.success
                     do {
                         let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1)
                         unseenByAll.formIntersection(report.unseenApps)
+                        recordedEventIDs += report.changes.compactMap { $0.event?.id }
                         output.standardOutput += render(report, invocation: invocation)
                         output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
                         output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
@@ -102,6 +105,11 @@ enum SyncCommands {
                     }
                     if output.status == .success { output.status = status }
                 }
+                // The recorded changes' notifications are committed with them; delivery is tried now.
+                if let store = passes.first?.store {
+                    output.standardError += await NotifyCommands.deliverNow(
+                        eventIDs: recordedEventIDs, store: store, environment: environment)
+                }
                 if passes.count > 1, !unseenByAll.isEmpty {
                     output.standardError +=
                         "review: no profile's key sees "
@@ -114,14 +122,22 @@ enum SyncCommands {
                 let passes = try await self.passes(flags, invocation, environment)
                 let watcher = SyncWatcher(
                     passes: passes, interval: interval, sleeper: environment.sleeper, stop: environment.stop)
+                // Notifications (and reminders of long waits) are delivered beside the passes, with backoff.
+                let delivery = passes.first.map { pass in
+                    Task { await deliverInBackground(store: pass.store, environment: environment) }
+                }
                 let rounds = await watcher.run(
                     apps: apps,
                     report: { report in
                         environment.emit(render(report, invocation: invocation))
                         for warning in report.warnings { environment.emitError("review: warning: \(warning)\n") }
                         for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
+                        // A pass may have started a long wait's clock: its reminders are due now, not at the next
+                        // check of the delivery loop.
+                        recordReminders(store: passes.first?.store, environment: environment)
                     },
                     failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") })
+                await delivery?.value
                 return CommandOutput(
                     standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
             default:
@@ -129,6 +145,26 @@ enum SyncCommands {
             }
         } catch {
             return failure(error)
+        }
+    }
+
+    /// `watch`'s notification delivery until the stop flag is set. `review serve` runs the same loop: one line,
+    /// `Task { await SyncCommands.deliverInBackground(store: store, environment: environment) }`.
+    static func deliverInBackground(store: any ReviewStore, environment: ReviewEnvironment) async {
+        guard let outbox = store as? any ReviewStore & NotificationOutbox else { return }
+        let stop = environment.stop
+        await NotificationDeliverer(store: outbox, clock: environment.clock).run(
+            isStopped: { stop.isSet },
+            report: { report in environment.emitError(NotifyCommands.warnings(report)) },
+            failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
+    }
+
+    /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
+    static func recordReminders(store: (any ReviewStore)?, environment: ReviewEnvironment) {
+        guard let outbox = store as? any NotificationOutbox else { return }
+        let now = Timestamp(secondsSince1970: Int64(environment.clock.now().timeIntervalSince1970.rounded(.down)))
+        do { _ = try outbox.recordReminders(now: now) } catch {
+            environment.emitError("review: reminders: \(error); trying again shortly\n")
         }
     }
 

@@ -79,9 +79,10 @@ public struct OpenCycleComparison: Sendable, Hashable {
         (state == .waitingForReview || state == .inReview) && isPastLongWait && (ownP90 == nil || isPastOwnP90)
     }
 
-    /// The comparison in one sentence, as `status` and `timeline` print it (and notifications and the report can):
-    /// "7d 0h since submission: longer than 10 of your 12 decided cycles took (83%); Apple (today): 90% within 24
-    /// hours". Figures from fewer than `fewCycles` cycles say so; an approximate elapsed time is marked "~".
+    /// The comparison in one sentence, as `status`, `timeline`, notifications and reminders print it: "7d 0h since
+    /// submission: longer than 10 of your 12 decided cycles took (83%; your 90th percentile: 4d 12h); Apple (today):
+    /// 90% within 24 hours". Figures from fewer than `fewCycles` cycles say so; an approximate elapsed time is
+    /// marked "~".
     public var summary: String {
         var text = (elapsedPrecision == .approximate ? "~" : "") + DurationFormat.string(seconds: elapsedSeconds)
         text += " since submission: "
@@ -90,7 +91,9 @@ public struct OpenCycleComparison: Sendable, Hashable {
         } else {
             let percent = decidedFaster * 100 / decidedCycles
             text += "longer than \(decidedFaster) of your \(decidedCycles) decided cycle"
-            text += (decidedCycles == 1 ? "" : "s") + " took (\(percent)%)"
+            text += (decidedCycles == 1 ? "" : "s") + " took (\(percent)%"
+            if let ownP90 { text += "; your 90th percentile: \(DurationFormat.string(seconds: ownP90))" }
+            text += ")"
             if isFewCycles { text += ", from fewer than \(Self.fewCycles) cycles: a weak guide" }
         }
         let apple = AppleReviewClaim.statements[0]

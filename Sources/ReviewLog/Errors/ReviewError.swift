@@ -9,7 +9,7 @@ public struct ReviewError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
-            case appNotFound, versionNotFound, eventNotFound, versionRequired, invalidValue, conflict
+            case appNotFound, versionNotFound, eventNotFound, channelNotFound, versionRequired, invalidValue, conflict
             case importFileUnreadable, malformedImport
             case notGatehouseDatabase, corruptDatabase, newerSchema, storeUnavailable, storeFailure
         }
@@ -22,6 +22,8 @@ public struct ReviewError: CodedError {
         public static let versionNotFound = Code(.versionNotFound)
         /// No event has that id.
         public static let eventNotFound = Code(.eventNotFound)
+        /// No notification channel has that id.
+        public static let channelNotFound = Code(.channelNotFound)
         /// The first event of an app was logged without a version, so there is no latest version to use.
         public static let versionRequired = Code(.versionRequired)
         /// An app name, version, build or note that cannot be stored (empty, too long, control characters).

@@ -76,6 +76,21 @@ enum DatabaseFile {
         }
     }
 
+    /// Creates an empty file at `path` readable and writable by its owner only (0600, whatever the umask): a store
+    /// holds notification channel URLs, whose path is the credential (Slack's and Discord's webhook URLs). SQLite
+    /// gives its `-wal` and `-shm` files the database file's mode.
+    static func createPrivateFile(_ path: String) throws(ReviewError) {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            throw ReviewError(.storeUnavailable, "cannot create the review store \(path): \(errorText(errno))")
+        }
+        defer { close(descriptor) }
+        // open(2) applies the umask, which can only remove bits: 0600 stays 0600 or less; fchmod makes it exact.
+        if fchmod(descriptor, 0o600) != 0 {
+            throw ReviewError(.storeUnavailable, "cannot set mode 0600 on \(path): \(errorText(errno))")
+        }
+    }
+
     /// Puts the fully created file `temporary` at `path` unless a file is already there (`link` never replaces),
     /// then removes `temporary`. Returns whether this call placed it.
     static func place(_ temporary: String, at path: String) throws(ReviewError) -> Bool {

@@ -169,6 +169,7 @@ extension SQLiteReviewStore {
             ]
                 + Self.timingValues(timing, ascVersionID: version.ascID, ascSubmissionID: submissionID))
         let inserted = session.changes == 1 ? try event(id: session.lastInsertRowID, in: session) : nil
+        if let inserted { try enqueueNotifications(forEventID: inserted.id, in: session) }
         var previousSeconds: Int64?
         var precision = DurationPrecision.unknown
         if let latest, let inserted {

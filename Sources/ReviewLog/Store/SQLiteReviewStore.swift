@@ -56,6 +56,7 @@ public final class SQLiteReviewStore: ReviewStore {
     private static func create(_ path: String) throws(ReviewError) {
         let temporary = DatabaseFile.temporarySibling(of: path)
         do {
+            try DatabaseFile.createPrivateFile(temporary)
             let connection = try SQLiteConnection(path: temporary, create: true)
             try connection.execute("PRAGMA application_id = \(DatabaseFile.applicationID)")
             try Schema.migrate(connection)
@@ -188,6 +189,7 @@ public final class SQLiteReviewStore: ReviewStore {
             let id: Int64
             if inserted {
                 id = session.lastInsertRowID
+                try enqueueNotifications(forEventID: id, in: session)
             } else {
                 let found = try session.with(
                     "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ?"
@@ -264,6 +266,10 @@ public final class SQLiteReviewStore: ReviewStore {
     }
 
     public func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary {
+        try importEvents(events, notify: false)
+    }
+
+    public func importEvents(_ events: [ReviewEvent], notify: Bool) throws -> ImportSummary {
         try database.write { (session: SQLiteSession) throws(ReviewError) -> ImportSummary in
             var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
             let insert = """
@@ -309,6 +315,7 @@ public final class SQLiteReviewStore: ReviewStore {
                     ] + Self.timingValues(event))
                 if session.changes == 1 {
                     summary.inserted += 1
+                    if notify { try enqueueNotifications(forEventID: session.lastInsertRowID, in: session) }
                 } else {
                     summary.alreadyPresent += 1
                 }

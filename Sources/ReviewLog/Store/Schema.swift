@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
 enum Schema {
     /// The newest schema this code knows.
-    static let currentVersion: Int64 = 2
+    static let currentVersion: Int64 = 3
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.
@@ -51,6 +51,39 @@ enum Schema {
             build TEXT,
             last_changed_at INTEGER NOT NULL,
             last_fetched_at INTEGER NOT NULL
+        );
+        """,
+        // Version 3, notifications out: the channels, the transactional outbox (a row per channel and event, written
+        // in the transaction that records the event; removed with its event or channel), and the reminders already
+        // enqueued (one per threshold per cycle, the cycle named by the event that opened it). CREATE TABLE only, so
+        // the migration can be renumbered at a merge; the outbox is small enough to be read without an index.
+        3: """
+        CREATE TABLE notify_channels (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            url TEXT NOT NULL,
+            secret_file TEXT,
+            apps TEXT,
+            states TEXT
+        );
+        CREATE TABLE notify_outbox (
+            id INTEGER PRIMARY KEY,
+            channel_id INTEGER NOT NULL REFERENCES notify_channels(id) ON DELETE CASCADE,
+            event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'pending',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            first_attempt_at INTEGER,
+            next_attempt_at INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            delivered_at INTEGER,
+            UNIQUE (channel_id, event_id, kind)
+        );
+        CREATE TABLE notify_reminders (
+            cycle_event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            threshold TEXT NOT NULL,
+            event_id INTEGER NOT NULL,
+            PRIMARY KEY (cycle_event_id, threshold)
         );
         """,
     ]

@@ -14,4 +14,14 @@ public enum DurationFormat {
         if minutes > 0 { return "\(minutes)m" }
         return "\(seconds)s"
     }
+
+    /// Formats a duration with its precision: "~1d 4h" when approximate, "unknown" when unknown or missing.
+    /// - Parameters:
+    ///   - seconds: the duration, if known.
+    ///   - precision: how well it is known.
+    /// - Returns: the text.
+    public static func string(seconds: Int64?, precision: DurationPrecision) -> String {
+        guard let seconds, precision != .unknown else { return "unknown" }
+        return (precision == .approximate ? "~" : "") + string(seconds: seconds)
+    }
 }

@@ -1,0 +1,307 @@
+import CommandLineKit
+import Dispatch
+import GatehouseHTTP
+import ReviewLog
+import ReviewNotify
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `review notify` and the delivery that `log` and `sync` try at once.
+enum NotifyCommands {
+    /// How long `log` and `sync` wait for each channel before leaving the notification in the outbox.
+    static let immediateClient = CurlHTTPClient(
+        configuration: .init(totalTimeout: .seconds(5), connectTimeout: .seconds(3), maxResponseBytes: 64 * 1024))
+
+    /// `notify add`, `list` and `remove`: the store only.
+    static func manage(_ action: NotifyAction, invocation: ReviewInvocation, store: any ReviewStore) throws
+        -> CommandOutput
+    {
+        let outbox = try outbox(store)
+        switch action {
+        case .add(var channel):
+            do {
+                try CurlHTTPClient.checkURL(channel.url)
+            } catch let error as HTTPError {
+                throw CommandFailure(.usage, "\(error.reason); give the webhook URL the service showed you")
+            }
+            if let path = channel.secretFile {
+                let key = WebhookSignature.key(
+                    fromFileBytes: try InputFile.read(path, role: "secret file", maxBytes: 64 * 1024))
+                guard !key.isEmpty else {
+                    throw CommandFailure(
+                        .dataError,
+                        "the secret file \(path) is empty; put the shared secret in it (openssl rand "
+                            + "-hex 32 > \(path))")
+                }
+                channel.secretFile = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            }
+            let added = try outbox.addChannel(channel)
+            if invocation.json { return CommandOutput(standardOutput: channelJSON(added) + "\n") }
+            return CommandOutput(
+                standardOutput: "Added \(added.kind.rawValue) channel \(added.id) (\(added.maskedURL)) for "
+                    + "\(scope(added)). Try it: review notify test \(added.id)\n")
+        case .remove(let id):
+            let removed = try outbox.removeChannel(id: id)
+            if invocation.json { return CommandOutput(standardOutput: channelJSON(removed) + "\n") }
+            return CommandOutput(
+                standardOutput: "Removed \(removed.kind.rawValue) channel \(removed.id) (\(removed.maskedURL)) and its "
+                    + "undelivered notifications.\n")
+        default:
+            return try list(outbox, invocation: invocation, store: store)
+        }
+    }
+
+    /// `notify test` and `notify flush`.
+    static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
+        do {
+            let path = try environment.databasePath(option: invocation.databasePath)
+            guard environment.storeExists(path) else {
+                throw CommandFailure(
+                    .noInput, "no store at \(path); check --db or REVIEW_DB (review notify add makes one)")
+            }
+            let store = try environment.openStore(path)
+            let deliverer = NotificationDeliverer(store: try outbox(store), clock: environment.clock)
+            switch invocation.command {
+            case .notify(.test(let id)):
+                guard let channel = try deliverer.store.channels().first(where: { $0.id == id }) else {
+                    throw ReviewError(
+                        .channelNotFound, "no notification channel has id \(id); review notify list shows ids")
+                }
+                let message = try sample(store, now: environment.now)
+                switch await deliverer.send(message, to: channel) {
+                case .delivered(let status):
+                    if invocation.json {
+                        return CommandOutput(
+                            standardOutput: JSONText.object([
+                                ("channel", JSONText.number(id)), ("delivered", "true"),
+                                ("status", JSONText.number(Int64(status))),
+                            ]) + "\n")
+                    }
+                    return CommandOutput(
+                        standardOutput: "Sent a test message to \(channel.kind.rawValue) channel \(id) "
+                            + "(\(channel.maskedURL)): it answered \(status).\n")
+                case .failed(let reason):
+                    return CommandOutput(
+                        status: .unavailable,
+                        standardOutput: invocation.json
+                            ? JSONText.object([
+                                ("channel", JSONText.number(id)), ("delivered", "false"),
+                                ("error", JSONText.string(reason)),
+                            ]) + "\n" : "",
+                        standardError: "review: the test message was not delivered: \(reason)\n")
+                }
+            default:
+                let report = try await deliverer.deliverPending(ignoringBackoff: true)
+                return flushOutput(report, json: invocation.json)
+            }
+        } catch {
+            return SyncCommands.failure(error)
+        }
+    }
+
+    /// Tries the notifications of `eventIDs` now, each channel bounded by `immediateClient`'s timeouts, blocking the
+    /// calling thread (`review log` runs without concurrency threads otherwise; none are started when no channel
+    /// exists). Failures stay in the outbox.
+    /// - Returns: warnings for standard error.
+    static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) -> String {
+        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
+        let result = Mutex("")
+        let done = DispatchSemaphore(value: 0)
+        // On a thread of its own, not the shared concurrency pool: this thread blocks until it is done, and a caller
+        // that is itself on the pool (an in-process `perform`) must not wait for a pool thread it may be holding.
+        Task(executorPreference: DeliveryThread.shared) {
+            let warnings = await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+            result.withLock { $0 = warnings }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    /// `deliverNow` for a caller that can wait asynchronously (`sync`).
+    static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) async -> String {
+        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
+        return await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+    }
+
+    /// The store's outbox when there is something to deliver: events, and at least one channel.
+    private static func outbox(notifying eventIDs: [Int64], in store: any ReviewStore)
+        -> (any ReviewStore & NotificationOutbox)?
+    {
+        guard !eventIDs.isEmpty, let outbox = store as? any ReviewStore & NotificationOutbox,
+            (try? outbox.channels().isEmpty) == false
+        else { return nil }
+        return outbox
+    }
+
+    private static func deliver(
+        eventIDs: [Int64], outbox: any ReviewStore & NotificationOutbox, environment: ReviewEnvironment
+    ) async -> String {
+        let deliverer = NotificationDeliverer(store: outbox, http: immediateClient, clock: environment.clock)
+        do {
+            return warnings(try await deliverer.deliverPending(eventIDs: eventIDs))
+        } catch {
+            return "review: warning: notifications not sent: \(error); review notify flush retries\n"
+        }
+    }
+
+    /// One warning per notification left in the outbox or given up.
+    static func warnings(_ report: DeliveryReport) -> String {
+        report.outcomes.compactMap { outcome in
+            guard let failure = outcome.failure else { return nil }
+            return outcome.retryAt == nil
+                ? "review: notification \(outcome.notification.id) failed for good: \(failure)\n"
+                : "review: warning: notification \(outcome.notification.id) not delivered: \(failure); it stays in the "
+                    + "outbox (review notify flush, or review watch, sends it)\n"
+        }.joined()
+    }
+
+    private static func flushOutput(_ report: DeliveryReport, json: Bool) -> CommandOutput {
+        let failed = report.outcomes.filter { $0.failure != nil }
+        let status: ExitStatus = failed.isEmpty ? .success : .unavailable
+        if json {
+            let items = report.outcomes.map { outcome in
+                JSONText.object([
+                    ("id", JSONText.number(outcome.notification.id)),
+                    ("channel", JSONText.number(outcome.notification.channel.id)),
+                    ("eventId", JSONText.number(outcome.notification.eventID)),
+                    ("delivered", outcome.failure == nil ? "true" : "false"),
+                    ("error", JSONText.string(outcome.failure)),
+                    ("retryAt", JSONText.string(outcome.retryAt?.iso8601)),
+                ])
+            }
+            return CommandOutput(
+                status: status, standardOutput: "{\"notifications\": [" + items.joined(separator: ", ") + "]}\n")
+        }
+        let left = report.retrying.count
+        return CommandOutput(
+            status: status,
+            standardOutput: "Delivered \(report.deliveredCount) of \(report.outcomes.count) pending notification"
+                + "\(report.outcomes.count == 1 ? "" : "s"); \(left) left to retry, \(report.givenUp.count) failed.\n",
+            standardError: warnings(report))
+    }
+
+    private static func list(_ outbox: any NotificationOutbox, invocation: ReviewInvocation, store: any ReviewStore)
+        throws -> CommandOutput
+    {
+        let channels = try outbox.channels()
+        let open = try outbox.notifications(statuses: [.pending, .failed])
+        let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
+        if invocation.json {
+            let items = open.map { notification in
+                JSONText.object([
+                    ("id", JSONText.number(notification.id)), ("channel", JSONText.number(notification.channel.id)),
+                    ("eventId", JSONText.number(notification.eventID)),
+                    ("kind", JSONText.string(notification.kind.rawValue)),
+                    ("status", JSONText.string(notification.status.rawValue)),
+                    ("attempts", JSONText.number(Int64(notification.attempts))),
+                    ("nextAttemptAt", JSONText.string(notification.nextAttemptAt.iso8601)),
+                    ("lastError", JSONText.string(notification.lastError)),
+                ])
+            }
+            return CommandOutput(
+                standardOutput: "{\"channels\": [" + channels.map(channelJSON).joined(separator: ", ")
+                    + "], \"notifications\": [" + items.joined(separator: ", ") + "]}\n")
+        }
+        if channels.isEmpty {
+            return CommandOutput(
+                standardOutput: "No notification channels. Add one with: review notify add slack|discord|teams|webhook "
+                    + "URL\n")
+        }
+        var rows = [["ID", "KIND", "URL", "FOR", "PENDING", "FAILED"]]
+        for channel in channels {
+            let mine = open.filter { $0.channel.id == channel.id }
+            rows.append([
+                String(channel.id), channel.kind.rawValue, channel.maskedURL, scope(channel),
+                String(mine.count { $0.status == .pending }), String(mine.count { $0.status == .failed }),
+            ])
+        }
+        var text = TextTable(rows: rows).render()
+        // Each notification named by its event: "Fokus 2.3 (iOS) In Review".
+        var events: [Int64: String] = [:]
+        if open.contains(where: { $0.attempts > 0 }) {
+            for event in try store.events(app: nil) {
+                events[event.id] = "\(renderer.label(event.versionKey)) \(event.state.displayName)"
+            }
+        }
+        func about(_ notification: OutboxNotification) -> String {
+            let kind = notification.kind == .stateChange ? "" : " (\(notification.kind.rawValue))"
+            return "event \(notification.eventID)" + (events[notification.eventID].map { ", \($0)" } ?? "") + kind
+        }
+        let failed = open.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            text += "\nFailed notifications (given up after a day of attempts):\n"
+            for notification in failed {
+                text +=
+                    "  \(notification.id): \(about(notification)) to channel "
+                    + "\(notification.channel.id), \(notification.attempts) attempts since "
+                    + "\(notification.firstAttemptAt.map(renderer.time) ?? "?"): \(notification.lastError ?? "")\n"
+            }
+        }
+        let pending = open.filter { $0.status == .pending && $0.attempts > 0 }
+        if !pending.isEmpty {
+            text += "\nNot delivered yet (retried with backoff; review notify flush tries them now):\n"
+            for notification in pending {
+                text +=
+                    "  \(notification.id): \(about(notification)) to channel \(notification.channel.id), "
+                    + "\(notification.attempts) attempt\(notification.attempts == 1 ? "" : "s"): "
+                    + "\(notification.lastError ?? "")\n"
+            }
+        }
+        return CommandOutput(standardOutput: text)
+    }
+
+    /// "every app, every state change", "Fokus, Ledger; In Review, Rejected".
+    private static func scope(_ channel: NotificationChannel) -> String {
+        (channel.apps.isEmpty ? "every app" : channel.apps.joined(separator: ", ")) + "; "
+            + (channel.states.isEmpty
+                ? "every state change" : channel.states.map(\.displayName).joined(separator: ", "))
+    }
+
+    private static func channelJSON(_ channel: NotificationChannel) -> String {
+        JSONText.object([
+            ("id", JSONText.number(channel.id)), ("kind", JSONText.string(channel.kind.rawValue)),
+            ("url", JSONText.string(channel.maskedURL)), ("signed", channel.secretFile == nil ? "false" : "true"),
+            ("apps", "[" + channel.apps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+            ("states", "[" + channel.states.map { JSONText.string($0.apiString) }.joined(separator: ", ") + "]"),
+        ])
+    }
+
+    /// The test message: about the store's latest event, else about a made-up one.
+    private static func sample(_ store: any ReviewStore, now: Timestamp) throws -> NotificationMessage {
+        let events = try store.events(app: nil)
+        if let latest = events.max(by: { ($0.at, $0.id) < ($1.at, $1.id) }),
+            let message = NotificationMessage(kind: .test, eventID: latest.id, events: events, now: now)
+        {
+            return message
+        }
+        let event = ReviewEvent(
+            id: 0, app: App(name: "Gatehouse test"), platform: .iOS, version: "1.0", state: .inReview, at: now)
+        return NotificationMessage(kind: .test, id: "0-test", event: event)
+    }
+
+    private static func outbox(_ store: any ReviewStore) throws -> any ReviewStore & NotificationOutbox {
+        guard let outbox = store as? any ReviewStore & NotificationOutbox else {
+            throw CommandFailure(.ioError, "this store keeps no notification channels")
+        }
+        return outbox
+    }
+}
+
+/// A task executor running its jobs one at a time on a dispatch queue of its own (SE-0417 task executor preference),
+/// for the delivery `log` and `sync` wait for: independent of the concurrency pool that a caller may be blocking.
+final class DeliveryThread: TaskExecutor {
+    static let shared = DeliveryThread()
+    private let queue = DispatchQueue(label: "Gatehouse.NotifyCommands.delivery")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}

@@ -1,0 +1,75 @@
+/// The notification side of a store: channels, the transactional outbox, and reminders. A store that records events
+/// (``ReviewStore/record(_:)``, ``ReviewStore/applySync(_:)``, ``importEvents(_:notify:)``) writes each new event's
+/// notifications, one per channel that wants it, in the same transaction as the event.
+public protocol NotificationOutbox: Sendable {
+    /// Adds a channel.
+    /// - Parameter channel: the channel; its `id` is ignored.
+    /// - Returns: the channel with its new id.
+    /// - Throws: `ReviewError` store errors.
+    func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel
+
+    /// Every channel, by id.
+    /// - Returns: the channels.
+    /// - Throws: `ReviewError` store errors.
+    func channels() throws -> [NotificationChannel]
+
+    /// Removes a channel and its undelivered notifications.
+    /// - Parameter id: the channel's id.
+    /// - Returns: the removed channel.
+    /// - Throws: `ReviewError.channelNotFound`, store errors.
+    func removeChannel(id: Int64) throws -> NotificationChannel
+
+    /// Notifications in the outbox.
+    /// - Parameter statuses: which ones (empty: all).
+    /// - Returns: them, oldest first.
+    /// - Throws: `ReviewError` store errors.
+    func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification]
+
+    /// Takes the pending notifications due at `now` (all pending ones when `ignoringBackoff`), optionally only those
+    /// of some events, and moves each one's next attempt to `now + lease`, in one transaction, so another deliverer
+    /// does not take them meanwhile. A deliverer killed while sending leaves them pending: the lease expires and they
+    /// are sent again (at least once).
+    /// - Parameters:
+    ///   - now: the current time.
+    ///   - lease: how long the taken ones are left to this deliverer.
+    ///   - ignoringBackoff: take every pending one, due or not (`review notify flush`).
+    ///   - eventIDs: only these events' notifications, or `nil` for all.
+    /// - Returns: the taken notifications, oldest first.
+    /// - Throws: `ReviewError` store errors.
+    func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?) throws
+        -> [OutboxNotification]
+
+    /// Records a delivery.
+    /// - Parameters:
+    ///   - id: the notification.
+    ///   - at: when the 2xx answer came.
+    /// - Throws: `ReviewError` store errors.
+    func markDelivered(id: Int64, at: Timestamp) throws
+
+    /// Records a failed try: the next one is due at `retryAt`, or, with `retryAt` nil, the notification is failed.
+    /// - Parameters:
+    ///   - id: the notification.
+    ///   - at: when it was tried.
+    ///   - error: why it failed.
+    ///   - retryAt: when to try again, or `nil` to give up.
+    /// - Throws: `ReviewError` store errors.
+    func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws
+
+    /// Adds events from an import like ``ReviewStore/importEvents(_:)``, writing the new events' notifications in the
+    /// same transaction when `notify` is true.
+    /// - Parameters:
+    ///   - events: the events.
+    ///   - notify: whether new events are notified.
+    /// - Returns: how many were added and how many were already present.
+    /// - Throws: as ``ReviewStore/importEvents(_:)``.
+    func importEvents(_ events: [ReviewEvent], notify: Bool) throws -> ImportSummary
+
+    /// Enqueues the reminders that are due at `now`, each once per threshold per cycle: a cycle in Waiting for Review
+    /// or In Review (with a known start) past the user's own 90th percentile of time to decision
+    /// (``OpenCycleComparison/isPastOwnP90``), and past 48 hours (``OpenCycleComparison/isPastLongWait``). The
+    /// reminder and its notifications are written in one transaction.
+    /// - Parameter now: the current time.
+    /// - Returns: how many reminders were recorded (whether or not a channel wanted them).
+    /// - Throws: `ReviewError` store errors.
+    func recordReminders(now: Timestamp) throws -> Int
+}

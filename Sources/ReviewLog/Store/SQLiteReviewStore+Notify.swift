@@ -1,0 +1,211 @@
+extension SQLiteReviewStore: NotificationOutbox {
+    static let channelColumns = "SELECT id, kind, url, secret_file, apps, states FROM notify_channels"
+
+    static let outboxColumns = """
+        SELECT o.id, o.event_id, o.kind, o.status, o.attempts, o.first_attempt_at, o.next_attempt_at, o.last_error,
+        o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states
+        FROM notify_outbox o JOIN notify_channels c ON c.id = o.channel_id
+        """
+
+    public func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> NotificationChannel in
+            try session.run(
+                "INSERT INTO notify_channels (kind, url, secret_file, apps, states) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(channel.kind.rawValue), .text(channel.url), SQLiteValue(channel.secretFile),
+                    channel.apps.isEmpty ? .null : .text(channel.apps.joined(separator: "\n")),
+                    channel.states.isEmpty ? .null : .text(channel.states.map(\.apiString).joined(separator: ",")),
+                ])
+            var added = channel
+            added.id = session.lastInsertRowID
+            return added
+        }
+    }
+
+    public func channels() throws -> [NotificationChannel] {
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> [NotificationChannel] in
+            try channels(in: session)
+        }
+    }
+
+    public func removeChannel(id: Int64) throws -> NotificationChannel {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> NotificationChannel in
+            guard let channel = try channels(in: session).first(where: { $0.id == id }) else {
+                throw ReviewError(
+                    .channelNotFound, "no notification channel has id \(id) in \(path); `review notify list` shows ids")
+            }
+            try session.run("DELETE FROM notify_channels WHERE id = ?", [.integer(id)])
+            return channel
+        }
+    }
+
+    public func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification] {
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> [OutboxNotification] in
+            try session.with(Self.outboxColumns + " ORDER BY o.id") {
+                (statement: SQLiteStatement) throws(ReviewError) -> [OutboxNotification] in
+                var found: [OutboxNotification] = []
+                while try statement.step() {
+                    let notification = try outboxNotification(from: statement)
+                    if statuses.isEmpty || statuses.contains(notification.status) { found.append(notification) }
+                }
+                return found
+            }
+        }
+    }
+
+    public func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?) throws
+        -> [OutboxNotification]
+    {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> [OutboxNotification] in
+            let due = try session.with(
+                Self.outboxColumns + " WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?) ORDER BY o.id"
+            ) { (statement: SQLiteStatement) throws(ReviewError) -> [OutboxNotification] in
+                try statement.bind([.integer(ignoringBackoff ? 1 : 0), .integer(now.secondsSince1970)])
+                var found: [OutboxNotification] = []
+                while try statement.step() {
+                    let notification = try outboxNotification(from: statement)
+                    if eventIDs.map({ $0.contains(notification.eventID) }) ?? true { found.append(notification) }
+                }
+                return found
+            }
+            for notification in due {
+                try session.run(
+                    "UPDATE notify_outbox SET next_attempt_at = ? WHERE id = ?",
+                    [.integer(now.secondsSince1970 + lease), .integer(notification.id)])
+            }
+            return due
+        }
+    }
+
+    public func markDelivered(id: Int64, at: Timestamp) throws {
+        try database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.run(
+                """
+                UPDATE notify_outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
+                    first_attempt_at = coalesce(first_attempt_at, ?), last_error = NULL
+                WHERE id = ?
+                """,
+                [.integer(at.secondsSince1970), .integer(at.secondsSince1970), .integer(id)])
+        }
+    }
+
+    public func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws {
+        try database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.run(
+                """
+                UPDATE notify_outbox SET status = ?, attempts = attempts + 1,
+                    first_attempt_at = coalesce(first_attempt_at, ?), next_attempt_at = ?, last_error = ?
+                WHERE id = ? AND status = 'pending'
+                """,
+                [
+                    .text(retryAt == nil ? "failed" : "pending"), .integer(at.secondsSince1970),
+                    .integer((retryAt ?? at).secondsSince1970), .text(error), .integer(id),
+                ])
+        }
+    }
+
+    public func recordReminders(now: Timestamp) throws -> Int {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> Int in
+            let events = try session.with(Self.eventColumns + " ORDER BY e.id") {
+                (statement: SQLiteStatement) throws(ReviewError) -> [ReviewEvent] in
+                var events: [ReviewEvent] = []
+                while try statement.step() { events.append(try event(from: statement)) }
+                return events
+            }
+            let timelines = VersionTimeline.timelines(of: events, now: now)
+            let decided = OpenCycleComparison.decidedSeconds(in: timelines)
+            var recorded = 0
+            for timeline in timelines {
+                guard let cycle = timeline.cycles.last,
+                    let comparison = OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: decided),
+                    comparison.state == .waitingForReview || comparison.state == .inReview,
+                    let opening = cycle.spans.first(where: { $0.state == .waitingForReview })?.event,
+                    let current = cycle.spans.last?.event
+                else { continue }
+                let due: [(OutboxNotification.Kind, Bool)] = [
+                    (.reminderOwnP90, comparison.isPastOwnP90), (.reminderLongWait, comparison.isPastLongWait),
+                ]
+                for (kind, isDue) in due where isDue {
+                    try session.run(
+                        """
+                        INSERT INTO notify_reminders (cycle_event_id, threshold, event_id) VALUES (?, ?, ?)
+                        ON CONFLICT (cycle_event_id, threshold) DO NOTHING
+                        """, [.integer(opening.id), .text(kind.rawValue), .integer(current.id)])
+                    guard session.changes == 1 else { continue }
+                    recorded += 1
+                    try enqueueNotifications(forEventID: current.id, kind: kind, in: session)
+                }
+            }
+            return recorded
+        }
+    }
+
+    /// Writes the outbox rows of one event, one per channel that wants its app and state, inside the caller's
+    /// transaction: every path that inserts an event calls this before its transaction commits (`record`, `applySync`,
+    /// `importEvents(_:notify: true)`, and the webhook delivery insert of `review serve`), so an event is never
+    /// committed without its notifications. Idempotent per channel, event and kind.
+    /// - Parameters:
+    ///   - eventID: the event just inserted (or, for a reminder, the cycle's current event).
+    ///   - kind: a state change (default) or a reminder.
+    ///   - session: the open write transaction.
+    /// - Throws: `ReviewError` store errors; the caller's transaction then rolls back, event included.
+    func enqueueNotifications(
+        forEventID eventID: Int64, kind: OutboxNotification.Kind = .stateChange, in session: SQLiteSession
+    ) throws(ReviewError) {
+        guard let event = try event(id: eventID, in: session) else {
+            throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(path)")
+        }
+        for channel in try channels(in: session) where channel.wants(event.app, state: event.state) {
+            try session.run(
+                """
+                INSERT INTO notify_outbox (channel_id, event_id, kind) VALUES (?, ?, ?)
+                ON CONFLICT (channel_id, event_id, kind) DO NOTHING
+                """, [.integer(channel.id), .integer(eventID), .text(kind.rawValue)])
+        }
+    }
+
+    private func channels(in session: SQLiteSession) throws(ReviewError) -> [NotificationChannel] {
+        try session.with(Self.channelColumns + " ORDER BY id") {
+            (statement: SQLiteStatement) throws(ReviewError) -> [NotificationChannel] in
+            var channels: [NotificationChannel] = []
+            while try statement.step() { channels.append(try channel(from: statement, at: 0)) }
+            return channels
+        }
+    }
+
+    /// Reads a channel from six columns starting at `first`: id, kind, url, secret_file, apps, states.
+    private func channel(from row: SQLiteStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
+        let id = row.int64(first)
+        let kindText = row.text(first + 1) ?? ""
+        let stateTexts = (row.text(first + 5) ?? "").split(separator: ",").map(String.init)
+        let states = stateTexts.compactMap(ReviewState.init(apiString:))
+        guard let kind = NotificationChannel.Kind(rawValue: kindText), states.count == stateTexts.count else {
+            throw ReviewError(
+                .corruptDatabase,
+                "notification channel \(id) in \(path) has kind \"\(kindText)\" and states \"\(stateTexts)\", not all "
+                    + "known to this review; it was not modified")
+        }
+        return NotificationChannel(
+            id: id, kind: kind, url: row.text(first + 2) ?? "", secretFile: row.text(first + 3),
+            apps: (row.text(first + 4) ?? "").split(separator: "\n").map(String.init), states: states)
+    }
+
+    private func outboxNotification(from row: SQLiteStatement) throws(ReviewError) -> OutboxNotification {
+        let id = row.int64(0)
+        guard let kind = OutboxNotification.Kind(rawValue: row.text(2) ?? ""),
+            let status = OutboxNotification.Status(rawValue: row.text(3) ?? "")
+        else {
+            throw ReviewError(
+                .corruptDatabase,
+                "notification \(id) in \(path) has kind \"\(row.text(2) ?? "")\" and status \"\(row.text(3) ?? "")\", "
+                    + "not known to this review; it was not modified")
+        }
+        func time(_ column: Int32) -> Timestamp? {
+            row.isNull(column) ? nil : Timestamp(secondsSince1970: row.int64(column))
+        }
+        return OutboxNotification(
+            id: id, channel: try channel(from: row, at: 9), eventID: row.int64(1), kind: kind, status: status,
+            attempts: Int(row.int64(4)), firstAttemptAt: time(5),
+            nextAttemptAt: Timestamp(secondsSince1970: row.int64(6)), lastError: row.text(7), deliveredAt: time(8))
+    }
+}

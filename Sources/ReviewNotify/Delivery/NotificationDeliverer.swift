@@ -1,0 +1,200 @@
+public import GatehouseHTTP
+public import JWT
+public import ReviewLog
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Delivers the store's outbox: claims what is due, works out each message from the store's events, sends it to its
+/// channel with the libcurl client's rules (https, plain http only to loopback, a total timeout and a response cap),
+/// and records the outcome: delivered on a 2xx answer, else tried again with exponential backoff (``RetryPolicy``)
+/// for a day, then failed.
+///
+/// At least once: the outcome is recorded after the answer, so a deliverer killed in between sends again once the
+/// claim's lease has passed (or at once with `ignoringBackoff`). Receivers deduplicate by the message's id.
+///
+/// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
+/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:isStopped:report:failure:)`` in the background.
+public struct NotificationDeliverer: Sendable {
+    /// The store: its events and its outbox.
+    public let store: any ReviewStore & NotificationOutbox
+    /// The HTTP client.
+    public let http: any HTTPFetching
+    /// The clock: claim times, `sentAt`, backoff.
+    public let clock: any TimeSource
+    /// The backoff.
+    public let policy: RetryPolicy
+    /// How long a claimed notification is left to this deliverer before another may take it (seconds).
+    public let lease: Int64
+
+    /// Creates a deliverer.
+    /// - Parameters:
+    ///   - store: the store.
+    ///   - http: the client; libcurl's with a 10 s total timeout by default.
+    ///   - clock: the clock.
+    ///   - policy: the backoff.
+    ///   - lease: seconds a claim lasts; longer than a request's timeout.
+    public init(
+        store: any ReviewStore & NotificationOutbox, http: any HTTPFetching = CurlHTTPClient(),
+        clock: any TimeSource = .system, policy: RetryPolicy = RetryPolicy(), lease: Int64 = 120
+    ) {
+        self.store = store
+        self.http = http
+        self.clock = clock
+        self.policy = policy
+        self.lease = lease
+    }
+
+    var now: Timestamp { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
+
+    /// One round: claims the due notifications (every pending one with `ignoringBackoff`), optionally only some
+    /// events', and tries each once.
+    /// - Parameters:
+    ///   - ignoringBackoff: try every pending one now (`review notify flush`).
+    ///   - eventIDs: only these events' notifications, or `nil` for all.
+    /// - Returns: what happened to each.
+    /// - Throws: `ReviewError` store errors (a failed delivery is an outcome, not an error).
+    public func deliverPending(ignoringBackoff: Bool = false, eventIDs: [Int64]? = nil) async throws
+        -> DeliveryReport
+    {
+        let claimed = try store.claimDueNotifications(
+            now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
+        var report = DeliveryReport()
+        guard !claimed.isEmpty else { return report }
+        let events = try store.events(app: nil)
+        // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
+        // first, so a receiver sees a version's states in order. A round then takes as long as its slowest channel.
+        let byChannel = Dictionary(grouping: claimed, by: \.channel.id)
+        let outcomes = try await withThrowingTaskGroup(of: [DeliveryReport.Outcome].self) { group in
+            for channelID in byChannel.keys.sorted() {
+                let notifications = byChannel[channelID] ?? []
+                group.addTask { try await deliver(notifications, events: events) }
+            }
+            var all: [DeliveryReport.Outcome] = []
+            for try await outcomes in group { all += outcomes }
+            return all
+        }
+        report.outcomes = outcomes.sorted { $0.notification.id < $1.notification.id }
+        return report
+    }
+
+    /// Tries each of one channel's notifications once, in order, and records each outcome.
+    private func deliver(_ notifications: [OutboxNotification], events: [ReviewEvent]) async throws
+        -> [DeliveryReport.Outcome]
+    {
+        var outcomes: [DeliveryReport.Outcome] = []
+        for notification in notifications {
+            let attempt: DeliveryAttempt
+            if let message = NotificationMessage(
+                kind: NotificationMessage.Kind(notification.kind), eventID: notification.eventID, events: events,
+                now: now)
+            {
+                attempt = await send(message, to: notification.channel)
+            } else {
+                attempt = .failed(reason: "event \(notification.eventID) is no longer in the store")
+            }
+            let at = now
+            switch attempt {
+            case .delivered:
+                try store.markDelivered(id: notification.id, at: at)
+                outcomes.append(.init(notification: notification, failure: nil, retryAt: nil))
+            case .failed(let reason):
+                let retryAt = policy.retryAt(
+                    attempts: notification.attempts + 1, firstAttemptAt: notification.firstAttemptAt ?? at, now: at)
+                try store.markFailedAttempt(id: notification.id, at: at, error: reason, retryAt: retryAt)
+                outcomes.append(.init(notification: notification, failure: reason, retryAt: retryAt))
+            }
+        }
+        return outcomes
+    }
+
+    /// Sends one message to a channel now, outside the outbox (`review notify test`, and each outbox try).
+    /// - Parameters:
+    ///   - message: what to say.
+    ///   - channel: where to.
+    /// - Returns: delivered with the status, or failed naming the channel's masked URL and the cause.
+    public func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> DeliveryAttempt {
+        let target = "\(channel.kind.rawValue) channel \(channel.id) (\(channel.maskedURL))"
+        var key: [UInt8]?
+        if let secretFile = channel.secretFile {
+            guard let data = FileManager.default.contents(atPath: secretFile) else {
+                return .failed(reason: "\(target): cannot read its secret file \(secretFile)")
+            }
+            key = WebhookSignature.key(fromFileBytes: [UInt8](data))
+        }
+        do {
+            let request = try NotificationPayload.request(for: message, channel: channel, sentAt: now, key: key)
+            let response = try await http.send(request)
+            if response.isSuccess { return .delivered(status: response.status) }
+            return .failed(reason: "\(target) answered \(response.status)")
+        } catch let error as HTTPError {
+            // The reason names the URL: it is the credential of Slack and Discord webhooks, so only the code is kept.
+            return .failed(reason: "\(target): \(Self.explanation(error.code))")
+        } catch {
+            return .failed(reason: "\(target): \(error)")
+        }
+    }
+
+    /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
+    /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
+    /// `review watch` runs it beside its passes; `review serve` the same way.
+    /// - Parameters:
+    ///   - interval: between rounds (default 5 s).
+    ///   - reminderInterval: between reminder checks (default 60 s; the first round checks).
+    ///   - isStopped: checked between rounds and every second of the wait.
+    ///   - report: called with each round that tried something.
+    ///   - failure: called with each round that failed on the store.
+    public func run(
+        every interval: Duration = .seconds(5), remindingEvery reminderInterval: Int64 = 60,
+        isStopped: @escaping @Sendable () -> Bool, report: @escaping @Sendable (DeliveryReport) -> Void,
+        failure: @escaping @Sendable (any Error) -> Void
+    ) async {
+        var lastReminderCheck: Timestamp?
+        while !isStopped() {
+            do {
+                if lastReminderCheck.map({ $0.seconds(until: now) >= reminderInterval }) ?? true {
+                    lastReminderCheck = now
+                    _ = try store.recordReminders(now: now)
+                }
+                let round = try await deliverPending()
+                if !round.outcomes.isEmpty { report(round) }
+            } catch {
+                failure(error)
+            }
+            var remaining = interval
+            while !isStopped(), remaining > .zero {
+                let slice = min(remaining, .seconds(1))
+                try? await Task.sleep(for: slice)
+                remaining -= slice
+            }
+        }
+    }
+
+    /// What an HTTP failure means, without the URL.
+    static func explanation(_ code: HTTPError.Code) -> String {
+        switch code {
+        case .insecureURL: "the URL is refused (https only; plain http only to a loopback host)"
+        case .invalidURL: "the URL does not parse"
+        case .connectionFailed: "the connection failed (name not resolved, or refused)"
+        case .timedOut: "no answer within the time limit"
+        case .tlsFailure: "the TLS handshake failed or the certificate did not verify"
+        case .responseTooLarge: "the answer was too large"
+        case .tooManyRedirects: "too many redirects"
+        default: "the transfer failed (\(code))"
+        }
+    }
+}
+
+extension NotificationMessage.Kind {
+    /// The message kind of an outbox notification kind.
+    init(_ kind: OutboxNotification.Kind) {
+        switch kind {
+        case .stateChange: self = .stateChange
+        case .reminderOwnP90: self = .reminderOwnP90
+        case .reminderLongWait: self = .reminderLongWait
+        }
+    }
+}

@@ -1,0 +1,147 @@
+public import ReviewLog
+
+/// What a notification says, worked out from the store's events: the app, version and platform, the state entered,
+/// how long the previous state lasted, the cycle's time so far, and for a long wait how it compares with the user's
+/// own cycles and Apple's claim (`OpenCycleComparison`). Every channel renders the same message.
+public struct NotificationMessage: Sendable, Hashable {
+    /// A state change, a reminder, or a test.
+    public enum Kind: String, Sendable {
+        /// The version entered the event's state.
+        case stateChange = "state-change"
+        /// The cycle is still waiting or in review past the user's own 90th percentile.
+        case reminderOwnP90 = "reminder-p90"
+        /// The cycle is still waiting or in review past 48 hours.
+        case reminderLongWait = "reminder-48h"
+        /// `review notify test`: a sample, not a real change.
+        case test
+    }
+
+    /// What it is.
+    public var kind: Kind
+    /// A unique id for receivers to deduplicate by: the event's id for a state change, with the reminder's
+    /// threshold after it for a reminder ("42-reminder-48h").
+    public var id: String
+    /// The event it is about.
+    public var event: ReviewEvent
+    /// The state before, if any.
+    public var previousState: ReviewState?
+    /// How long the previous state lasted, when known.
+    public var previousStateSeconds: Int64?
+    /// How well `previousStateSeconds` is known.
+    public var previousPrecision: DurationPrecision
+    /// Seconds since the cycle entered Waiting for Review, up to the event (or, for a reminder, up to now).
+    public var cycleSeconds: Int64?
+    /// The open cycle against the user's own decided cycles and Apple's claim, when the cycle is open with a known
+    /// start.
+    public var comparison: OpenCycleComparison?
+
+    /// Creates a message from its parts.
+    /// - Parameters:
+    ///   - kind: what it is.
+    ///   - id: the id receivers deduplicate by.
+    ///   - event: the event.
+    ///   - previousState: the state before.
+    ///   - previousStateSeconds: how long that lasted.
+    ///   - previousPrecision: how well that is known.
+    ///   - cycleSeconds: the cycle's time so far.
+    ///   - comparison: the open cycle's comparison.
+    public init(
+        kind: Kind, id: String, event: ReviewEvent, previousState: ReviewState? = nil,
+        previousStateSeconds: Int64? = nil, previousPrecision: DurationPrecision = .unknown,
+        cycleSeconds: Int64? = nil, comparison: OpenCycleComparison? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.event = event
+        self.previousState = previousState
+        self.previousStateSeconds = previousStateSeconds
+        self.previousPrecision = previousPrecision
+        self.cycleSeconds = cycleSeconds
+        self.comparison = comparison
+    }
+
+    /// Works out the message of an outbox notification from the store's events.
+    /// - Parameters:
+    ///   - kind: what it is.
+    ///   - eventID: the event (for a reminder, the cycle's current event).
+    ///   - events: the store's events (every app's: the user's own 90th percentile is over all decided cycles).
+    ///   - now: the current time (a reminder's wait runs to it; a state change is told as of its own time).
+    /// - Returns: the message, or `nil` when the event is not among `events`.
+    public init?(kind: Kind, eventID: Int64, events: [ReviewEvent], now: Timestamp) {
+        guard let event = events.first(where: { $0.id == eventID }) else { return nil }
+        let asOf = kind == .stateChange ? event.at : max(now, event.at)
+        let known = events.filter { ($0.at, $0.id) <= (asOf, kind == .stateChange ? event.id : Int64.max) }
+        let own = known.filter { $0.versionKey == event.versionKey }
+        let previous = own.filter { ($0.at, $0.id) < (event.at, event.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
+        let timeline = VersionTimeline(key: event.versionKey, events: own, now: asOf)
+        let cycle = timeline.cycles.last
+        let decided = OpenCycleComparison.decidedSeconds(in: VersionTimeline.timelines(of: known, now: asOf))
+        var cycleSeconds: Int64?
+        if let cycle, let start = cycle.start, !cycle.startTiming.isUnknownStart {
+            cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
+        }
+        self.init(
+            kind: kind, id: kind == .stateChange ? String(event.id) : "\(event.id)-\(kind.rawValue)", event: event,
+            previousState: previous?.state,
+            previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
+            previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
+            cycleSeconds: cycleSeconds,
+            comparison: cycle.flatMap { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: decided) })
+    }
+
+    /// "Fokus 2.3 (iOS)".
+    public var versionLabel: String { "\(event.app.name) \(event.version) (\(event.platform.name))" }
+
+    /// Whether the message is a rejection, which every channel makes stand out.
+    public var isRejection: Bool { event.state.isRejection }
+
+    /// Whether the wait is long: a reminder, or an open cycle past Apple's 24 hours or the user's own 90th
+    /// percentile. A long wait's message carries `OpenCycleComparison.summary`.
+    public var isLongWait: Bool {
+        guard let comparison else { return false }
+        return kind == .reminderOwnP90 || kind == .reminderLongWait || comparison.isPastAppleClaim
+            || comparison.isPastOwnP90
+    }
+
+    /// The headline: "Rejected: Fokus 2.3 (iOS)", "Fokus 2.3 (iOS) is In Review", "Still Waiting for Review: ...".
+    public var title: String {
+        switch kind {
+        case .reminderOwnP90, .reminderLongWait: "Still \(event.state.displayName): \(versionLabel)"
+        case .test: "Test from Gatehouse: \(versionLabel) is \(event.state.displayName)"
+        case .stateChange:
+            isRejection
+                ? "\(event.state.displayName): \(versionLabel)" : "\(versionLabel) is \(event.state.displayName)"
+        }
+    }
+
+    /// The facts, as label and value pairs, in the order every channel shows them.
+    public var facts: [(label: String, value: String)] {
+        var facts: [(String, String)] = [
+            ("App", event.app.name), ("Version", event.version + (event.build.map { " (\($0))" } ?? "")),
+            ("Platform", event.platform.name), ("State", event.state.displayName),
+        ]
+        if let previousState {
+            facts.append(
+                (
+                    "Previous state",
+                    "\(previousState.displayName), \(DurationFormat.string(seconds: previousStateSeconds, precision: previousPrecision))"
+                ))
+        }
+        if let cycleSeconds {
+            let precision = comparison?.elapsedPrecision ?? .exact
+            let label = event.state.isReviewOutcome && kind == .stateChange ? "Time to decision" : "Cycle so far"
+            facts.append((label, DurationFormat.string(seconds: cycleSeconds, precision: precision)))
+        }
+        if isLongWait, let comparison { facts.append(("Compared", comparison.summary)) }
+        if kind == .reminderOwnP90 { facts.append(("Reminder", "past your own 90th percentile")) }
+        if kind == .reminderLongWait {
+            facts.append(("Reminder", "past 48 hours; an expedited review may be worth asking"))
+        }
+        return facts
+    }
+
+    /// The message as plain text: the title, then one "label: value" line per fact.
+    public var text: String {
+        ([title] + facts.map { "\($0.label): \($0.value)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,37 @@
+public import GatehouseHTTP
+public import ReviewLog
+
+/// The HTTP request that carries a message to a channel: a `POST` of `application/json` in the service's shape
+/// (Slack Block Kit, a Discord embed, a Teams Adaptive Card, or the generic webhook's object, signed when the channel
+/// has a secret).
+public enum NotificationPayload {
+    /// Builds the request.
+    /// - Parameters:
+    ///   - message: what to say.
+    ///   - channel: where to.
+    ///   - sentAt: the generic webhook's `sentAt`.
+    ///   - key: the generic webhook's signing key (``WebhookSignature/key(fromFileBytes:)``), if it has one.
+    /// - Returns: the request.
+    /// - Throws: `JWTError.cryptoFailure` if signing fails.
+    public static func request(
+        for message: NotificationMessage, channel: NotificationChannel, sentAt: Timestamp, key: [UInt8]?
+    ) throws -> HTTPRequest {
+        let body: String
+        switch channel.kind {
+        case .slack: body = SlackPayload.body(message)
+        case .discord: body = DiscordPayload.body(message)
+        case .teams: body = TeamsPayload.body(message)
+        case .webhook: body = WebhookPayload.body(message, sentAt: sentAt)
+        }
+        let bytes = Array(body.utf8)
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if channel.kind == .webhook {
+            headers.add(name: WebhookSignature.eventIDHeaderName, value: message.id)
+            if let key {
+                headers.add(
+                    name: WebhookSignature.headerName, value: try WebhookSignature.headerValue(body: bytes, key: key))
+            }
+        }
+        return HTTPRequest(method: .post, url: channel.url, headers: headers, body: bytes)
+    }
+}

@@ -1,0 +1,23 @@
+import ReviewLog
+
+/// The generic JSON webhook's body: one object with the fields issue 12 names (`id`, `app`, `bundleId`, `platform`,
+/// `version`, `build`, `state` as App Store Connect's API string, `stateName`, `previousState`,
+/// `previousStateSeconds`, `at`, `source`, `sentAt`; times ISO 8601 in UTC), and `kind`, `cycleSeconds` and `text`
+/// besides. `id` and `sentAt` are inside the signed body, so a receiver can deduplicate and refuse stale deliveries.
+enum WebhookPayload {
+    static func body(_ message: NotificationMessage, sentAt: Timestamp) -> String {
+        let event = message.event
+        return JSONText.object([
+            ("id", JSONText.string(message.id)), ("kind", JSONText.string(message.kind.rawValue)),
+            ("app", JSONText.string(event.app.name)), ("bundleId", JSONText.string(event.app.bundleID)),
+            ("platform", JSONText.string(event.platform.name)), ("version", JSONText.string(event.version)),
+            ("build", JSONText.string(event.build)), ("state", JSONText.string(event.state.apiString)),
+            ("stateName", JSONText.string(event.state.displayName)),
+            ("previousState", JSONText.string(message.previousState?.apiString)),
+            ("previousStateSeconds", JSONText.number(message.previousStateSeconds)),
+            ("cycleSeconds", JSONText.number(message.cycleSeconds)), ("at", JSONText.string(event.at.iso8601)),
+            ("source", JSONText.string(event.source.rawValue)), ("sentAt", JSONText.string(sentAt.iso8601)),
+            ("text", JSONText.string(message.text)),
+        ])
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GatehouseTesting
+import ReviewNotify
+import Testing
+
+@testable import ReviewLog
+
+/// The transactional outbox: every path that records an event writes its notifications in the same transaction, and
+/// an event whose notifications cannot be written is not committed either.
+@Suite("Notification outbox: the event and its notifications commit together")
+struct OutboxTests {
+    /// Makes every insert into the outbox fail, with the sqlite3 shell on the store file (another connection, as
+    /// another process would): a fault in the middle of the event's transaction.
+    static func refuseOutboxInserts(_ path: String, _ refuse: Bool = true) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "sqlite3", path,
+            refuse
+                ? "CREATE TRIGGER refuse BEFORE INSERT ON notify_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused'); END;"
+                : "DROP TRIGGER refuse;",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("log: an event whose notification cannot be written is not committed; with the fault gone, both are")
+    func record() throws {
+        let fixture = try NotifyFixture()
+        try fixture.channel(.webhook, path: "/hook")
+        try Self.refuseOutboxInserts(fixture.store.path)
+        let error = #expect(throws: ReviewError.self) { try fixture.log(.waitingForReview, hoursAgo: 1) }
+        #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
+        #expect(try fixture.store.events(app: nil).isEmpty)
+        #expect(try fixture.store.notifications(statuses: []).isEmpty)
+        try Self.refuseOutboxInserts(fixture.store.path, false)
+        let event = try fixture.log(.waitingForReview, hoursAgo: 1).event
+        #expect(try fixture.store.notifications(statuses: []).map(\.eventID) == [event.id])
+    }
+
+    @Test("sync: a look whose notifications cannot be written records nothing, sync state included")
+    func sync() throws {
+        let fixture = try NotifyFixture()
+        try fixture.channel(.slack, path: "/hook")
+        let synced = SyncedApp(
+            ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
+            versions: [
+                SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
+            ])
+        try Self.refuseOutboxInserts(fixture.store.path)
+        let error = #expect(throws: ReviewError.self) { try fixture.store.applySync(synced) }
+        #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
+        #expect(try fixture.store.events(app: nil).isEmpty)
+        #expect(try fixture.store.syncedApps().isEmpty)
+    }
+
+    @Test("log, sync and import --notify queue one notification per wanting channel; import without --notify none")
+    func everyPath() throws {
+        let fixture = try NotifyFixture()
+        try fixture.channel(.webhook, path: "/a")
+        try fixture.channel(.teams, path: "/b", states: [.inReview])
+        let logged = try fixture.log(.waitingForReview, hoursAgo: 3).event
+        var queued = try fixture.store.notifications(statuses: [.pending])
+        #expect(queued.map(\.eventID) == [logged.id], "the Teams channel wants In Review only")
+        let changes = try fixture.store.applySync(
+            SyncedApp(
+                ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
+                versions: [
+                    SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
+                ]))
+        let synced = try #require(changes.first?.event)
+        queued = try fixture.store.notifications(statuses: [.pending])
+        #expect(queued.filter { $0.eventID == synced.id }.map(\.channel.id).sorted() == [1, 2])
+        let imported = ReviewEvent(
+            id: 0, app: App(name: "Ledger"), platform: .macOS, version: "1.0", state: .inReview,
+            at: fixture.now, source: .import)
+        _ = try fixture.store.importEvents([imported])
+        #expect(try fixture.store.notifications(statuses: []).count == 3, "import without notify queues nothing")
+        let second = ReviewEvent(
+            id: 0, app: App(name: "Ledger"), platform: .macOS, version: "1.1", state: .inReview,
+            at: fixture.now, source: .import)
+        _ = try fixture.store.importEvents([second], notify: true)
+        #expect(try fixture.store.notifications(statuses: []).count == 5)
+        // Logging the same event again adds neither an event nor a notification.
+        _ = try fixture.store.record(
+            LogRequest(app: "Fokus", version: "2.3", state: .waitingForReview, at: logged.at))
+        #expect(try fixture.store.notifications(statuses: []).count == 5)
+    }
+
+    @Test("removing a channel or deleting an event removes their notifications; a new store file is mode 0600")
+    func cascade() throws {
+        let fixture = try NotifyFixture()
+        let channel = try fixture.channel(.webhook, path: "/a")
+        try fixture.channel(.discord, path: "/b")
+        let event = try fixture.log(.waitingForReview, hoursAgo: 3).event
+        #expect(try fixture.store.notifications(statuses: []).count == 2)
+        _ = try fixture.store.removeChannel(id: channel.id)
+        #expect(try fixture.store.notifications(statuses: []).count == 1)
+        #expect(throws: ReviewError(.channelNotFound)) { try fixture.store.removeChannel(id: channel.id) }
+        _ = try fixture.store.deleteEvent(id: event.id)
+        #expect(try fixture.store.notifications(statuses: []).isEmpty)
+        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.store.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GatehouseHTTP
+import GatehouseTesting
+import ReviewLog
+import ReviewNotify
+import Testing
+
+/// A store in a temporary folder, a loopback receiver, a manual clock, and a deliverer over them.
+final class NotifyFixture: Sendable {
+    let directory: TemporaryDirectory
+    let store: SQLiteReviewStore
+    let server: LoopbackHTTPServer
+    let clock: ManualClock
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        server = try LoopbackHTTPServer()
+        clock = ManualClock()
+    }
+
+    var now: Timestamp { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970)) }
+
+    func deliverer(policy: RetryPolicy = RetryPolicy()) -> NotificationDeliverer {
+        NotificationDeliverer(
+            store: store, http: CurlHTTPClient(configuration: .init(totalTimeout: .seconds(5))), clock: clock,
+            policy: policy)
+    }
+
+    /// Adds a channel posting to `path` on the receiver.
+    @discardableResult
+    func channel(
+        _ kind: NotificationChannel.Kind, path: String, secretFile: String? = nil, apps: [String] = [],
+        states: [ReviewState] = []
+    ) throws -> NotificationChannel {
+        try store.addChannel(
+            NotificationChannel(
+                kind: kind, url: server.url(path), secretFile: secretFile, apps: apps, states: states))
+    }
+
+    /// Logs a state of Fokus 2.3 on iOS `hoursAgo` hours before the clock's now.
+    @discardableResult
+    func log(
+        _ state: ReviewState, hoursAgo: Int64, app: String = "Fokus", version: String = "2.3"
+    ) throws -> LogResult {
+        try store.record(
+            LogRequest(
+                app: app, version: version, state: state,
+                at: Timestamp(secondsSince1970: now.secondsSince1970 - hoursAgo * 3600)))
+    }
+
+    /// The JSON object of a request body.
+    static func object(_ request: LoopbackRequest) throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(request.body))
+        return try #require(parsed as? [String: Any], "not a JSON object: \(request.bodyText)")
+    }
+}
