@@ -89,10 +89,10 @@ struct StoreTests {
         #expect(try store.events(app: "PRILINGO").count == 1)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes[68..<72]) == [0x47, 0x48, 0x52, 0x56])  // "GHRV"
-        #expect(Array(bytes[60..<64]) == [0, 0, 0, 2])  // user_version 2
+        #expect(Array(bytes[60..<64]) == [0, 0, 0, UInt8(Schema.currentVersion)])  // user_version
     }
 
-    @Test("a version 1 store (before App Store Connect sync) upgrades in place to version 2, nothing lost")
+    @Test("a version 1 store (before App Store Connect sync) upgrades in place to the current version, nothing lost")
     func migratesVersion1() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v1.sqlite3").path
@@ -134,7 +134,7 @@ struct StoreTests {
         try query.run()
         query.waitUntilExit()
         let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(version.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        #expect(version.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Schema.currentVersion)")
         #expect(try store.integrityCheck() == "ok")
         // And it keeps working: an observed event round-trips its timing.
         let observed = ReviewEvent(

@@ -30,7 +30,7 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, sync, watch, auth, completion,
+        log, status, timeline, stats, export, importFile, delete, sync, watch, serve, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -64,6 +64,20 @@ package enum ReviewInterface {
             + "between apps. A failed pass is reported and the next one comes as usual; a restart continues "
             + "from what the store holds.",
         options: keyOptions + [Options.app, Options.interval, Options.json.with(help: "Report each pass as JSON.")],
+        globalOptions: Options.global)
+
+    /// `review serve`.
+    package static let serve = CommandSpec(
+        "serve",
+        abstract: "Receive App Store Connect webhooks: exact state-change times, pushed",
+        overview: "An HTTP server for App Store Connect's APP_STORE_VERSION_APP_VERSION_STATE_UPDATED webhook: POST "
+            + "/webhooks/app-store-connect (GET /healthz answers 200). A body over 64 KiB is refused (413), a missing "
+            + "or wrong x-apple-signature too (401); a verified delivery is stored before it is answered, once per "
+            + "event id, at the payload's exact time, after its version is resolved through the App Store Connect "
+            + "API (credentials as for sync); when that fails it is kept as pending and resolved later (in the "
+            + "background, at start-up, and by sync). One line per request on standard error. SIGINT or SIGTERM: "
+            + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that.",
+        options: [Options.listen, Options.webhookSecretFile, Options.resolveInterval] + keyOptions,
         globalOptions: Options.global)
 
     /// `review auth`.

@@ -1,4 +1,5 @@
 import CommandLineKit
+import MicroHTTPServer
 import ReviewLog
 import ReviewSync
 
@@ -38,13 +39,15 @@ package enum ReviewCommand: Sendable, Equatable {
     case authList
     /// `review auth check [key options]`.
     case authCheck(CredentialResolver.Flags)
+    /// `review serve [--listen HOST:PORT] [--webhook-secret-file FILE] [--resolve-interval D] [key options]`.
+    case serve(ServeSettings)
 
     /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
     /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
     /// 66: a mistyped `--db` must not leave an empty store behind.
     package var createsStore: Bool {
         switch self {
-        case .log, .importFile, .sync, .watch: true
+        case .log, .importFile, .sync, .watch, .serve: true
         default: false
         }
     }
@@ -52,8 +55,20 @@ package enum ReviewCommand: Sendable, Equatable {
     /// Whether the command talks to App Store Connect (and so runs asynchronously).
     package var usesNetwork: Bool {
         switch self {
-        case .sync, .watch, .authCheck: true
+        case .sync, .watch, .authCheck, .serve: true
         default: false
         }
     }
+}
+
+/// What `review serve` was asked for.
+package struct ServeSettings: Sendable, Equatable {
+    /// The key options (the version lookups' credentials).
+    package var flags: CredentialResolver.Flags
+    /// Where to listen.
+    package var listen: ListenAddress = .loopbackDefault
+    /// `--webhook-secret-file`, if given.
+    package var secretFile: String?
+    /// How often pending deliveries are retried.
+    package var resolveInterval: Duration = .seconds(60)
 }

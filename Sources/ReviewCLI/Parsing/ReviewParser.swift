@@ -133,6 +133,13 @@ package enum ReviewParser {
             case "check": return .authCheck(flags)
             default: throw .usage("unknown auth action \"\(positionals[0])\"; use add, list or check")
             }
+        case "serve":
+            try expect(0...0, "review serve [--listen HOST:PORT] [--webhook-secret-file FILE]")
+            var settings = ServeSettings(flags: try keyFlags(scanned))
+            if let listen = try scanned.value(Options.listen) { settings.listen = listen }
+            settings.secretFile = try scanned.value(Options.webhookSecretFile)
+            if let interval = try scanned.value(Options.resolveInterval) { settings.resolveInterval = interval }
+            return .serve(settings)
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
             guard let id = Int64(positionals[0]), id > 0 else {
