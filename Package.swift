@@ -147,6 +147,9 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ReviewWebhooksTests",
+            dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting"]),
+        .testTarget(
             name: "ReviewCLITests",
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "AppStoreConnect", "JWT",
@@ -160,12 +163,14 @@ let package = Package(
 // the seed corpora and past findings; each `fuzz-<name>` executable is a thin entry point. Built with
 // `-sanitize=fuzzer,address -DFUZZING` it is a libFuzzer binary; in a normal build it replays the files it is given.
 let fuzzTargets = [
-    "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render",
+    "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render", "webhook",
 ]
 package.targets += [
     .target(
         name: "GatehouseFuzzing",
-        dependencies: ["JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI"],
+        dependencies: [
+            "JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "ReviewWebhooks", "MicroHTTPServer",
+        ],
         path: "Fuzz/GatehouseFuzzing"
     ),
     .testTarget(name: "GatehouseFuzzingTests", dependencies: ["GatehouseFuzzing", "GatehouseTesting"]),
