@@ -123,6 +123,8 @@ let package = Package(
                 "JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter",
                 // The sync section: SyncPass in process against the fake App Store Connect server, into SQLite.
                 "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting",
+                // The review serve section: signatures for the deliveries it sends to the release binary.
+                "ReviewWebhooks",
             ],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
