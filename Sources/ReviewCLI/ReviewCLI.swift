@@ -149,7 +149,8 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: "Deleted event \(event.id): \(renderer.label(event.versionKey)) "
                     + "\(event.state.displayName) at \(renderer.time(event.at))\n")
-        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .serve:
+        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .serve,
+            .webhookCreate, .webhookList, .webhookPing:
             return CommandOutput()
         }
     }

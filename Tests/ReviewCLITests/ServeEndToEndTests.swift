@@ -238,6 +238,67 @@ struct ServeEndToEndTests {
     }
 }
 
+/// `review webhook create|list|ping` against the fake App Store Connect, with `review serve` receiving the ping.
+@Suite("review webhook end to end: create, list, ping into serve", .serialized)
+struct WebhookCommandEndToEndTests {
+    @Test("create writes a generated secret (0600) that serve uses; list shows the webhook; ping reaches serve")
+    func createListPing() throws {
+        let harness = try ServeHarness()
+        let created = try harness.sync.review([
+            "webhook", "create", "--app", "fokus", "--url", "https://hooks.example.com/webhooks/app-store-connect",
+            "--json",
+        ])
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput.contains("\"secretGenerated\": true"), "\(created.standardOutput)")
+        let secretPath = harness.sync.directory.file("config/gatehouse/webhook-secret").path
+        let attributes = try FileManager.default.attributesOfItem(atPath: secretPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let secret = try String(contentsOfFile: secretPath, encoding: .utf8)
+        #expect(secret.count == 65 && secret.hasSuffix("\n"))
+        var webhooks: [FakeASCState.Webhook] = []
+        harness.sync.fake.update { webhooks = $0.webhooks }
+        #expect(webhooks.count == 1)
+        #expect(webhooks.first?.appID == ServeHarness.appID && webhooks.first?.secret == String(secret.dropLast()))
+        #expect(webhooks.first?.eventTypes == ["APP_STORE_VERSION_APP_VERSION_STATE_UPDATED"])
+        #expect(webhooks.first?.enabled == true)
+        // A second app's webhook would reuse the same secret: the file is not regenerated.
+        let again = try harness.sync.review([
+            "webhook", "create", "--app", "com.example.fokus", "--url", "https://hooks.example.com/other",
+        ])
+        #expect(again.status == 0 && again.standardOutput.contains("Its secret is the one in \(secretPath)"))
+        #expect(try String(contentsOfFile: secretPath, encoding: .utf8) == secret)
+        harness.sync.fake.update { $0.webhooks.removeLast() }
+
+        // serve finds the secret in the file create wrote (no ASC_WEBHOOK_SECRET, no option).
+        let server = try harness.start("webhook-ping", environment: ["ASC_WEBHOOK_SECRET": ""])
+        harness.sync.fake.update {
+            $0.webhooks[0].url = "http://127.0.0.1:\(server.port)/webhooks/app-store-connect"
+        }
+        let listed = try harness.sync.review(["webhook", "list", "--json"])
+        #expect(listed.status == 0)
+        #expect(
+            listed.standardOutput.contains("\"url\": \"http://127.0.0.1:\(server.port)/webhooks/app-store-connect\""))
+        let pinged = try harness.sync.review(["webhook", "ping", "--app", "Fokus"])
+        #expect(pinged.status == 0, "\(pinged.standardError)")
+        #expect(harness.stop(server) == 0)
+        let log = harness.sync.output("webhook-ping").standardError
+        #expect(log.contains("ping recorded"), "\(log)")
+        #expect(try harness.sqlite("SELECT count(*) FROM webhook_deliveries WHERE kind = 'ping'") == "1")
+    }
+
+    @Test("an app no key sees is refused with status 1, naming it; create without --url is a usage error")
+    func refusals() throws {
+        let harness = try ServeHarness()
+        let unknown = try harness.sync.review(["webhook", "create", "--app", "Nope", "--url", "https://x.example/h"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("\"Nope\""))
+        let usage = try harness.sync.review(["webhook", "create", "--app", "Fokus"])
+        #expect(usage.status == 64 && usage.standardError.contains("--url"))
+        #expect(
+            !FileManager.default.fileExists(atPath: harness.sync.directory.file("config/gatehouse/webhook-secret").path)
+        )
+    }
+}
+
 extension ServeHarness {
     /// One value from the store, through the sqlite3 shell.
     func sqlite(_ query: String) throws -> String {

@@ -30,7 +30,7 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, sync, watch, serve, auth, completion,
+        log, status, timeline, stats, export, importFile, delete, sync, watch, serve, webhook, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -79,6 +79,27 @@ package enum ReviewInterface {
             + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that.",
         options: [Options.listen, Options.webhookSecretFile, Options.resolveInterval] + keyOptions,
         globalOptions: Options.global)
+
+    /// `review webhook`.
+    package static let webhook = CommandSpec(
+        "webhook",
+        abstract: "Create, list and ping App Store Connect webhooks: webhook create|list|ping",
+        overview: "webhook create --app NAME --url URL creates the app's webhook for "
+            + "APP_STORE_VERSION_APP_VERSION_STATE_UPDATED with a generated secret, written to the secret file "
+            + "(mode 0600) where serve finds it (an existing secret file is reused, so every app's webhook shares "
+            + "serve's one secret); webhook list shows each app's webhooks; webhook ping asks App Store "
+            + "Connect to ping them.",
+        arguments: [
+            ArgumentSpec(
+                "<action>", help: "create, list or ping.", completion: .choices(["create", "list", "ping"]))
+        ],
+        options: keyOptions + [
+            Options.app.with(help: "The app (name or bundle ID): one for create; list and ping default to all."),
+            Options.url, Options.webhookSecretFile,
+            Options.json.with(
+                help: "Output the webhooks as JSON: {\"webhooks\": [{\"id\", \"app\", \"name\", "
+                    + "\"url\", \"enabled\", \"eventTypes\"}]}."),
+        ])
 
     /// `review auth`.
     package static let auth = CommandSpec(

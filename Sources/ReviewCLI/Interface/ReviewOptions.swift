@@ -157,8 +157,9 @@ package enum ReviewOptions {
     package static let webhookSecretFile = Option(
         .value(
             "webhook-secret-file", valueName: "FILE",
-            help: "The webhook secret (one trailing newline ignored); else $ASC_WEBHOOK_SECRET, else "
-                + "$XDG_CONFIG_HOME/gatehouse/webhook-secret (mode 0600).",
+            help: "The webhook secret (one trailing newline ignored). serve: else $ASC_WEBHOOK_SECRET, else "
+                + "$XDG_CONFIG_HOME/gatehouse/webhook-secret (mode 0600), where webhook create writes it (generated "
+                + "when the file does not exist yet).",
             completion: .file))
     /// `--resolve-interval DURATION` of `serve`.
     package static let resolveInterval = Option(
@@ -169,4 +170,10 @@ package enum ReviewOptions {
         parse: { text throws(CommandFailure) -> Duration in
             try duration(text, option: "resolve-interval", minimum: 1, tooShort: "")
         })
+    /// `--url URL` of `webhook create`.
+    package static let url = Option(
+        .value(
+            "url", valueName: "URL",
+            help: "The public https URL App Store Connect delivers to: your reverse proxy in front of review serve, "
+                + "ending in /webhooks/app-store-connect."))
 }

@@ -41,6 +41,12 @@ package enum ReviewCommand: Sendable, Equatable {
     case authCheck(CredentialResolver.Flags)
     /// `review serve [--listen HOST:PORT] [--webhook-secret-file FILE] [--resolve-interval D] [key options]`.
     case serve(ServeSettings)
+    /// `review webhook create --app NAME --url URL [--webhook-secret-file FILE] [key options]`.
+    case webhookCreate(CredentialResolver.Flags, app: String, url: String, secretFile: String?)
+    /// `review webhook list [--app NAME]... [key options]`.
+    case webhookList(CredentialResolver.Flags, apps: [String])
+    /// `review webhook ping [--app NAME]... [key options]`.
+    case webhookPing(CredentialResolver.Flags, apps: [String])
 
     /// Whether the command makes a store when there is none: `log`, `import`, `sync` and `watch` (the list beside
     /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
@@ -55,7 +61,7 @@ package enum ReviewCommand: Sendable, Equatable {
     /// Whether the command talks to App Store Connect (and so runs asynchronously).
     package var usesNetwork: Bool {
         switch self {
-        case .sync, .watch, .authCheck, .serve: true
+        case .sync, .watch, .authCheck, .serve, .webhookCreate, .webhookList, .webhookPing: true
         default: false
         }
     }

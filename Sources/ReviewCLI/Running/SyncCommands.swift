@@ -116,6 +116,8 @@ enum SyncCommands {
                     standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
             case .serve(let settings):
                 return try await ServeCommand.run(settings, invocation, environment)
+            case .webhookCreate, .webhookList, .webhookPing:
+                return try await WebhookCommands.run(invocation, environment)
             default:
                 return CommandOutput()
             }
