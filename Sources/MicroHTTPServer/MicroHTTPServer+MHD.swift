@@ -173,18 +173,15 @@ extension ServerContext {
         return queued ? MHD_Result.YES : MHD_Result.NO
     }
 
-    /// The completion callback: one log line, and the request leaves the in-flight count.
+    /// The completion callback: one log record, and the request leaves the in-flight count.
     func finished(_ state: RequestState, completed: Bool) {
         let elapsed = ContinuousClock.now - state.started
-        let milliseconds =
-            Double(elapsed.components.attoseconds / 1_000_000_000_000_000) / 1000
-            + Double(elapsed.components.seconds) * 1000
-        let status = state.answered ? String(state.status) : "-"
-        var line = "\(state.head.method) \(ControlCharacters.escaped(state.head.path)) \(status)"
-        if !state.note.isEmpty { line += " \(state.note)" }
-        if !completed { line += " (connection closed before the answer was sent)" }
-        line += " \(Int(milliseconds.rounded()))ms"
-        log(line)
+        log(
+            HTTPRequestRecord(
+                method: state.head.method, path: ControlCharacters.escaped(state.head.path),
+                status: state.answered ? state.status : nil, note: state.note, answerSent: completed,
+                milliseconds: Double(elapsed.components.seconds) * 1000
+                    + Double(elapsed.components.attoseconds) / 1e15))
         inFlight.subtract(1, ordering: .acquiringAndReleasing)
     }
 

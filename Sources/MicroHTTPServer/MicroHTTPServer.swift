@@ -11,7 +11,7 @@ import Synchronization
 /// enforced while the body is read, and a graceful stop.
 ///
 /// ```swift
-/// let server = try MicroHTTPServer(address: .loopbackDefault, handler: handler, log: { print($0) })
+/// let server = try MicroHTTPServer(address: .loopbackDefault, handler: handler, log: { print($0.line) })
 /// // ...
 /// server.stopAccepting()                 // the listening socket is closed: new connections are refused
 /// _ = await server.waitForRequestsInFlight(upTo: .seconds(30))
@@ -28,11 +28,11 @@ package final class MicroHTTPServer: Sendable {
     ///   - address: where.
     ///   - configuration: the limits.
     ///   - handler: what answers.
-    ///   - log: receives one line per request (method, path, status, what it did, duration).
+    ///   - log: receives one record per request (method, path, status, what it did, duration).
     /// - Throws: `HTTPServerError.cannotListen` naming the address.
     package init(
         address: ListenAddress, configuration: MicroHTTPServerConfiguration = MicroHTTPServerConfiguration(),
-        handler: any HTTPServerHandler, log: @escaping @Sendable (String) -> Void
+        handler: any HTTPServerHandler, log: @escaping @Sendable (HTTPRequestRecord) -> Void
     ) throws(HTTPServerError) {
         let context = ServerContext(handler: handler, log: log)
         guard let daemon = Daemon.start(address: address, configuration: configuration, context: context) else {
@@ -74,10 +74,10 @@ package final class MicroHTTPServer: Sendable {
 /// What the C callbacks reach through their `cls` pointer.
 final class ServerContext: Sendable {
     let handler: any HTTPServerHandler
-    let log: @Sendable (String) -> Void
+    let log: @Sendable (HTTPRequestRecord) -> Void
     let inFlight = Atomic<Int>(0)
 
-    init(handler: any HTTPServerHandler, log: @escaping @Sendable (String) -> Void) {
+    init(handler: any HTTPServerHandler, log: @escaping @Sendable (HTTPRequestRecord) -> Void) {
         self.handler = handler
         self.log = log
     }

@@ -163,7 +163,7 @@ struct ServeEndToEndTests {
     @Test("a ping is recorded as a ping; an unknown event type is acknowledged and not stored")
     func pingAndUnknownType() throws {
         let harness = try Harness()
-        let server = try harness.start("ping")
+        let server = try harness.start("ping", arguments: ["--json"])
         #expect(try Harness.deliver(Harness.ping(id: "ping-1"), to: server)?.status == 200)
         #expect(try Harness.deliver(Harness.ping(id: "ping-1"), to: server)?.body == "duplicate\n")
         let other = Array(#"{"data":{"type":"buildUploadStateUpdated","id":"other-1","version":1}}"#.utf8)
@@ -173,7 +173,13 @@ struct ServeEndToEndTests {
         #expect(try harness.status("ping-1") == .ping)
         #expect(try harness.status("other-1") == nil)
         #expect(try harness.events().isEmpty)
-        #expect(harness.sync.output("ping").standardError.contains("type buildUploadStateUpdated acknowledged"))
+        // --json: one object per line; each request's has its method, path, status and what it did.
+        let lines = harness.sync.output("ping").standardError.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "\(lines)")
+        let requests = lines.filter { $0.contains("\"method\": \"POST\"") }
+        #expect(requests.count == 3)
+        #expect(requests.last?.contains("\"status\": 200") == true)
+        #expect(requests.last?.contains("type buildUploadStateUpdated acknowledged") == true)
     }
 
     @Test("SIGKILL between storing and answering: Apple's retry is acknowledged and the event recorded once")

@@ -77,7 +77,12 @@ package enum ReviewInterface {
             + "API (credentials as for sync); when that fails it is kept as pending and resolved later (in the "
             + "background, at start-up, and by sync). One line per request on standard error. SIGINT or SIGTERM: "
             + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that.",
-        options: [Options.listen, Options.webhookSecretFile, Options.resolveInterval] + keyOptions,
+        options: [
+            Options.listen, Options.webhookSecretFile, Options.resolveInterval,
+            Options.json.with(
+                help: "Log one JSON object per line instead of text: {\"method\", \"path\", \"status\", \"note\", "
+                    + "\"answerSent\", \"ms\"} per request, {\"message\"} otherwise."),
+        ] + keyOptions,
         globalOptions: Options.global)
 
     /// `review webhook`.

@@ -26,13 +26,28 @@ enum ServeCommand {
         let resolver = ASCWebhookVersionResolver(
             clients: try keys.map { try SyncCommands.client($0.credentials, environment) })
         let now = wholeSeconds(environment.clock)
-        let log: @Sendable (String) -> Void = { environment.emitError("review serve: \($0)\n") }
+        // One line per event on standard error: text, or with --json one JSON object (journald and log shippers).
+        let json = invocation.json
+        let log: @Sendable (String) -> Void = { message in
+            environment.emitError(
+                json ? JSONText.object([("message", JSONText.string(message))]) + "\n" : "review serve: \(message)\n")
+        }
+        let requestLog: @Sendable (HTTPRequestRecord) -> Void = { record in
+            guard json else { return log(record.line) }
+            environment.emitError(
+                JSONText.object([
+                    ("method", JSONText.string(record.method)), ("path", JSONText.string(record.path)),
+                    ("status", JSONText.number(record.status.map(Int64.init))), ("note", JSONText.string(record.note)),
+                    ("answerSent", record.answerSent ? "true" : "false"),
+                    ("ms", JSONText.number(Int64(record.milliseconds.rounded()))),
+                ]) + "\n")
+        }
         let receiver = WebhookReceiver(
             secret: secret, store: store, resolver: resolver, now: now,
             afterStore: pauseAfterStore(environment.variables["GATEHOUSE_TEST_PAUSE_AFTER_STORE"]))
         let server: MicroHTTPServer
         do {
-            server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: log)
+            server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: requestLog)
         } catch {
             throw CommandFailure(.unavailable, error.reason)
         }
@@ -57,9 +72,8 @@ enum ServeCommand {
             await group.waitForAll()
             return drained
         }
-        return CommandOutput(
-            standardError: "review serve: stopped"
-                + (drained ? "" : " (requests still in flight after \(drainBound) were cut off)") + "\n")
+        log("stopped" + (drained ? "" : " (requests still in flight after \(drainBound) were cut off)"))
+        return CommandOutput()
     }
 
     /// The store, as one that keeps webhook deliveries (the SQLite store does).
