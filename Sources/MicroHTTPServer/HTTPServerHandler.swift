@@ -9,7 +9,9 @@ package protocol HTTPServerHandler: Sendable {
     /// - Returns: the early answer, or nil.
     func admit(_ head: HTTPServerRequest) -> HTTPServerResponse?
 
-    /// The answer to a body that grew past `maximumBodyBytes` while it was read (no `Content-Length`).
+    /// The answer to a body without `Content-Length` (chunked) that grew past `maximumBodyBytes`: sent when the
+    /// upload ends (libmicrohttpd takes no answer in the middle of one); the excess is discarded unstored, and past
+    /// 1 MiB the connection is closed without an answer.
     /// - Parameter head: the request without its body.
     /// - Returns: the answer (it should close the connection).
     func bodyTooLarge(_ head: HTTPServerRequest) -> HTTPServerResponse

@@ -88,6 +88,8 @@ final class RequestState: @unchecked Sendable {
     var head: HTTPServerRequest
     var body: [UInt8] = []
     var answered = false
+    /// Bytes received past the body limit (discarded).
+    var overflow = 0
     var status = 0
     var note = ""
     let started = ContinuousClock.now
@@ -96,6 +98,9 @@ final class RequestState: @unchecked Sendable {
 }
 
 extension ServerContext {
+    /// How much of an oversized body without `Content-Length` is read (and discarded) so that its 413 can be sent.
+    static let discardLimit = 1024 * 1024
+
     /// libmicrohttpd's access handler: called once with the head, then with each chunk of the body, then once with
     /// none left (the request is complete).
     func access(
@@ -117,9 +122,13 @@ extension ServerContext {
             let count = size.pointee
             size.pointee = 0
             if state.answered { return MHD_Result.YES }
-            guard state.body.count + count <= handler.maximumBodyBytes else {
+            if state.overflow > 0 || state.body.count + count > handler.maximumBodyBytes {
+                // A body without Content-Length (chunked) that grew past the limit: libmicrohttpd takes an answer only
+                // once the upload is complete, so the rest is discarded, unstored, up to `discardLimit`; past that the
+                // connection is closed without an answer.
                 state.body = []
-                return answer(handler.bodyTooLarge(state.head), state: state, on: connection)
+                state.overflow += count
+                return state.overflow <= Self.discardLimit ? MHD_Result.YES : MHD_Result.NO
             }
             if let data {
                 state.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
@@ -127,6 +136,7 @@ extension ServerContext {
             return MHD_Result.YES
         }
         if state.answered { return MHD_Result.YES }
+        if state.overflow > 0 { return answer(handler.bodyTooLarge(state.head), state: state, on: connection) }
         var head = state.head
         head.body = state.body
         state.body = []

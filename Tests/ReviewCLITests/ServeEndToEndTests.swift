@@ -69,6 +69,17 @@ struct ServeEndToEndTests {
         let answer = connection.readAnswer()
         #expect(answer?.status == 413, "\(String(describing: answer))")
         #expect(connection.isClosedByPeer())
+        // Without Content-Length (chunked), the limit is enforced on the bytes received: past 64 KiB nothing more is
+        // kept, and the 413 comes when the upload ends (libmicrohttpd answers only then).
+        let chunked = try RawHTTPConnection(port: server.port)
+        chunked.write(
+            "POST /webhooks/app-store-connect HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = [UInt8](repeating: 0x41, count: 8192)
+        for _ in 0..<9 { chunked.write(Array("2000\r\n".utf8) + chunk + Array("\r\n".utf8)) }
+        chunked.write("0\r\n\r\n")
+        let chunkedAnswer = chunked.readAnswer()
+        #expect(chunkedAnswer?.status == 413, "\(String(describing: chunkedAnswer))")
+        #expect(chunked.isClosedByPeer())
         // Exactly at the limit is read (and then refused for its signature).
         let atLimit = try RawHTTPConnection.send(
             port: server.port, path: "/webhooks/app-store-connect", body: [UInt8](repeating: 0x20, count: 65_536))
@@ -108,14 +119,9 @@ struct ServeEndToEndTests {
     @Test("a delivery whose version cannot be resolved yet is kept pending (202), then resolved in the background")
     func pendingResolvedInBackground() throws {
         let harness = try Harness()
-        let server = try harness.start("pending", arguments: ["--resolve-interval", "1s"])
-        let body = Harness.stateChange(
-            id: "p1", from: "PREPARE_FOR_SUBMISSION", to: "WAITING_FOR_REVIEW", at: "2026-11-21T08:00:00.000Z",
+        let server = try harness.startWithPending(
+            "pending", interval: "1s", id: "p1", to: "WAITING_FOR_REVIEW", at: "2026-11-21T08:00:00.000Z",
             version: "new-version")
-        let answer = try Harness.deliver(body, to: server)
-        #expect(answer?.status == 202)
-        #expect(try harness.status("p1") == .pending)
-        #expect(try harness.events().isEmpty)
         // The version appears in App Store Connect: the background loop resolves the delivery.
         harness.sync.fake.update {
             $0.versions.append(.init(id: "new-version", appID: Harness.appID, versionString: "2.4"))
@@ -137,11 +143,9 @@ struct ServeEndToEndTests {
     @Test("a pending delivery is resolved by review sync, never dropped")
     func pendingResolvedBySync() throws {
         let harness = try Harness()
-        let server = try harness.start("pending-sync", arguments: ["--resolve-interval", "1h"])
-        let body = Harness.stateChange(
-            id: "p2", from: "WAITING_FOR_REVIEW", to: "IN_REVIEW", at: "2026-11-21T09:00:00.500Z",
+        let server = try harness.startWithPending(
+            "pending-sync", interval: "1h", id: "p2", to: "IN_REVIEW", at: "2026-11-21T09:00:00.500Z",
             version: "later-version")
-        #expect(try Harness.deliver(body, to: server)?.status == 202)
         #expect(harness.stop(server) == 0)
         #expect(try harness.status("p2") == .pending)
         // Still unknown to App Store Connect: sync leaves it pending.
@@ -306,6 +310,19 @@ struct WebhookCommandEndToEndTests {
 }
 
 extension ServeHarness {
+    /// Starts `serve` and sends it a delivery of a version App Store Connect does not know yet: answered 202 and
+    /// kept pending, no event.
+    func startWithPending(_ name: String, interval: String, id: String, to state: String, at: String, version: String)
+        throws -> Server
+    {
+        let server = try start(name, arguments: ["--resolve-interval", interval])
+        let body = Self.stateChange(id: id, from: "PREPARE_FOR_SUBMISSION", to: state, at: at, version: version)
+        #expect(try Self.deliver(body, to: server)?.status == 202)
+        #expect(try status(id) == .pending)
+        #expect(try events().isEmpty)
+        return server
+    }
+
     /// One value from the store, through the sqlite3 shell.
     func sqlite(_ query: String) throws -> String {
         let process = Process()
