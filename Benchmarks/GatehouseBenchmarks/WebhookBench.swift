@@ -22,12 +22,8 @@ extension Bench {
             state.versions.append(
                 .init(id: "hv\(index)", appID: "\(3_000_000_000 + index % 50)", versionString: "1.\(index)"))
         }
-        let key = try PrivateKey.generate(.ec(.p256))
         let keyID = "BENCH0HOOK"
-        let issuerID = "00000000-0000-4000-8000-000000000000"
-        let fake = try FakeAppStoreConnect(
-            keys: [.init(keyID: keyID, publicKey: key.publicKey, issuerID: issuerID)], state: state,
-            lifetime: .seconds(600))
+        let (fake, key) = try fakeAppStoreConnect(state, keyID: keyID)
         defer { fake.server.stop() }
         let work = settings.workDirectory + "/webhooks"
         try? FileManager.default.removeItem(atPath: work)
@@ -41,7 +37,7 @@ extension Bench {
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--db", database]
         process.environment = [
             "ASC_WEBHOOK_SECRET": secret, "ASC_API_BASE_URL": fake.baseURL, "ASC_KEY_ID": keyID,
-            "ASC_ISSUER_ID": issuerID, "ASC_PRIVATE_KEY_PATH": keyPath, "HOME": work, "XDG_CONFIG_HOME": work,
+            "ASC_ISSUER_ID": benchIssuerID, "ASC_PRIVATE_KEY_PATH": keyPath, "HOME": work, "XDG_CONFIG_HOME": work,
         ]
         let logPath = work + "/serve.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)

@@ -193,12 +193,8 @@ struct ServeEndToEndTests {
         let paused = try harness.start("killed", environment: ["GATEHOUSE_TEST_PAUSE_AFTER_STORE": marker])
         let body = Harness.stateChange(
             id: "k1", from: "WAITING_FOR_REVIEW", to: "IN_REVIEW", at: "2026-11-22T10:00:00.000Z")
-        let signature = try WebhookSignature.header(for: body, secret: Array(Harness.secret.utf8))
         let connection = try RawHTTPConnection(port: paused.port)
-        connection.write(
-            RawHTTPConnection.request(
-                method: "POST", path: "/webhooks/app-store-connect", headers: [("X-Apple-Signature", signature)],
-                body: body))
+        connection.write(try Harness.signedRequest(body))
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: marker), Date() < deadline { usleep(20_000) }
         #expect(FileManager.default.fileExists(atPath: marker), "serve never reached the pause after storing")
@@ -224,10 +220,7 @@ struct ServeEndToEndTests {
         let server = try harness.start("term")
         let body = Harness.stateChange(
             id: "t1", from: "WAITING_FOR_REVIEW", to: "IN_REVIEW", at: "2026-11-23T11:00:00.000Z")
-        let signature = try WebhookSignature.header(for: body, secret: Array(Harness.secret.utf8))
-        let request = RawHTTPConnection.request(
-            method: "POST", path: "/webhooks/app-store-connect", headers: [("X-Apple-Signature", signature)],
-            body: body)
+        let request = try Harness.signedRequest(body)
         // The head and half of the body are sent; the request is in flight when SIGTERM comes.
         let connection = try RawHTTPConnection(port: server.port)
         let split = request.count - body.count / 2

@@ -97,6 +97,14 @@ struct ServeHarness {
             body: body)
     }
 
+    /// The bytes of a delivery request signed with the secret, for a test that sends it in parts.
+    static func signedRequest(_ body: [UInt8]) throws -> [UInt8] {
+        let signature = try WebhookSignature.header(for: body, secret: Array(secret.utf8))
+        return RawHTTPConnection.request(
+            method: "POST", path: "/webhooks/app-store-connect", headers: [("X-Apple-Signature", signature)],
+            body: body)
+    }
+
     /// The store's events.
     func events() throws -> [ReviewEvent] { try SQLiteReviewStore(path: database).events(app: nil) }
 
