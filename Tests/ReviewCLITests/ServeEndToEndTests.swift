@@ -274,6 +274,7 @@ struct WebhookCommandEndToEndTests {
 
         // serve finds the secret in the file create wrote (no ASC_WEBHOOK_SECRET, no option).
         let server = try harness.start("webhook-ping", environment: ["ASC_WEBHOOK_SECRET": ""])
+        #expect(!harness.sync.output("webhook-ping").standardError.contains("warning"))
         harness.sync.fake.update {
             $0.webhooks[0].url = "http://127.0.0.1:\(server.port)/webhooks/app-store-connect"
         }
@@ -286,6 +287,12 @@ struct WebhookCommandEndToEndTests {
         #expect(harness.stop(server) == 0)
         let log = harness.sync.output("webhook-ping").standardError
         #expect(log.contains("ping recorded"), "\(log)")
+        // A secret file others can read is used, with a warning naming the fix.
+        chmod(secretPath, 0o644)
+        let exposed = try harness.start("exposed", environment: ["ASC_WEBHOOK_SECRET": ""])
+        #expect(harness.stop(exposed) == 0)
+        #expect(harness.sync.output("exposed").standardError.contains("has mode 644"))
+        #expect(harness.sync.output("exposed").standardError.contains("chmod 600 \(secretPath)"))
         #expect(try harness.sqlite("SELECT count(*) FROM webhook_deliveries WHERE kind = 'ping'") == "1")
     }
 

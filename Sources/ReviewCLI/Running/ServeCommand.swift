@@ -21,6 +21,7 @@ enum ServeCommand {
         async throws -> CommandOutput
     {
         let secret = try WebhookSecretFile.secret(option: settings.secretFile, environment: environment)
+        let exposure = WebhookSecretFile.exposure(option: settings.secretFile, environment: environment)
         let keys = try SyncCommands.keys(settings.flags, environment)
         let store = try webhookStore(invocation, environment)
         let resolver = ASCWebhookVersionResolver(
@@ -51,6 +52,7 @@ enum ServeCommand {
         } catch {
             throw CommandFailure(.unavailable, error.reason)
         }
+        if let exposure { log("warning: \(exposure)") }
         log(
             "listening on http://\(server.address)\(WebhookGate.deliveryPath)"
                 + (server.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
@@ -165,6 +167,22 @@ enum WebhookSecretFile {
         let directory = profiles.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/")
         return directory + "/webhook-secret"
+    }
+
+    /// A warning when the secret's file can be read by others than its owner (mode wider than 0600), else nil.
+    static func exposure(option: String?, environment: ReviewEnvironment) -> String? {
+        let path: String?
+        if let option {
+            path = option
+        } else if environment.variables["ASC_WEBHOOK_SECRET"].map({ !$0.isEmpty }) == true {
+            path = nil
+        } else {
+            path = defaultPath(environment)
+        }
+        var status = stat()
+        guard let path, stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return nil }
+        return "the webhook secret file \(path) has mode \(String(status.st_mode & 0o777, radix: 8)); anyone who can "
+            + "read it can forge deliveries: chmod 600 \(path)"
     }
 
     /// The secret `serve` uses.
