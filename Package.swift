@@ -50,6 +50,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // GNU libmicrohttpd, the embedded HTTP server under `review serve` (webhooks in).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
         // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and one public protocol,
@@ -67,6 +73,11 @@ let package = Package(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
+        // review serve, in three layers: ReviewWebhooks decides (a request in, an answer and what to store out:
+        // size, signature, payload; pure, so tests and the fuzzer drive it without sockets), MicroHTTPServer carries
+        // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewCLI wires them to the store and the API client.
+        .target(name: "ReviewWebhooks", dependencies: ["ReviewLog", "JWT", "MicroHTTPServer", "GatehouseCore"]),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "GatehouseCore"]),
 
         // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
         // from the command line so that `review watch` and `review serve` run the same engine.
@@ -82,7 +93,8 @@ let package = Package(
         .target(
             name: "ReviewCLI",
             dependencies: [
-                "ReviewLog", "ReviewSync", "ReviewNotify", "AppStoreConnect", "GatehouseHTTP", "CommandLineKit",
+                "ReviewLog", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "MicroHTTPServer", "AppStoreConnect",
+                "GatehouseHTTP", "CommandLineKit",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
@@ -128,6 +140,8 @@ let package = Package(
                 "JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter",
                 // The sync section: SyncPass in process against the fake App Store Connect server, into SQLite.
                 "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting",
+                // The review serve section: signatures for the deliveries it sends to the release binary.
+                "ReviewWebhooks",
             ],
             path: "Benchmarks/GatehouseBenchmarks"
         ),
@@ -155,9 +169,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ReviewWebhooksTests",
+            dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting"]),
+        .testTarget(
             name: "ReviewCLITests",
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "AppStoreConnect", "JWT",
+                "ReviewWebhooks",
             ]
         ),
     ]
@@ -167,12 +185,15 @@ let package = Package(
 // the seed corpora and past findings; each `fuzz-<name>` executable is a thin entry point. Built with
 // `-sanitize=fuzzer,address -DFUZZING` it is a libFuzzer binary; in a normal build it replays the files it is given.
 let fuzzTargets = [
-    "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render",
+    "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render", "webhook",
 ]
 package.targets += [
     .target(
         name: "GatehouseFuzzing",
-        dependencies: ["JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "GatehouseFoundation"],
+        dependencies: [
+            "JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "ReviewWebhooks", "MicroHTTPServer",
+            "GatehouseFoundation",
+        ],
         path: "Fuzz/GatehouseFuzzing"
     ),
     .testTarget(name: "GatehouseFuzzingTests", dependencies: ["GatehouseFuzzing", "GatehouseTesting"]),

@@ -29,18 +29,15 @@ extension Bench {
                         appVersionState: "PREPARE_FOR_SUBMISSION"))
             }
         }
-        let key = try PrivateKey.generate(.ec(.p256))
         let keyID = "BENCH0KEY1"
-        let issuerID = "00000000-0000-4000-8000-000000000000"
-        let fake = try FakeAppStoreConnect(
-            keys: [.init(keyID: keyID, publicKey: key.publicKey, issuerID: issuerID)], state: state,
-            lifetime: .seconds(600))
+        let (fake, key) = try fakeAppStoreConnect(state, keyID: keyID)
         defer { fake.server.stop() }
         let path = settings.workDirectory + "/sync-bench.sqlite3"
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         let store = TimedStore(try SQLiteReviewStore(path: path))
         let client = try ASCClient(
-            credentials: try ASCCredentials(keyID: keyID, issuerID: issuerID, privateKey: key), baseURL: fake.baseURL)
+            credentials: try ASCCredentials(keyID: keyID, issuerID: benchIssuerID, privateKey: key),
+            baseURL: fake.baseURL)
         let pass = SyncPass(client: client, store: store)
 
         let warmUp = try await pass.run()
@@ -84,6 +81,20 @@ extension Bench {
                 + "transaction per app, synchronous = FULL)",
             target: "≤ 2 requests per app", met: perApp <= 2,
             short: "sync \(fixed(perApp, 2)) req/app, \(fixed(median * 1000, 0)) ms/pass")
+    }
+}
+
+extension Bench {
+    /// The issuer ID of the benchmarks' keys.
+    static let benchIssuerID = "00000000-0000-4000-8000-000000000000"
+
+    /// The fake App Store Connect serving `state` on 127.0.0.1 to a new key, and that key.
+    static func fakeAppStoreConnect(_ state: FakeASCState, keyID: String) throws -> (FakeAppStoreConnect, PrivateKey) {
+        let key = try PrivateKey.generate(.ec(.p256))
+        let fake = try FakeAppStoreConnect(
+            keys: [.init(keyID: keyID, publicKey: key.publicKey, issuerID: benchIssuerID)], state: state,
+            lifetime: .seconds(600))
+        return (fake, key)
     }
 }
 

@@ -5,7 +5,7 @@
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
-//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers,sync]
+//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers,sync,webhooks]
 
 import AllocationCounter
 import AppleSignIn
@@ -22,7 +22,8 @@ struct Settings {
     /// The sample token and key set (`Samples/`), for the start-up row.
     var samplesDirectory = "Samples"
     var quick = false
-    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync); all when empty.
+    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync, webhooks); all when
+    /// empty.
     var sections: Set<String> = []
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
@@ -223,6 +224,12 @@ enum Bench {
         if settings.runs("sync") {
             print("\n== review sync ==")
             try await sync(settings: settings, report: &report)
+        }
+
+        // 9. review serve: signed deliveries from 16 concurrent clients, and a flood of unsigned requests.
+        if settings.runs("webhooks") {
+            print("\n== review serve ==")
+            try webhooks(settings: settings, report: &report)
         }
 
         print("\n" + report.table())

@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `jwtcheck decode` and `token` rendering a token's header and claims (text and `--json`): the header's JSON, a
     /// NUL byte, the payload. Checks that no control character from the token reaches the text output.
     case jwtcheckRender = "jwtcheck-render"
+    /// `review serve`'s webhook request handling (`WebhookGate`): headers and body, signed or not.
+    case webhook
 
     /// Runs the target on one input. Returns normally on every input; a crash, a sanitizer report or a hang is
     /// a finding.
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jwtcheckCLI: CommandLineFuzzing.runJWTCheck(input)
         case .reviewCLI: CommandLineFuzzing.runReview(input)
         case .jwtcheckRender: RenderingFuzzing.run(input)
+        case .webhook: WebhookFuzzing.run(input)
         }
     }
 

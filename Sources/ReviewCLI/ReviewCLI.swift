@@ -184,7 +184,8 @@ package enum ReviewCLI {
         case .undo:
             return CommandOutput(
                 standardOutput: renderer.undone(try store.undoLastManualEvent(), json: invocation.json))
-        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .states:
+        case .help, .version, .manual, .completion, .sync, .watch, .authAdd, .authList, .authCheck, .states, .serve,
+            .webhookCreate, .webhookList, .webhookPing:
             return CommandOutput()
         }
     }

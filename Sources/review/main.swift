@@ -14,7 +14,7 @@ import ReviewSync
 var variables: [String: String] = [:]
 for name in [
     "REVIEW_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "ASC_KEY_ID", "ASC_ISSUER_ID", "ASC_PRIVATE_KEY_PATH",
-    "ASC_API_BASE_URL", "NO_COLOR",
+    "ASC_API_BASE_URL", "NO_COLOR", "ASC_WEBHOOK_SECRET", "GATEHOUSE_TEST_PAUSE_AFTER_STORE",
 ] {
     if let value = getenv(name) { variables[name] = String(cString: value) }
 }
@@ -30,13 +30,17 @@ do {
     CommandRunner.finish(ReviewCLI.usageOutput(error))
 }
 if invocation.command.usesNetwork {
-    // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes).
+    // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes) and
+    // `serve` (it stops accepting, finishes the requests and resolutions in flight, and exits 0).
     // `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of after
     // the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
-    if case .watch = invocation.command {
+    switch invocation.command {
+    case .watch, .serve:
         environment.stop = StopSignals.flag
         signal(SIGINT) { _ in StopSignals.flag.set() }
         signal(SIGTERM) { _ in StopSignals.flag.set() }
+    default:
+        break
     }
     environment.emit = { Terminal.standardOutput.write($0) }
     environment.emitError = { Terminal.standardError.write($0) }

@@ -165,6 +165,38 @@ struct ConformanceTests {
         }
     }
 
+    @Test(
+        "each POST: the path has a POST with that request and 201 schema; the attributes and relationships sent exist")
+    func creations() throws {
+        for creation in ASCVocabulary.creations {
+            let post = AppleDescription.lookup(["paths", creation.path, "post"]) as? [String: Any]
+            #expect(post != nil, "\(creation.path) has no POST")
+            let request =
+                (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"]
+                as? [String: Any])?["schema"] as? [String: Any]
+            #expect(request?["$ref"] as? String == "#/components/schemas/\(creation.requestSchema)")
+            let created =
+                ((((post?["responses"] as? [String: Any])?["201"] as? [String: Any])?["content"] as? [String: Any])?[
+                    "application/json"] as? [String: Any])?["schema"] as? [String: Any]
+            #expect(created?["$ref"] as? String == "#/components/schemas/\(creation.responseSchema)")
+            let data =
+                AppleDescription.lookup([
+                    "components", "schemas", creation.requestSchema, "properties", "data", "properties",
+                ]) as? [String: Any]
+            #expect((data?["type"] as? [String: Any])?["enum"] as? [String] == [creation.type])
+            let attributes = ((data?["attributes"] as? [String: Any])?["properties"] as? [String: Any]) ?? [:]
+            let required = Set(((data?["attributes"] as? [String: Any])?["required"] as? [String]) ?? [])
+            for name in creation.attributes { #expect(attributes[name] != nil, "\(creation.path): no \(name)") }
+            #expect(required.isSubset(of: creation.attributes), "\(creation.path) must send \(required.sorted())")
+            let relationships = ((data?["relationships"] as? [String: Any])?["properties"] as? [String: Any]) ?? [:]
+            for name in creation.relationships {
+                #expect(relationships[name] != nil, "\(creation.path): no relationship \(name)")
+            }
+        }
+        let eventTypes = AppleDescription.lookup(["components", "schemas", "WebhookEventType", "enum"]) as? [String]
+        #expect(Set(ASCVocabulary.webhookEventTypes).isSubset(of: Set(eventTypes ?? [])))
+    }
+
     @Test("each enum the client names: every value is Apple's, and every Apple value has a constant")
     func enums() {
         for entry in ASCVocabulary.enums {

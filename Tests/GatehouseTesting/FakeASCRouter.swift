@@ -30,6 +30,10 @@ extension FakeAppStoreConnect {
                     allowed: ["fields[appStoreVersions]", "fields[apps]", "fields[builds]", "include"],
                     includes: ["build", "app"]
                 ) { version(segments[2]) }
+            case 4 where segments[0...1] == ["v1", "apps"] && segments[3] == "webhooks":
+                return checked(allowed: ["fields[webhooks]", "fields[apps]", "limit", "cursor"]) {
+                    webhooks(appID: segments[2])
+                }
             case 2 where segments == ["v1", "reviewSubmissions"]:
                 return checked(allowed: Self.submissionListParameters, includes: ["items"]) { submissions() }
             case 3 where segments[0...1] == ["v1", "reviewSubmissions"]:
@@ -135,6 +139,22 @@ extension FakeAppStoreConnect {
                 return notFound("appStoreVersions", id)
             }
             return single(render(version: version), included: includedFor(version: version))
+        }
+
+        func webhooks(appID: String) -> LoopbackResponse {
+            guard state.apps.contains(where: { $0.id == appID }) else { return notFound("apps", appID) }
+            return list(state.webhooks.filter { $0.appID == appID }.map(render(webhook:)), included: [])
+        }
+
+        func render(webhook: FakeASCState.Webhook) -> [String: Any] {
+            [
+                "type": "webhooks", "id": webhook.id,
+                "attributes": [
+                    "name": webhook.name, "url": webhook.url, "enabled": webhook.enabled,
+                    "eventTypes": webhook.eventTypes,
+                ],
+                "links": ["self": base + "/v1/webhooks/" + webhook.id],
+            ]
         }
 
         func submissions() -> LoopbackResponse {

@@ -138,6 +138,28 @@ public struct FakeASCState: Sendable {
     public var versions: [Version]
     /// The review submissions of every app, in list order.
     public var submissions: [Submission]
+    /// The webhooks created with `POST /v1/webhooks`, in order.
+    public var webhooks: [Webhook] = []
+    /// The ids of the webhooks pinged with `POST /v1/webhookPings`, in order.
+    public var pings: [String] = []
+
+    /// A webhook, with the secret it was created with (App Store Connect keeps it and never returns it).
+    public struct Webhook: Sendable {
+        /// Its id.
+        public var id: String
+        /// Its app's id.
+        public var appID: String
+        /// Its name.
+        public var name: String
+        /// Where it delivers.
+        public var url: String
+        /// The secret deliveries are signed with.
+        public var secret: String
+        /// Whether it delivers.
+        public var enabled: Bool
+        /// Its event types.
+        public var eventTypes: [String]
+    }
 
     /// Creates a state.
     public init(apps: [App] = [], versions: [Version] = [], submissions: [Submission] = []) {

@@ -154,6 +154,9 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
                 headers: headers)
         }
         if let fault { return Self.response(for: fault, headers: headers) }
+        if request.method == "POST" {
+            return lock.withLock { create(request, state: &state, base: server.baseURL, headers: headers) }
+        }
         guard request.method == "GET" else {
             return Self.error(
                 405, "METHOD_NOT_ALLOWED", "The request method is not valid.", "\(request.method) is not allowed",

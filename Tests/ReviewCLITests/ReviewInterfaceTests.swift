@@ -42,8 +42,9 @@ struct ReviewInterfaceTests {
 
     @Test("--db and --utc are one record each, accepted by every command that uses the store, read once")
     func globalOptions() throws {
-        // completion, auth and states use no store.
-        for command in ReviewInterface.commands where !["completion", "auth", "states"].contains(command.name) {
+        // completion and states use no store; auth and webhook talk to App Store Connect and the config folder only.
+        let storeless = ["completion", "auth", "states", "webhook"]
+        for command in ReviewInterface.commands where !storeless.contains(command.name) {
             #expect(command.globalOptions == ReviewOptions.global.map(\.spec), "\(command.name)")
         }
         #expect(try ReviewParser.parse(["--db", "/a", "--utc", "status"], now: Self.now).databasePath == "/a")

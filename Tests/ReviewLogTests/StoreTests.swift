@@ -92,7 +92,7 @@ struct StoreTests {
         #expect(Array(bytes[60..<64]) == [0, 0, 0, UInt8(Schema.currentVersion)])  // user_version
     }
 
-    @Test("a version 1 store (before App Store Connect sync) upgrades in place to version 2, nothing lost")
+    @Test("a version 1 store (before App Store Connect sync) upgrades in place to the current version, nothing lost")
     func migratesVersion1() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v1.sqlite3").path

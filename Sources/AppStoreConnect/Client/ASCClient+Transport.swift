@@ -64,8 +64,10 @@ extension ASCClient {
         return String(baseURL[..<hostEnd])
     }
 
-    /// Sends a GET until it succeeds or a bound is reached.
-    func send(_ url: String) async throws -> HTTPResponse {
+    /// Sends a request until it succeeds or a bound is reached. A POST (not idempotent: `POST /v1/webhooks` twice
+    /// makes two webhooks) is not sent again after a network failure or a 5xx; a 401 on a reused token and a 429
+    /// were refused before anything was done, so those are retried for every method.
+    func send(_ url: String, method: HTTPMethod = .get, body: [UInt8] = []) async throws -> HTTPResponse {
         var failures = 0
         var rateLimited = 0
         var renewedAfter401 = false
@@ -77,14 +79,15 @@ extension ASCClient {
                 waited += pause
             }
             let (token, isFresh) = try await tokens.tokenAndFreshness()
-            let request = HTTPRequest.get(
-                url, headers: ["Authorization": "Bearer " + token.compact, "Accept": "application/json"])
+            var headers: HTTPHeaders = ["Authorization": "Bearer " + token.compact, "Accept": "application/json"]
+            if method == .post { headers.add(name: "Content-Type", value: "application/json") }
+            let request = HTTPRequest(method: method, url: url, headers: headers, body: body)
             let response: HTTPResponse
             do {
                 response = try await http.send(request)
             } catch let error as HTTPError {
-                if error.code == .responseTooLarge { throw tooLarge(url, bytes: nil, httpError: error) }
-                if Self.isRetriable(error), failures < configuration.maximumRetries {
+                if error.code == .responseTooLarge { throw tooLarge(method, url, bytes: nil, httpError: error) }
+                if method == .get, Self.isRetriable(error), failures < configuration.maximumRetries {
                     failures += 1
                     let delay = Self.backoff(
                         failures, base: configuration.retryBaseDelay, maximum: configuration.maximumRetryDelay)
@@ -94,7 +97,7 @@ extension ASCClient {
                 }
                 throw AppStoreConnectError(
                     .networkFailure,
-                    "GET \(url) failed after \(failures + 1) attempt(s) (HTTPError.\(error.code): \(error.reason))"
+                    "\(method) \(url) failed after \(failures + 1) attempt(s) (HTTPError.\(error.code): \(error.reason))"
                         + (Self.isRetriable(error)
                             ? "; App Store Connect cannot be reached: check the network and any proxy, then try again"
                             : ""),
@@ -103,7 +106,7 @@ extension ASCClient {
             await pacer.record(
                 response.headers.first("X-Rate-Limit").flatMap(ASCRateLimit.init(headerValue:)), at: clock.now())
             guard response.body.count <= configuration.maximumResponseBytes else {
-                throw tooLarge(url, bytes: response.body.count, httpError: nil)
+                throw tooLarge(method, url, bytes: response.body.count, httpError: nil)
             }
             switch response.status {
             case 200...299:
@@ -114,17 +117,17 @@ extension ASCClient {
                     await tokens.invalidate()
                     continue
                 }
-                throw notAuthorized(url, response: response, token: token)
+                throw notAuthorized(method, url, response: response, token: token)
             case 403:
-                throw forbidden(url, response: response)
+                throw forbidden(method, url, response: response)
             case 404:
                 throw refused(
-                    .notFound, url, response: response,
+                    method, .notFound, url, response: response,
                     "no such resource, or not one this key's account has; check the ID")
             case 429:
                 guard rateLimited < configuration.maximumRateLimitRetries else {
                     throw refused(
-                        .rateLimited, url, response: response,
+                        method, .rateLimited, url, response: response,
                         "still over the rate limit after \(rateLimited + 1) attempts and \(Self.seconds(waited)) of waiting"
                             + ((await pacer.latest).map { " (\($0))" } ?? "")
                             + "; App Store Connect allows about 3,600 requests per key per rolling hour: wait and run "
@@ -140,9 +143,9 @@ extension ASCClient {
                 try await sleeper.sleep(for: delay)
                 waited += delay
             case 500...599:
-                guard failures < configuration.maximumRetries else {
+                guard method == .get, failures < configuration.maximumRetries else {
                     throw refused(
-                        .serverFailure, url, response: response,
+                        method, .serverFailure, url, response: response,
                         "still failing after \(failures + 1) attempts: App Store Connect is failing, not refusing the "
                             + "request; try again later (Apple's system status page shows outages)")
                 }
@@ -153,12 +156,12 @@ extension ASCClient {
                 waited += delay
             case 400...499:
                 throw refused(
-                    .requestRefused, url, response: response,
+                    method, .requestRefused, url, response: response,
                     "App Store Connect refused the request; the parameters this client sends are checked against "
                         + "Apple's OpenAPI description 4.4.1, so the API may have changed")
             default:
                 throw refused(
-                    .serverFailure, url, response: response,
+                    method, .serverFailure, url, response: response,
                     "not a status App Store Connect answers; check the base URL and any proxy between")
             }
         }
@@ -196,26 +199,31 @@ extension ASCClient {
         return "\(seconds).\(tenths) s"
     }
 
-    private func tooLarge(_ url: String, bytes: Int?, httpError: HTTPError?) -> AppStoreConnectError {
+    private func tooLarge(_ method: HTTPMethod, _ url: String, bytes: Int?, httpError: HTTPError?)
+        -> AppStoreConnectError
+    {
         AppStoreConnectError(
             .responseTooLarge,
-            "GET \(url) answered " + (bytes.map { "\($0) bytes" } ?? "more bytes")
+            "\(method) \(url) answered " + (bytes.map { "\($0) bytes" } ?? "more bytes")
                 + " than the cap of \(configuration.maximumResponseBytes) (maximumResponseBytes); lower pageSize or "
                 + "itemsPerSubmission, or raise the cap", url: url, httpError: httpError)
     }
 
-    /// `GET <url> answered HTTP <status> <code> "<detail>": <explanation>`.
+    /// `<method> <url> answered HTTP <status> <code> "<detail>": <explanation>`.
     private func refused(
-        _ code: AppStoreConnectError.Code, _ url: String, response: HTTPResponse, _ explanation: String
+        _ method: HTTPMethod, _ code: AppStoreConnectError.Code, _ url: String, response: HTTPResponse,
+        _ explanation: String
     ) -> AppStoreConnectError {
         let entries = ASCResponseError.entries(in: response.body)
         return AppStoreConnectError(
             code,
-            "GET \(url) answered HTTP \(response.status)\(Self.describe(entries, body: response.body)): \(explanation)",
+            "\(method) \(url) answered HTTP \(response.status)\(Self.describe(entries, body: response.body)): \(explanation)",
             url: url, status: response.status, apiErrors: entries)
     }
 
-    private func notAuthorized(_ url: String, response: HTTPResponse, token: ASCToken) -> AppStoreConnectError {
+    private func notAuthorized(_ method: HTTPMethod, _ url: String, response: HTTPResponse, token: ASCToken)
+        -> AppStoreConnectError
+    {
         let issuer: String
         switch credentials.kind {
         case .team(let issuerID):
@@ -227,7 +235,7 @@ extension ASCClient {
                 "this is used as an individual key (sub \"user\", no issuer ID): a team key needs its issuer ID"
         }
         return refused(
-            .notAuthorized, url, response: response,
+            method, .notAuthorized, url, response: response,
             "App Store Connect refused the token. Check the key: key ID \(Quoting.token(credentials.keyID)) must be "
                 + "an active (not revoked) App Store Connect API key and the .p8 its own; the issuer: \(issuer); and "
                 + "this machine's clock: the token said iat \(ASCDate.format(token.issuedAt)) and exp "
@@ -235,16 +243,16 @@ extension ASCClient {
                 + "more than a minute off makes Apple see a token as not yet valid or expired")
     }
 
-    private func forbidden(_ url: String, response: HTTPResponse) -> AppStoreConnectError {
+    private func forbidden(_ method: HTTPMethod, _ url: String, response: HTTPResponse) -> AppStoreConnectError {
         let entries = ASCResponseError.entries(in: response.body)
         if entries.contains(where: { $0.code.contains("REQUIRED_AGREEMENTS") }) {
             return refused(
-                .forbidden, url, response: response,
+                method, .forbidden, url, response: response,
                 "the account's agreements are missing or expired: the Account Holder must accept the latest "
                     + "agreements in App Store Connect before the API answers again")
         }
         return refused(
-            .forbidden, url, response: response,
+            method, .forbidden, url, response: response,
             "the role of key \(Quoting.token(credentials.keyID)) does not allow reading this resource: review "
                 + "submissions need a key with the App Manager or Admin role (Users and Access > Integrations); use "
                 + "such a key")

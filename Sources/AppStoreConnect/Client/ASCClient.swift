@@ -2,6 +2,12 @@ internal import GatehouseCore
 public import GatehouseHTTP
 public import JWT
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A client of the App Store Connect API for review states: apps, their App Store versions with builds, review
 /// submissions with their items, and a credential check.
 ///
@@ -164,6 +170,70 @@ public struct ASCClient: Sendable {
             throw JSONAPIResource.invalid(url, "the version \(Quoting.token(id)) comes without its app (include=app)")
         }
         return ASCVersionLookup(version: version, app: try ASCApp(resource: app))
+    }
+
+    /// An app's webhooks (`GET /v1/apps/{id}/webhooks`), all pages.
+    /// - Parameter appID: the app's ID.
+    /// - Returns: the webhooks.
+    /// - Throws: `AppStoreConnectError` (`forbidden` when the key's role cannot manage webhooks).
+    public func webhooks(appID: String) async throws -> [ASCWebhook] {
+        let url = ASCVocabulary.appWebhooks.url(
+            base: baseURL, id: try Self.checkID(appID, "app"), limits: ["limit": configuration.pageSize])
+        return try await fetchAll(url).flatMap { try $0.data.map(ASCWebhook.init(resource:)) }
+    }
+
+    /// Creates a webhook for an app (`POST /v1/webhooks`), enabled. Sent once: a network failure or 5xx is not
+    /// retried, since App Store Connect may have created it (`webhooks(appID:)` tells).
+    /// - Parameters:
+    ///   - appID: the app's ID.
+    ///   - name: the webhook's name.
+    ///   - url: where App Store Connect delivers (https).
+    ///   - secret: the HMAC secret it signs deliveries with.
+    ///   - eventTypes: the event types, default the version state change.
+    /// - Returns: the webhook created.
+    /// - Throws: `AppStoreConnectError` (`forbidden` for a key without the role, `requestRefused` for a URL or
+    ///   name App Store Connect refuses).
+    public func createWebhook(
+        appID: String, name: String, url webhookURL: String, secret: String,
+        eventTypes: [String] = [ASCWebhook.versionStateEventType]
+    ) async throws -> ASCWebhook {
+        let creation = ASCVocabulary.createWebhook
+        let body = ASCCreationBody<ASCWebhookAttributes>(
+            data: .init(
+                type: creation.type,
+                attributes: .init(
+                    name: name, url: webhookURL, secret: secret, eventTypes: eventTypes, enabled: true),
+                relationships: ["app": .init(data: .init(type: "apps", id: try Self.checkID(appID, "app")))]))
+        return try ASCWebhook(resource: try await create(creation, body))
+    }
+
+    /// Asks App Store Connect to send a webhook a ping delivery (`POST /v1/webhookPings`).
+    /// - Parameter webhookID: the webhook's ID.
+    /// - Returns: the ping's ID.
+    /// - Throws: `AppStoreConnectError`.
+    public func pingWebhook(id webhookID: String) async throws -> String {
+        let creation = ASCVocabulary.createWebhookPing
+        let body = ASCCreationBody<ASCNoAttributes>(
+            data: .init(
+                type: creation.type, attributes: nil,
+                relationships: [
+                    "webhook": .init(data: .init(type: "webhooks", id: try Self.checkID(webhookID, "webhook")))
+                ]))
+        return try await create(creation, body).id
+    }
+
+    /// POSTs a creation and reads the resource created.
+    private func create(_ creation: ASCVocabulary.Creation, _ body: some Encodable) async throws -> JSONAPIResource {
+        let url = baseURL + creation.path
+        let encoded: [UInt8]
+        do {
+            encoded = Array(try JSONEncoder().encode(body))
+        } catch {
+            throw AppStoreConnectError(.invalidConfiguration, "cannot encode the body of POST \(url): \(error)")
+        }
+        let response = try await send(url, method: .post, body: encoded)
+        return try JSONAPIDocument(body: response.body, url: url, maxBytes: configuration.maximumResponseBytes)
+            .single()
     }
 
     /// An app's review submissions with their items (`GET /v1/reviewSubmissions?filter[app]=<id>&include=items`),

@@ -91,10 +91,12 @@ package enum ASCVocabulary {
     static let itemRead = ResourceRead(
         schema: "ReviewSubmissionItem", type: "reviewSubmissionItems", attributes: ["state"],
         relationships: ["appStoreVersion"])
+    static let webhookRead = ResourceRead(
+        schema: "Webhook", type: "webhooks", attributes: ["name", "url", "enabled", "eventTypes"], relationships: [])
 
     /// Every resource read, by JSON:API type.
     static let readsByType: [String: ResourceRead] = Dictionary(
-        [appRead, buildRead, versionRead, submissionRead, itemRead].map { ($0.type, $0) },
+        [appRead, buildRead, versionRead, submissionRead, itemRead, webhookRead].map { ($0.type, $0) },
         uniquingKeysWith: { a, _ in a })
 
     /// Whether the client lists this attribute of this type as read (the resource readers assert it, so nothing is
@@ -118,6 +120,7 @@ package enum ASCVocabulary {
     static let submissionFields = Parameter(
         "fields[reviewSubmissions]", ["platform", "submittedDate", "state", "app", "items"])
     static let itemFields = Parameter("fields[reviewSubmissionItems]", ["state", "appStoreVersion"])
+    static let webhookFields = Parameter("fields[webhooks]", ["name", "url", "enabled", "eventTypes"])
 
     static let pageLimit = Limit(name: "limit", maximum: 200)
     static let itemsLimit = Limit(name: "limit[items]", maximum: 50)
@@ -178,11 +181,46 @@ package enum ASCVocabulary {
         path: "/v1/reviewSubmissions/{id}/items", responseSchema: "ReviewSubmissionItemsResponse",
         query: [itemFields], limits: [pageLimit], filters: [], reads: [itemRead])
 
+    /// `GET /v1/apps/{id}/webhooks`: an app's webhooks (`review webhook list`).
+    package static let appWebhooks = Endpoint(
+        path: "/v1/apps/{id}/webhooks", responseSchema: "WebhooksResponse", query: [webhookFields],
+        limits: [pageLimit], filters: [], reads: [webhookRead])
+
     /// Every endpoint the client sends.
     package static let endpoints: [Endpoint] = [
         apps, credentialCheck, app, appStoreVersions, appStoreVersion, reviewSubmissions, reviewSubmission,
-        reviewSubmissionItems,
+        reviewSubmissionItems, appWebhooks,
     ]
+
+    /// One POST the client sends: the path, the request and response schemas, and the attributes and
+    /// relationships of the resource it creates.
+    package struct Creation: Sendable {
+        /// The path.
+        package let path: String
+        /// The OpenAPI schema of the request body, such as `WebhookCreateRequest`.
+        package let requestSchema: String
+        /// The OpenAPI schema of the 201 response.
+        package let responseSchema: String
+        /// The JSON:API type created.
+        package let type: String
+        /// The attributes sent.
+        package let attributes: [String]
+        /// The relationships sent.
+        package let relationships: [String]
+    }
+
+    /// `POST /v1/webhooks`: a webhook for an app (`review webhook create`).
+    package static let createWebhook = Creation(
+        path: "/v1/webhooks", requestSchema: "WebhookCreateRequest", responseSchema: "WebhookResponse",
+        type: "webhooks", attributes: ["name", "url", "secret", "eventTypes", "enabled"], relationships: ["app"])
+
+    /// `POST /v1/webhookPings`: a test delivery of a webhook (`review webhook ping`).
+    package static let createWebhookPing = Creation(
+        path: "/v1/webhookPings", requestSchema: "WebhookPingCreateRequest", responseSchema: "WebhookPingResponse",
+        type: "webhookPings", attributes: [], relationships: ["webhook"])
+
+    /// Every POST the client sends.
+    package static let creations: [Creation] = [createWebhook, createWebhookPing]
 
     // MARK: Enums and document members
 
@@ -208,6 +246,9 @@ package enum ASCVocabulary {
             ],
             values: ASCReviewSubmissionItemState.knownValues.map(\.rawValue)),
     ]
+
+    /// The webhook event types the client sends (each must be one of Apple's `WebhookEventType` values).
+    package static let webhookEventTypes = [ASCWebhook.versionStateEventType]
 
     /// The members of documents the client reads besides resources: pagination and error bodies.
     package static let documentMembers: [[String]] = [

@@ -33,8 +33,8 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, notify,
-        auth, completion,
+        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, serve,
+        webhook, notify, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -102,6 +102,48 @@ package enum ReviewInterface {
                     + "\"notifications\"}; test and flush the outcome of each try."),
         ],
         globalOptions: Options.global)
+
+    /// `review serve`.
+    package static let serve = CommandSpec(
+        "serve",
+        abstract: "Receive App Store Connect webhooks: exact state-change times, pushed",
+        overview: "An HTTP server for App Store Connect's APP_STORE_VERSION_APP_VERSION_STATE_UPDATED webhook: POST "
+            + "/webhooks/app-store-connect (GET /healthz answers 200). A body over 64 KiB is refused (413), a missing "
+            + "or wrong x-apple-signature too (401); a verified delivery is stored before it is answered, once per "
+            + "event id, at the payload's exact time, after its version is resolved through the App Store Connect "
+            + "API (credentials as for sync); when that fails it is kept as pending and resolved later (in the "
+            + "background, at start-up, and by sync). One line per request on standard error. SIGINT or SIGTERM: "
+            + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that.",
+        options: [
+            Options.listen, Options.webhookSecretFile, Options.resolveInterval,
+            Options.json.with(
+                help: "Log one JSON object per line instead of text: {\"method\", \"path\", \"status\", \"note\", "
+                    + "\"answerSent\", \"ms\"} per request, {\"message\"} otherwise."),
+        ] + keyOptions,
+        globalOptions: Options.global)
+
+    /// `review webhook`.
+    package static let webhook = CommandSpec(
+        "webhook",
+        abstract: "Create, list and ping App Store Connect webhooks: webhook create|list|ping",
+        overview: "webhook create --app NAME --url URL creates the app's webhook for "
+            + "APP_STORE_VERSION_APP_VERSION_STATE_UPDATED with a generated secret, written to the secret file "
+            + "(mode 0600) where serve finds it (an existing secret file is reused, so every app's webhook shares "
+            + "serve's one secret); webhook list shows each app's webhooks; webhook ping asks App Store "
+            + "Connect to ping them.",
+        arguments: [
+            ArgumentSpec(
+                "<action>", help: "create, list or ping.", completion: .choices(["create", "list", "ping"]))
+        ],
+        options: keyOptions + [
+            Options.app.with(help: "The app (name or bundle ID): one for create; list and ping default to all."),
+            Options.url, Options.webhookSecretFile,
+            Options.json.with(
+                help: "Output the webhooks as JSON: {\"webhooks\": [{\"id\", \"app\", \"name\", "
+                    + "\"url\", \"enabled\", \"eventTypes\"}]}."),
+        ],
+        // Talks to App Store Connect and the config folder, never the store; takes --now like every command.
+        globalOptions: [Options.now])
 
     /// `review auth`.
     package static let auth = CommandSpec(

@@ -1,4 +1,5 @@
 import CommandLineKit
+import MicroHTTPServer
 import ReviewLog
 
 /// Every option of `review`, declared once: name, value name, help and how its value is read. The parser, the
@@ -231,24 +232,67 @@ package enum ReviewOptions {
     package static let interval = Option(
         .value("interval", valueName: "DURATION", help: "Time between passes: 90s, 5m (default), 1h; at least 60s."),
         parse: { text throws(CommandFailure) -> Duration in
-            let digits = text.prefix { $0.isNumber }
-            let unit = text.dropFirst(digits.count)
-            let scale: Int64? =
-                switch unit {
-                case "s", "": 1
-                case "m": 60
-                case "h": 3600
-                default: nil
-                }
-            guard !digits.isEmpty, digits.count <= 6, let scale, let amount = Int64(digits) else {
-                throw .usage("--interval takes a duration such as 90s, 5m or 1h, not '\(text)'")
-            }
-            let seconds = amount * scale
-            guard seconds >= 60 else {
-                throw .usage(
-                    "--interval \(text) is shorter than 60 s; App Store Connect allows about 3600 requests an hour per "
-                        + "key, and a review takes hours: 5m is plenty")
-            }
-            return .seconds(seconds)
+            try duration(
+                text, option: "interval", minimum: 60,
+                tooShort: "; App Store Connect allows about 3600 requests an hour per key, and a review takes hours: "
+                    + "5m is plenty")
         })
+
+    /// A duration such as 90s, 5m or 1h, at least `minimum` seconds.
+    private static func duration(_ text: String, option: String, minimum: Int64, tooShort: String)
+        throws(CommandFailure) -> Duration
+    {
+        let digits = text.prefix { $0.isNumber }
+        let unit = text.dropFirst(digits.count)
+        let scale: Int64? =
+            switch unit {
+            case "s", "": 1
+            case "m": 60
+            case "h": 3600
+            default: nil
+            }
+        guard !digits.isEmpty, digits.count <= 6, let scale, let amount = Int64(digits) else {
+            throw .usage("--\(option) takes a duration such as 90s, 5m or 1h, not '\(text)'")
+        }
+        let seconds = amount * scale
+        guard seconds >= minimum else {
+            throw .usage("--\(option) \(text) is shorter than \(minimum) s\(tooShort)")
+        }
+        return .seconds(seconds)
+    }
+
+    // MARK: Webhooks
+
+    /// `--listen HOST:PORT` of `serve`.
+    package static let listen = Option(
+        .value(
+            "listen", valueName: "HOST:PORT",
+            help: "Where to listen: an IP address and port (default 127.0.0.1:8080, loopback only; put a reverse "
+                + "proxy with TLS in front). Port 0 takes a free port, shown on standard error."),
+        parse: { text throws(CommandFailure) -> ListenAddress in
+            do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
+        })
+    /// `--webhook-secret-file FILE` of `serve` and `webhook`.
+    package static let webhookSecretFile = Option(
+        .value(
+            "webhook-secret-file", valueName: "FILE",
+            help: "The webhook secret (one trailing newline ignored). serve: else $ASC_WEBHOOK_SECRET, else "
+                + "$XDG_CONFIG_HOME/gatehouse/webhook-secret (mode 0600), where webhook create writes it (generated "
+                + "when the file does not exist yet).",
+            completion: .file))
+    /// `--resolve-interval DURATION` of `serve`.
+    package static let resolveInterval = Option(
+        .value(
+            "resolve-interval", valueName: "DURATION",
+            help: "How often pending deliveries (version not resolved yet) are retried: 60s (default), 5m; at "
+                + "least 1s."),
+        parse: { text throws(CommandFailure) -> Duration in
+            try duration(text, option: "resolve-interval", minimum: 1, tooShort: "")
+        })
+    /// `--url URL` of `webhook create`.
+    package static let url = Option(
+        .value(
+            "url", valueName: "URL",
+            help: "The public https URL App Store Connect delivers to: your reverse proxy in front of review serve, "
+                + "ending in /webhooks/app-store-connect."))
 }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import MicroHTTPServer
 import ReviewLog
 import ReviewSync
 
@@ -49,13 +50,21 @@ package enum ReviewCommand: Sendable, Equatable {
     case edit(id: Int64, note: String?, at: Timestamp?)
     /// `review undo`: delete the last event logged by hand.
     case undo
+    /// `review serve [--listen HOST:PORT] [--webhook-secret-file FILE] [--resolve-interval D] [key options]`.
+    case serve(ServeSettings)
+    /// `review webhook create --app NAME --url URL [--webhook-secret-file FILE] [key options]`.
+    case webhookCreate(CredentialResolver.Flags, app: String, url: String, secretFile: String?)
+    /// `review webhook list [--app NAME]... [key options]`.
+    case webhookList(CredentialResolver.Flags, apps: [String])
+    /// `review webhook ping [--app NAME]... [key options]`.
+    case webhookPing(CredentialResolver.Flags, apps: [String])
 
-    /// Whether the command makes a store when there is none: `log`, `import`, `sync`, `watch` and `notify add` (the list beside
-    /// the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
+    /// Whether the command makes a store when there is none: `log`, `import`, `sync`, `watch`, `serve` and `notify add`
+    /// (the list beside the exit-status table in STYLE.md). Every other command reads, or changes what exists, and a missing store is
     /// 66: a mistyped `--db` must not leave an empty store behind.
     package var createsStore: Bool {
         switch self {
-        case .log, .importFile, .sync, .watch, .notify(.add): true
+        case .log, .importFile, .sync, .watch, .serve, .notify(.add): true
         default: false
         }
     }
@@ -63,7 +72,9 @@ package enum ReviewCommand: Sendable, Equatable {
     /// Whether the command talks to App Store Connect (and so runs asynchronously).
     package var usesNetwork: Bool {
         switch self {
-        case .sync, .watch, .authCheck, .notify(.test), .notify(.flush): true
+        case .sync, .watch, .authCheck, .serve, .webhookCreate, .webhookList, .webhookPing, .notify(.test),
+            .notify(.flush):
+            true
         default: false
         }
     }
@@ -81,4 +92,16 @@ package enum NotifyAction: Sendable, Equatable {
     case test(Int64)
     /// `notify flush`.
     case flush
+}
+
+/// What `review serve` was asked for.
+package struct ServeSettings: Sendable, Equatable {
+    /// The key options (the version lookups' credentials).
+    package var flags: CredentialResolver.Flags
+    /// Where to listen.
+    package var listen: ListenAddress = .loopbackDefault
+    /// `--webhook-secret-file`, if given.
+    package var secretFile: String?
+    /// How often pending deliveries are retried.
+    package var resolveInterval: Duration = .seconds(60)
 }

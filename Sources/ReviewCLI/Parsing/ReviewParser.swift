@@ -185,6 +185,31 @@ package enum ReviewParser {
             case "check": return .authCheck(flags)
             default: throw .usage("unknown auth action \"\(positionals[0])\"; use add, list or check")
             }
+        case "serve":
+            try expect(0...0, "review serve [--listen HOST:PORT] [--webhook-secret-file FILE]")
+            var settings = ServeSettings(flags: try keyFlags(scanned))
+            if let listen = try scanned.value(Options.listen) { settings.listen = listen }
+            settings.secretFile = try scanned.value(Options.webhookSecretFile)
+            if let interval = try scanned.value(Options.resolveInterval) { settings.resolveInterval = interval }
+            return .serve(settings)
+        case "webhook":
+            try expect(1...1, "review webhook create|list|ping")
+            let flags = try keyFlags(scanned)
+            let apps = try scanned.values(Options.app)
+            switch positionals[0] {
+            case "create":
+                guard apps.count == 1, let url = try scanned.value(Options.url) else {
+                    throw .usage("webhook create needs one --app NAME and --url URL (the public https URL of serve)")
+                }
+                guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                    throw .usage("--url \(url) is not an http(s) URL; App Store Connect delivers to https URLs")
+                }
+                return .webhookCreate(
+                    flags, app: apps[0], url: url, secretFile: try scanned.value(Options.webhookSecretFile))
+            case "list": return .webhookList(flags, apps: apps)
+            case "ping": return .webhookPing(flags, apps: apps)
+            default: throw .usage("unknown webhook action \"\(positionals[0])\"; use create, list or ping")
+            }
         default:  // delete
             try expect(1...1, "review delete EVENT_ID --yes")
             let id = try eventID(positionals[0])

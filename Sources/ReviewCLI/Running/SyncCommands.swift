@@ -78,7 +78,9 @@ enum SyncCommands {
                 return CommandOutput(standardOutput: invocation.json ? AuthJSON.checks(checks) : text)
             case .sync(let flags, let apps):
                 let passes = try await self.passes(flags, invocation, environment)
-                var output = CommandOutput()
+                // Webhook deliveries still pending are resolved first, so that their exact times come before what
+                // the passes observe.
+                var output = try await ServeCommand.resolvePending(passes, invocation, environment)
                 // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
                 // status is that of the first failure.
                 // With several keys, an app asked for needs to be seen by one of them, not by each.
@@ -140,6 +142,10 @@ enum SyncCommands {
                 await delivery?.value
                 return CommandOutput(
                     standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
+            case .serve(let settings):
+                return try await ServeCommand.run(settings, invocation, environment)
+            case .webhookCreate, .webhookList, .webhookPing:
+                return try await WebhookCommands.run(invocation, environment)
             default:
                 return CommandOutput()
             }
@@ -191,7 +197,7 @@ enum SyncCommands {
         return CredentialProfiles(path: path)
     }
 
-    private static func keys(_ flags: CredentialResolver.Flags, _ environment: ReviewEnvironment) throws
+    static func keys(_ flags: CredentialResolver.Flags, _ environment: ReviewEnvironment) throws
         -> [(profile: String?, credentials: ASCCredentials)]
     {
         try CredentialResolver.resolve(
@@ -207,7 +213,7 @@ enum SyncCommands {
         String(decoding: try InputFile.read(path, role: ".p8 key", maxBytes: 64 * 1024), as: UTF8.self)
     }
 
-    private static func client(_ credentials: ASCCredentials, _ environment: ReviewEnvironment) throws -> ASCClient {
+    static func client(_ credentials: ASCCredentials, _ environment: ReviewEnvironment) throws -> ASCClient {
         let base = environment.variables["ASC_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         return try ASCClient(
             credentials: credentials, baseURL: base ?? ASCClient.defaultBaseURL, http: environment.http,

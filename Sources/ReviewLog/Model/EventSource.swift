@@ -6,4 +6,6 @@ public enum EventSource: String, Sendable, CaseIterable, Codable {
     case `import`
     /// Fetched from App Store Connect by `review sync` or `review watch`.
     case sync
+    /// Pushed by an App Store Connect webhook to `review serve` (the payload's exact time).
+    case webhook
 }

@@ -104,6 +104,50 @@ public protocol ReviewStore: Sendable {
     func undoLastManualEvent() throws -> UndoResult
 }
 
+/// A store that also keeps App Store Connect webhook deliveries (`review serve`): exactly once per delivery id,
+/// durably before the delivery is answered, pending until its version is resolved.
+public protocol WebhookDeliveryStore: ReviewStore {
+    /// Where a webhook delivery stands, if it was stored.
+    /// - Parameter id: the event's `data.id`.
+    /// - Returns: its status, or `nil` for a delivery never stored.
+    /// - Throws: `ReviewError` store errors.
+    func webhookDeliveryStatus(id: String) throws -> WebhookDeliveryStatus?
+
+    /// Stores a verified webhook delivery durably, in one transaction, exactly once per `data.id`: a ping as a ping;
+    /// a state change with its resolved version as an event (source `webhook`, exact time), or without one as
+    /// pending. A repeat of a stored delivery changes nothing (`duplicate`), except that a repeat of a pending one
+    /// that comes with its version resolves it.
+    /// - Parameters:
+    ///   - delivery: the delivery.
+    ///   - version: its resolved version, or nil when it could not be resolved yet.
+    /// - Returns: what was stored.
+    /// - Throws: `ReviewError` store errors (nothing is stored then).
+    func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws -> WebhookOutcome
+
+    /// State-change deliveries still waiting for their version, oldest event first.
+    /// - Parameter limit: at most this many.
+    /// - Returns: the deliveries.
+    /// - Throws: `ReviewError` store errors.
+    func pendingWebhookDeliveries(limit: Int) throws -> [WebhookDelivery]
+
+    /// Resolves a pending delivery: records its event and marks it resolved, in one transaction.
+    /// - Parameters:
+    ///   - delivery: a delivery from `pendingWebhookDeliveries(limit:)`.
+    ///   - version: what its version id resolved to.
+    ///   - now: the resolution time.
+    /// - Returns: `recorded`, `resolvedWithoutEvent`, or `duplicate` when another process resolved it first.
+    /// - Throws: `ReviewError` store errors.
+    func resolvePendingWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp)
+        throws -> WebhookOutcome
+
+    /// Notes a failed attempt to resolve a pending delivery (it stays pending).
+    /// - Parameters:
+    ///   - id: the delivery's id.
+    ///   - reason: why it failed.
+    /// - Throws: `ReviewError` store errors.
+    func noteWebhookResolutionFailure(id: String, reason: String) throws
+}
+
 /// When an app was last looked at in App Store Connect, and when a look last saw a change.
 public struct SyncedAppState: Sendable, Hashable {
     /// The app.

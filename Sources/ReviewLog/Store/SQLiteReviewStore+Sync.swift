@@ -64,7 +64,7 @@ extension SQLiteReviewStore {
     /// The app a look is about: by its App Store Connect id (a synced app renamed in App Store Connect keeps its
     /// history), else by bundle ID, else by name case-insensitively (an app logged by hand), else a new app under
     /// its App Store Connect name. Missing identifiers are filled in.
-    private func resolveApp(_ synced: SyncedApp, in session: SQLiteSession) throws(ReviewError) -> (Int64, App) {
+    func resolveApp(_ synced: SyncedApp, in session: SQLiteSession) throws(ReviewError) -> (Int64, App) {
         let lookups: [(String, SQLiteValue)] = [
             ("SELECT app_id FROM sync_apps WHERE asc_app_id = ?", .text(synced.ascID)),
             ("SELECT id FROM apps WHERE app_store_id = ?", .text(synced.ascID)),

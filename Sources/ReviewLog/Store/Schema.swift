@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
 enum Schema {
     /// The newest schema this code knows.
-    static let currentVersion: Int64 = 3
+    static let currentVersion: Int64 = 4
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.
@@ -85,6 +85,27 @@ enum Schema {
             event_id INTEGER NOT NULL,
             PRIMARY KEY (cycle_event_id, threshold)
         );
+        """,
+        // Version 4, App Store Connect webhooks (`review serve`): every verified delivery, kept by the event's
+        // `data.id` (stored once however often Apple retries it). kind is 'stateChange' or 'ping'; timestamp_ms is
+        // the payload's timestamp to the millisecond (the event's `at` is its second); a state change whose version
+        // is not resolved yet has resolved_at NULL (pending: resolved later by `serve` or `sync`, never dropped);
+        // event_id is the event it recorded, if any.
+        4: """
+        CREATE TABLE webhook_deliveries (
+            delivery_id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            asc_version_id TEXT,
+            old_value TEXT,
+            new_value TEXT,
+            timestamp_ms INTEGER NOT NULL,
+            received_at INTEGER NOT NULL,
+            resolved_at INTEGER,
+            event_id INTEGER REFERENCES events(id) ON DELETE SET NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT
+        );
+        CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (received_at) WHERE resolved_at IS NULL;
         """,
     ]
 

@@ -163,7 +163,7 @@ public struct SyncPass: Sendable {
 
     /// The review platform of an App Store Connect platform value (there is no watchOS value: watch apps ship inside
     /// the iOS version).
-    static func platform(_ platform: ASCPlatform) -> Platform? {
+    package static func platform(_ platform: ASCPlatform) -> Platform? {
         switch platform.rawValue {
         case "IOS": .iOS
         case "MAC_OS": .macOS

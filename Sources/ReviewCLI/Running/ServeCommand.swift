@@ -1,0 +1,216 @@
+import AppStoreConnect
+import CommandLineKit
+import JWT
+import MicroHTTPServer
+import ReviewLog
+import ReviewSync
+import ReviewWebhooks
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `review serve`: the webhook receiver on libmicrohttpd, and the background work beside it.
+enum ServeCommand {
+    /// How long SIGTERM waits for requests in flight before closing their connections.
+    static let drainBound: Duration = .seconds(30)
+
+    static func run(_ settings: ServeSettings, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
+        async throws -> CommandOutput
+    {
+        let secret = try WebhookSecretFile.secret(option: settings.secretFile, environment: environment)
+        let exposure = WebhookSecretFile.exposure(option: settings.secretFile, environment: environment)
+        let keys = try SyncCommands.keys(settings.flags, environment)
+        let store = try webhookStore(invocation, environment)
+        let resolver = ASCWebhookVersionResolver(
+            clients: try keys.map { try SyncCommands.client($0.credentials, environment) })
+        let now = wholeSeconds(environment.clock)
+        // One line per event on standard error: text, or with --json one JSON object (journald and log shippers).
+        let json = invocation.json
+        let log: @Sendable (String) -> Void = { message in
+            environment.emitError(
+                json ? JSONText.object([("message", JSONText.string(message))]) + "\n" : "review serve: \(message)\n")
+        }
+        let requestLog: @Sendable (HTTPRequestRecord) -> Void = { record in
+            guard json else { return log(record.line) }
+            environment.emitError(
+                JSONText.object([
+                    ("method", JSONText.string(record.method)), ("path", JSONText.string(record.path)),
+                    ("status", JSONText.number(record.status.map(Int64.init))), ("note", JSONText.string(record.note)),
+                    ("answerSent", record.answerSent ? "true" : "false"),
+                    ("ms", JSONText.number(Int64(record.milliseconds.rounded()))),
+                ]) + "\n")
+        }
+        let receiver = WebhookReceiver(
+            secret: secret, store: store, resolver: resolver, now: now,
+            afterStore: pauseAfterStore(environment.variables["GATEHOUSE_TEST_PAUSE_AFTER_STORE"]))
+        let server: MicroHTTPServer
+        do {
+            server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: requestLog)
+        } catch {
+            throw CommandFailure(.unavailable, error.reason)
+        }
+        if let exposure { log("warning: \(exposure)") }
+        log(
+            "listening on http://\(server.address)\(WebhookGate.deliveryPath)"
+                + (server.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
+        let pending = PendingWebhookResolver(store: store, resolver: resolver, now: now)
+        let stop = environment.stop
+        // Background work, each element one task for the life of the server; SIGTERM sets `stop`, and each finishes
+        // what it is doing and returns.
+        let background: [@Sendable () async -> Void] = [
+            { await resolvingPending(pending, every: settings.resolveInterval, stop: stop, log: log) },
+            // Notifications out: what the deliveries recorded (and reminders of long waits), with backoff.
+            { await SyncCommands.deliverInBackground(store: store, environment: environment) },
+        ]
+        let drained = await withTaskGroup(of: Void.self) { group -> Bool in
+            for work in background { group.addTask(operation: work) }
+            while !stop.isSet { try? await Task.sleep(for: .milliseconds(50)) }
+            server.stopAccepting()
+            log("stopping: no new connections; finishing \(server.requestsInFlight) request(s) in flight")
+            let drained = await server.waitForRequestsInFlight(upTo: drainBound)
+            server.stop()
+            await group.waitForAll()
+            return drained
+        }
+        log("stopped" + (drained ? "" : " (requests still in flight after \(drainBound) were cut off)"))
+        return CommandOutput()
+    }
+
+    /// The store, as one that keeps webhook deliveries (the SQLite store does).
+    static func webhookStore(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) throws
+        -> any WebhookDeliveryStore
+    {
+        let path = try environment.databasePath(option: invocation.databasePath)
+        guard let store = try environment.openStore(path) as? any WebhookDeliveryStore else {
+            throw CommandFailure(.ioError, "the store at \(path) cannot keep webhook deliveries")
+        }
+        return store
+    }
+
+    /// `review sync`'s part: one pass over the pending deliveries with the passes' clients. Resolved ones are
+    /// reported on standard output (not with --json), those still pending as a warning; neither changes the status.
+    static func resolvePending(_ passes: [SyncPass], _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
+        async throws -> CommandOutput
+    {
+        guard let store = passes.first?.store as? any WebhookDeliveryStore else { return CommandOutput() }
+        let pending = PendingWebhookResolver(
+            store: store, resolver: ASCWebhookVersionResolver(clients: passes.map(\.client)),
+            now: wholeSeconds(environment.clock))
+        let report = try await pending.resolvePending()
+        var output = CommandOutput()
+        if !report.recorded.isEmpty, !invocation.json {
+            let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
+            for event in report.recorded {
+                output.standardOutput +=
+                    "\(renderer.label(event.versionKey)): \(event.state.displayName) at \(renderer.time(event.at)) "
+                    + "(webhook delivery resolved)\n"
+            }
+        }
+        if !report.stillPending.isEmpty {
+            output.standardError +=
+                "review: warning: \(report.stillPending.count) webhook delivery(ies) still pending (their version "
+                + "cannot be resolved yet); the next sync or serve tries again\n"
+        }
+        return output
+    }
+
+    /// Resolves pending deliveries at start-up and then every `interval`, until `stop`.
+    static func resolvingPending(
+        _ pending: PendingWebhookResolver, every interval: Duration, stop: StopFlag,
+        log: @escaping @Sendable (String) -> Void
+    ) async {
+        while !stop.isSet {
+            do {
+                let report = try await pending.resolvePending(stop: { stop.isSet })
+                for event in report.recorded {
+                    log(
+                        "pending delivery resolved: event \(event.id) (\(event.app.name) \(event.version) "
+                            + "\(event.platform.name) \(event.state.apiString))")
+                }
+                if !report.stillPending.isEmpty {
+                    log("\(report.stillPending.count) delivery(ies) still pending; next try in \(interval)")
+                }
+            } catch {
+                log("cannot resolve pending deliveries: \(error)")
+            }
+            let deadline = ContinuousClock.now.advanced(by: interval)
+            while !stop.isSet, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        }
+    }
+
+    /// Now in whole seconds from a clock.
+    static func wholeSeconds(_ clock: any TimeSource) -> @Sendable () -> Timestamp {
+        { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
+    }
+
+    /// The test hook: with `GATEHOUSE_TEST_PAUSE_AFTER_STORE=FILE`, a stored delivery creates FILE and waits (an
+    /// hour) before it is answered, so a test can kill `serve` between storing and answering. Unset: nothing.
+    static func pauseAfterStore(_ marker: String?) -> @Sendable (WebhookDelivery) async -> Void {
+        guard let marker, !marker.isEmpty else { return { _ in } }
+        return { _ in
+            let descriptor = open(marker, O_WRONLY | O_CREAT, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+            try? await Task.sleep(for: .seconds(3600))
+        }
+    }
+}
+
+/// Where the webhook secret lives: `--webhook-secret-file`, else `ASC_WEBHOOK_SECRET`, else the file `review webhook
+/// create` writes, `$XDG_CONFIG_HOME/gatehouse/webhook-secret` (else `~/.config/gatehouse/webhook-secret`), mode
+/// 0600 beside the credential profiles.
+enum WebhookSecretFile {
+    /// The default file, if a config directory is known.
+    static func defaultPath(_ environment: ReviewEnvironment) -> String? {
+        guard let profiles = CredentialProfiles.defaultPath(environment: environment.variables) else { return nil }
+        let directory = profiles.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        return directory + "/webhook-secret"
+    }
+
+    /// A warning when the secret's file can be read by others than its owner (mode wider than 0600), else nil.
+    static func exposure(option: String?, environment: ReviewEnvironment) -> String? {
+        let path: String?
+        if let option {
+            path = option
+        } else if environment.variables["ASC_WEBHOOK_SECRET"].map({ !$0.isEmpty }) == true {
+            path = nil
+        } else {
+            path = defaultPath(environment)
+        }
+        var status = stat()
+        guard let path, stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return nil }
+        return "the webhook secret file \(path) has mode \(String(status.st_mode & 0o777, radix: 8)); anyone who can "
+            + "read it can forge deliveries: chmod 600 \(path)"
+    }
+
+    /// The secret `serve` uses.
+    static func secret(option: String?, environment: ReviewEnvironment) throws -> [UInt8] {
+        var bytes: [UInt8]
+        var source: String
+        if let option {
+            bytes = try InputFile.read(option, role: "webhook secret", maxBytes: 4096)
+            source = option
+        } else if let variable = environment.variables["ASC_WEBHOOK_SECRET"], !variable.isEmpty {
+            bytes = Array(variable.utf8)
+            source = "ASC_WEBHOOK_SECRET"
+        } else if let path = defaultPath(environment), access(path, F_OK) == 0 {
+            bytes = try InputFile.read(path, role: "webhook secret", maxBytes: 4096)
+            source = path
+        } else {
+            throw CommandFailure(
+                .usage,
+                "serve needs the webhook secret: give --webhook-secret-file FILE or set ASC_WEBHOOK_SECRET, or create "
+                    + "the webhook with review webhook create, which writes "
+                    + (defaultPath(environment) ?? "$XDG_CONFIG_HOME/gatehouse/webhook-secret"))
+        }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        guard !bytes.isEmpty else {
+            throw CommandFailure(.dataError, "the webhook secret in \(source) is empty; give the webhook's secret")
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,188 @@
+import AppStoreConnect
+import CommandLineKit
+import ReviewLog
+import ReviewSync
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `review webhook create|list|ping`: App Store Connect's webhooks for `review serve`.
+enum WebhookCommands {
+    /// The name given to the webhooks this creates.
+    static let webhookName = "Gatehouse review serve"
+
+    static func run(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) async throws -> CommandOutput {
+        switch invocation.command {
+        case .webhookCreate(let flags, let app, let url, let secretFile):
+            return try await create(flags, app: app, url: url, secretFile: secretFile, invocation, environment)
+        case .webhookList(let flags, let apps):
+            var rows: [(app: ASCApp, webhook: ASCWebhook)] = []
+            for (client, app) in try await visibleApps(flags, apps, environment) {
+                for webhook in try await client.webhooks(appID: app.id) { rows.append((app, webhook)) }
+            }
+            if invocation.json {
+                let objects = rows.map { JSONText.object(fields($0.webhook, app: $0.app)) }
+                return CommandOutput(
+                    standardOutput: JSONText.object([("webhooks", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
+            }
+            if rows.isEmpty {
+                return CommandOutput(
+                    standardOutput: "No webhooks. Create one with: review webhook create --app NAME --url "
+                        + "https://HOST/webhooks/app-store-connect\n")
+            }
+            var table = [["APP", "WEBHOOK", "URL", "ENABLED", "EVENTS"]]
+            for (app, webhook) in rows {
+                table.append([
+                    app.name, webhook.id, webhook.url, webhook.enabled ? "yes" : "no",
+                    webhook.eventTypes.joined(separator: ","),
+                ])
+            }
+            return CommandOutput(standardOutput: TextTable(rows: table).render())
+        case .webhookPing(let flags, let apps):
+            var pings: [(app: ASCApp, webhook: ASCWebhook, ping: String)] = []
+            for (client, app) in try await visibleApps(flags, apps, environment) {
+                for webhook in try await client.webhooks(appID: app.id) {
+                    pings.append((app, webhook, try await client.pingWebhook(id: webhook.id)))
+                }
+            }
+            if invocation.json {
+                let objects = pings.map {
+                    JSONText.object([
+                        ("app", JSONText.string($0.app.name)), ("webhook", JSONText.string($0.webhook.id)),
+                        ("url", JSONText.string($0.webhook.url)), ("ping", JSONText.string($0.ping)),
+                    ])
+                }
+                return CommandOutput(
+                    standardOutput: JSONText.object([("pings", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
+            }
+            if pings.isEmpty {
+                throw CommandFailure(.negative, "no webhook to ping; review webhook create makes one")
+            }
+            return CommandOutput(
+                standardOutput: pings.map {
+                    "Pinged webhook \($0.webhook.id) of \($0.app.name) (\($0.webhook.url)): ping \($0.ping); review "
+                        + "serve logs it as a ping\n"
+                }.joined())
+        default:
+            return CommandOutput()
+        }
+    }
+
+    /// `webhook create`: the secret is the secret file's (generated, 32 random bytes as hex, and written with mode
+    /// 0600 when the file does not exist yet), so every app's webhook shares the one secret `serve` verifies with.
+    private static func create(
+        _ flags: CredentialResolver.Flags, app name: String, url: String, secretFile: String?,
+        _ invocation: ReviewInvocation, _ environment: ReviewEnvironment
+    ) async throws -> CommandOutput {
+        guard let path = secretFile ?? WebhookSecretFile.defaultPath(environment) else {
+            throw CommandFailure(
+                .usage, "neither XDG_CONFIG_HOME nor HOME is set; give --webhook-secret-file FILE for the secret")
+        }
+        let targets = try await visibleApps(flags, [name], environment)
+        guard let (client, app) = targets.first else {
+            throw CommandFailure(
+                .negative, "no key sees an app named \"\(name)\"; review auth check lists what each key sees")
+        }
+        var generated = false
+        let secret: String
+        if access(path, F_OK) == 0 {
+            secret = String(
+                decoding: try WebhookSecretFile.secret(option: path, environment: environment), as: UTF8.self)
+        } else {
+            secret = generateSecret()
+            try writeSecret(secret, to: path)
+            generated = true
+        }
+        let webhook = try await client.createWebhook(appID: app.id, name: webhookName, url: url, secret: secret)
+        if invocation.json {
+            return CommandOutput(
+                standardOutput: JSONText.object(
+                    fields(webhook, app: app) + [
+                        ("secretFile", JSONText.string(path)), ("secretGenerated", generated ? "true" : "false"),
+                    ]) + "\n")
+        }
+        return CommandOutput(
+            standardOutput: "Created webhook \(webhook.id) for \(app.name) (\(app.bundleID)): \(webhook.url), event "
+                + "\(ASCWebhook.versionStateEventType).\n"
+                + (generated ? "Generated its secret into \(path) (mode 0600)" : "Its secret is the one in \(path)")
+                + "; review serve reads it from there.\n")
+    }
+
+    private static func fields(_ webhook: ASCWebhook, app: ASCApp) -> [(String, String)] {
+        [
+            ("id", JSONText.string(webhook.id)), ("app", JSONText.string(app.name)),
+            ("bundleId", JSONText.string(app.bundleID)), ("name", JSONText.string(webhook.name)),
+            ("url", JSONText.string(webhook.url)), ("enabled", webhook.enabled ? "true" : "false"),
+            ("eventTypes", "[" + webhook.eventTypes.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+        ]
+    }
+
+    /// The apps asked for (by name, case-insensitively, or bundle ID; every app when none is), each with the client
+    /// of the first key that sees it.
+    private static func visibleApps(
+        _ flags: CredentialResolver.Flags, _ names: [String], _ environment: ReviewEnvironment
+    ) async throws -> [(ASCClient, ASCApp)] {
+        var found: [(ASCClient, ASCApp)] = []
+        var seen = Set<String>()
+        for (_, credentials) in try SyncCommands.keys(flags, environment) {
+            let client = try SyncCommands.client(credentials, environment)
+            for app in try await client.apps() where !seen.contains(app.id) {
+                let wanted =
+                    names.isEmpty
+                    || names.contains { $0.lowercased() == app.name.lowercased() || $0 == app.bundleID }
+                if wanted {
+                    seen.insert(app.id)
+                    found.append((client, app))
+                }
+            }
+        }
+        let missing = names.filter { name in
+            !found.contains { $0.1.name.lowercased() == name.lowercased() || $0.1.bundleID == name }
+        }
+        if !missing.isEmpty {
+            throw CommandFailure(
+                .negative,
+                "no key sees " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + "; review auth check shows what each key sees")
+        }
+        return found
+    }
+
+    /// 32 bytes from `SystemRandomNumberGenerator` (the system's CSPRNG: getrandom on Linux), as 64 lower-case hex
+    /// digits.
+    private static func generateSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+        }.joined()
+    }
+
+    /// Writes the secret with mode 0600 (created exclusively: never over an existing file), its directory 0700 when
+    /// it has to be made.
+    private static func writeSecret(_ secret: String, to path: String) throws {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !directory.isEmpty, access(directory, F_OK) != 0 {
+            var partial = ""
+            for component in directory.split(separator: "/") {
+                partial += "/" + component
+                if access(partial, F_OK) != 0, mkdir(partial, 0o700) != 0, errno != EEXIST {
+                    throw CommandFailure(.ioError, "cannot create \(partial) for the webhook secret: errno \(errno)")
+                }
+            }
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CommandFailure(
+                .ioError, "cannot create the webhook secret file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let bytes = Array((secret + "\n").utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
+            throw CommandFailure(.ioError, "cannot write the webhook secret file \(path)")
+        }
+    }
+}

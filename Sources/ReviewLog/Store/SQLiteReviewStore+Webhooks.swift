@@ -1,0 +1,194 @@
+extension SQLiteReviewStore: WebhookDeliveryStore {
+    public func webhookDeliveryStatus(id: String) throws -> WebhookDeliveryStatus? {
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> WebhookDeliveryStatus? in
+            try session.with("SELECT kind, resolved_at, event_id FROM webhook_deliveries WHERE delivery_id = ?") {
+                (statement: SQLiteStatement) throws(ReviewError) -> WebhookDeliveryStatus? in
+                try statement.bind([.text(id)])
+                guard try statement.step() else { return nil }
+                if statement.text(0) == Self.pingKind { return .ping }
+                if statement.isNull(1) { return .pending }
+                return .resolved(eventID: statement.isNull(2) ? nil : statement.int64(2))
+            }
+        }
+    }
+
+    public func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws -> WebhookOutcome {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> WebhookOutcome in
+            let values: [SQLiteValue]
+            switch delivery.kind {
+            case .ping:
+                values = [.text(delivery.id), .text(Self.pingKind), .null, .null, .null]
+            case .stateChange(let versionID, let oldValue, let newValue):
+                values = [
+                    .text(delivery.id), .text(Self.stateChangeKind), .text(versionID), SQLiteValue(oldValue),
+                    .text(newValue),
+                ]
+            }
+            try session.run(
+                """
+                INSERT INTO webhook_deliveries (delivery_id, kind, asc_version_id, old_value, new_value, timestamp_ms,
+                    received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (delivery_id) DO NOTHING
+                """,
+                values + [.integer(delivery.timestampMilliseconds), .integer(delivery.receivedAt.secondsSince1970)])
+            let isNew = session.changes == 1
+            if case .ping = delivery.kind {
+                if isNew {
+                    try session.run(
+                        "UPDATE webhook_deliveries SET resolved_at = ? WHERE delivery_id = ?",
+                        [.integer(delivery.receivedAt.secondsSince1970), .text(delivery.id)])
+                }
+                return isNew ? .ping : .duplicate
+            }
+            // A retry of a delivery still pending completes it when this attempt resolved the version.
+            if !isNew {
+                guard try isPending(delivery.id, in: session) else { return .duplicate }
+            }
+            guard let version else { return isNew ? .pending : .duplicate }
+            return try resolve(delivery, version: version, at: delivery.receivedAt, in: session)
+        }
+    }
+
+    public func pendingWebhookDeliveries(limit: Int) throws -> [WebhookDelivery] {
+        try database.read { (session: SQLiteSession) throws(ReviewError) -> [WebhookDelivery] in
+            try session.with(
+                """
+                SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at
+                FROM webhook_deliveries WHERE resolved_at IS NULL AND kind = 'stateChange'
+                ORDER BY timestamp_ms, delivery_id LIMIT ?
+                """
+            ) { (statement: SQLiteStatement) throws(ReviewError) -> [WebhookDelivery] in
+                try statement.bind([.integer(Int64(max(0, limit)))])
+                var deliveries: [WebhookDelivery] = []
+                while try statement.step() {
+                    deliveries.append(
+                        WebhookDelivery(
+                            id: statement.text(0) ?? "",
+                            kind: .stateChange(
+                                ascVersionID: statement.text(1) ?? "", oldValue: statement.text(2),
+                                newValue: statement.text(3) ?? ""),
+                            timestampMilliseconds: statement.int64(4),
+                            receivedAt: Timestamp(secondsSince1970: statement.int64(5))))
+                }
+                return deliveries
+            }
+        }
+    }
+
+    public func resolvePendingWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp)
+        throws -> WebhookOutcome
+    {
+        try database.write { (session: SQLiteSession) throws(ReviewError) -> WebhookOutcome in
+            guard try isPending(delivery.id, in: session) else { return .duplicate }
+            return try resolve(delivery, version: version, at: now, in: session)
+        }
+    }
+
+    public func noteWebhookResolutionFailure(id: String, reason: String) throws {
+        try database.write { (session: SQLiteSession) throws(ReviewError) in
+            try session.run(
+                "UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ? WHERE delivery_id = ?",
+                [.text(String(reason.prefix(500))), .text(id)])
+        }
+    }
+
+    static let pingKind = "ping"
+    static let stateChangeKind = "stateChange"
+
+    private func isPending(_ id: String, in session: SQLiteSession) throws(ReviewError) -> Bool {
+        try session.with("SELECT 1 FROM webhook_deliveries WHERE delivery_id = ? AND resolved_at IS NULL") {
+            (statement: SQLiteStatement) throws(ReviewError) -> Bool in
+            try statement.bind([.text(id)])
+            return try statement.step()
+        }
+    }
+
+    /// Records a pending state change's event (when its state is one this review knows and the version does not
+    /// have it yet) and marks the delivery resolved, in the caller's transaction.
+    private func resolve(
+        _ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp, in session: SQLiteSession
+    ) throws(ReviewError) -> WebhookOutcome {
+        guard case .stateChange(let versionID, _, let newValue) = delivery.kind else { return .duplicate }
+        var event: ReviewEvent?
+        var problem: String?
+        if let state = ReviewState(apiString: newValue) {
+            problem = Validation.problem(
+                app: version.appName, version: version.version, build: version.build, note: nil)
+            if problem == nil {
+                let (appID, _) = try resolveApp(
+                    SyncedApp(
+                        ascID: version.ascAppID, name: version.appName, bundleID: version.bundleID, fetchedAt: now,
+                        versions: []), in: session)
+                event = try insertWebhookEvent(
+                    delivery, ascVersionID: versionID, state: state, appID: appID, version: version, in: session)
+            }
+        } else {
+            problem = "the state \(newValue) is not one this review records"
+        }
+        try session.run(
+            "UPDATE webhook_deliveries SET resolved_at = ?, event_id = ?, last_error = ? WHERE delivery_id = ?",
+            [
+                .integer(now.secondsSince1970), event.map { .integer($0.id) } ?? .null, SQLiteValue(problem),
+                .text(delivery.id),
+            ])
+        return event.map { .recorded($0) } ?? .resolvedWithoutEvent
+    }
+
+    /// The one place a webhook's event is written (source `webhook`, exact time: the payload's timestamp truncated
+    /// to the second), in the caller's transaction:
+    /// - the version was already in this state just before (logged by hand, or the same change delivered under
+    ///   another id): nothing is written;
+    /// - a sync recorded this state when it first saw it (observed, after the webhook's time): that event takes the
+    ///   webhook's exact time and source, so the state is not recorded twice;
+    /// - otherwise a new event is inserted (a version that has this state at this time keeps its event).
+    /// Returns the event inserted or made exact, or nil.
+    func insertWebhookEvent(
+        _ delivery: WebhookDelivery, ascVersionID: String, state: ReviewState, appID: Int64, version: WebhookVersion,
+        in session: SQLiteSession
+    ) throws(ReviewError) -> ReviewEvent? {
+        let at = delivery.at.secondsSince1970
+        let key: [SQLiteValue] = [.integer(appID), .text(version.platform.rawValue), .text(version.version)]
+        let before = try session.with(
+            "SELECT state FROM events WHERE app_id = ? AND platform = ? AND version = ? AND at <= ? "
+                + "ORDER BY at DESC, id DESC LIMIT 1"
+        ) { (statement: SQLiteStatement) throws(ReviewError) -> String? in
+            try statement.bind(key + [.integer(at)])
+            return try statement.step() ? statement.text(0) : nil
+        }
+        if before == state.rawValue { return nil }
+        let observed = try session.with(
+            """
+            SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND observed = 1
+                AND at >= ? AND (observed_after IS NULL OR observed_after <= ?)
+            ORDER BY at LIMIT 1
+            """
+        ) { (statement: SQLiteStatement) throws(ReviewError) -> Int64? in
+            try statement.bind(key + [.text(state.rawValue), .integer(at), .integer(at)])
+            return try statement.step() ? statement.int64(0) : nil
+        }
+        if let observed {
+            try session.run(
+                "UPDATE events SET at = ?, source = ?, observed = 0, observed_after = NULL WHERE id = ?",
+                [.integer(at), .text(EventSource.webhook.rawValue), .integer(observed)])
+            return try event(id: observed, in: session)
+        }
+        try session.run(
+            """
+            INSERT INTO events (app_id, platform, version, build, state, at, note, source, observed, observed_after,
+                asc_version_id, asc_submission_id)
+            VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
+            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
+            """,
+            [
+                .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLiteValue(version.build),
+                .text(state.rawValue), .integer(at), .text(EventSource.webhook.rawValue),
+            ] + Self.timingValues(.exact, ascVersionID: ascVersionID, ascSubmissionID: nil))
+        guard session.changes == 1 else { return nil }
+        let id = session.lastInsertRowID
+        // The event and its notifications commit together (the transactional outbox). An observation made exact
+        // above is the same state change, already notified when `sync` recorded it.
+        try enqueueNotifications(forEventID: id, in: session)
+        return try event(id: id, in: session)
+    }
+}

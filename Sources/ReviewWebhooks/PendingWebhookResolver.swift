@@ -1,0 +1,82 @@
+package import ReviewLog
+
+/// Resolves pending webhook deliveries (those whose version could not be resolved when they arrived): at `review
+/// serve` start-up, in its background loop, and in every `review sync`. A delivery that still fails stays pending,
+/// its attempt noted; none is ever dropped.
+package struct PendingWebhookResolver: Sendable {
+    /// What a pass did.
+    package struct Report: Sendable, Hashable {
+        /// Deliveries resolved (with or without an event).
+        package var resolved = 0
+        /// Events recorded.
+        package var recorded: [ReviewEvent] = []
+        /// Deliveries that stay pending, with why.
+        package var stillPending: [String] = []
+    }
+
+    let store: any WebhookDeliveryStore
+    let resolver: any WebhookVersionResolving
+    let bound: Duration
+    let now: @Sendable () -> Timestamp
+
+    /// Creates a resolver.
+    /// - Parameters:
+    ///   - store: the store.
+    ///   - resolver: the version resolver.
+    ///   - bound: the longest wait per version (default 10 s).
+    ///   - now: the clock.
+    package init(
+        store: any WebhookDeliveryStore, resolver: any WebhookVersionResolving, bound: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Timestamp
+    ) {
+        self.store = store
+        self.resolver = resolver
+        self.bound = bound
+        self.now = now
+    }
+
+    /// One pass over the pending deliveries, oldest first (each version looked up once per pass).
+    /// - Parameters:
+    ///   - limit: at most this many deliveries.
+    ///   - stop: checked between deliveries (SIGTERM: the one being resolved is finished, no other started).
+    /// - Returns: what was resolved and what is still pending.
+    /// - Throws: `ReviewError` store errors.
+    package func resolvePending(limit: Int = 500, stop: @Sendable () -> Bool = { false }) async throws -> Report {
+        var report = Report()
+        var versions: [String: WebhookVersion] = [:]
+        for delivery in try store.pendingWebhookDeliveries(limit: limit) {
+            if stop() || Task.isCancelled { break }
+            guard let versionID = delivery.ascVersionID else { continue }
+            var version = versions[versionID]
+            if version == nil {
+                do {
+                    version = try await withBound(bound) { [resolver] in
+                        try await resolver.resolve(versionID: versionID)
+                    }
+                    if version == nil {
+                        try store.noteWebhookResolutionFailure(id: delivery.id, reason: "lookup took over \(bound)")
+                    }
+                } catch {
+                    try store.noteWebhookResolutionFailure(id: delivery.id, reason: "\(error)")
+                    report.stillPending.append("\(delivery.id): \(error)")
+                    continue
+                }
+            }
+            guard let version else {
+                report.stillPending.append("\(delivery.id): lookup took over \(bound)")
+                continue
+            }
+            versions[versionID] = version
+            switch try store.resolvePendingWebhookDelivery(delivery, version: version, at: now()) {
+            case .recorded(let event):
+                report.resolved += 1
+                report.recorded.append(event)
+            case .resolvedWithoutEvent:
+                report.resolved += 1
+            default:
+                break
+            }
+        }
+        return report
+    }
+}

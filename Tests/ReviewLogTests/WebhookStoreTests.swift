@@ -1,0 +1,139 @@
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import Testing
+
+/// The store's side of `review serve`: deliveries kept once per id, pending until resolved, and a webhook's exact
+/// time taking the place of a sync's observation of the same state.
+@Suite("webhook deliveries in the store")
+struct WebhookStoreTests {
+    static let version = WebhookVersion(
+        ascAppID: "1000", appName: "Fokus", bundleID: "com.example.fokus", platform: .iOS, version: "2.3", build: "41")
+
+    static func delivery(_ id: String, _ state: String, milliseconds: Int64, versionID: String = "v23")
+        -> WebhookDelivery
+    {
+        WebhookDelivery(
+            id: id, kind: .stateChange(ascVersionID: versionID, oldValue: nil, newValue: state),
+            timestampMilliseconds: milliseconds, receivedAt: Timestamp(secondsSince1970: milliseconds / 1000 + 2))
+    }
+
+    @Test("a delivery is recorded once: the repeat is a duplicate and adds nothing")
+    func once() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let delivery = Self.delivery("d1", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_852_745)
+        guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(event.at.secondsSince1970 == 1_795_150_852 && event.source == .webhook && event.timing == .exact)
+        #expect(event.build == "41" && event.ascVersionID == "v23" && event.app.bundleID == "com.example.fokus")
+        #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
+        #expect(try store.webhookDeliveryStatus(id: "d1") == .resolved(eventID: event.id))
+        #expect(try store.events(app: nil).count == 1)
+    }
+
+    @Test("a webhook event commits with its notifications, recorded at once or resolved later; a repeat adds none")
+    func notifies() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let channel = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://hooks.example.com/x"))
+        let delivery = Self.delivery("n1", "IN_REVIEW", milliseconds: 1_795_150_852_745)
+        guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
+        let queued = try store.notifications(statuses: [.pending])
+        #expect(queued.map(\.eventID) == [event.id])
+        #expect(queued.map(\.channel.id) == [channel.id])
+        // Pending, then resolved in the background: the event and its notification still commit together.
+        let later = Self.delivery("n2", "REJECTED", milliseconds: 1_795_160_000_000)
+        #expect(try store.recordWebhookDelivery(later, version: nil) == .pending)
+        #expect(try store.notifications(statuses: [.pending]).count == 1)
+        let now = Timestamp(secondsSince1970: 1_795_170_000)
+        let resolved = try store.resolvePendingWebhookDelivery(later, version: Self.version, at: now)
+        guard case .recorded(let rejected) = resolved else {
+            Issue.record("n2 not resolved")
+            return
+        }
+        #expect(try store.notifications(statuses: [.pending]).map(\.eventID) == [event.id, rejected.id])
+    }
+
+    @Test("pending until resolved; a retry that brings the version resolves it; resolving twice is a no-op")
+    func pending() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let first = Self.delivery("p1", "IN_REVIEW", milliseconds: 1_795_160_000_000)
+        let second = Self.delivery("p2", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_000_000)
+        #expect(try store.recordWebhookDelivery(first, version: nil) == .pending)
+        #expect(try store.recordWebhookDelivery(second, version: nil) == .pending)
+        #expect(try store.recordWebhookDelivery(first, version: nil) == .duplicate)
+        // Oldest event first.
+        #expect(try store.pendingWebhookDeliveries(limit: 10).map(\.id) == ["p2", "p1"])
+        try store.noteWebhookResolutionFailure(id: "p2", reason: "not found")
+        guard case .recorded = try store.recordWebhookDelivery(first, version: Self.version) else {
+            Issue.record("the retry did not resolve p1")
+            return
+        }
+        let now = Timestamp(secondsSince1970: 1_795_170_000)
+        guard case .recorded = try store.resolvePendingWebhookDelivery(second, version: Self.version, at: now) else {
+            Issue.record("p2 not resolved")
+            return
+        }
+        #expect(try store.resolvePendingWebhookDelivery(second, version: Self.version, at: now) == .duplicate)
+        #expect(try store.pendingWebhookDeliveries(limit: 10).isEmpty)
+        #expect(try store.events(app: nil).map(\.state) == [.inReview, .waitingForReview])
+    }
+
+    @Test("a sync's observed state takes the webhook's exact time; a state already current adds nothing")
+    func observedBecomesExact() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        // Sync sees 2.3 In Review at 10:00, after a look at 08:00 (observed, approximate).
+        let look = Timestamp(secondsSince1970: 1_795_168_800)
+        _ = try store.applySync(
+            SyncedApp(
+                ascID: "1000", name: "Fokus", bundleID: "com.example.fokus", fetchedAt: look.advanced(-7200),
+                versions: [.init(ascID: "v23", platform: .iOS, version: "2.3", state: "WAITING_FOR_REVIEW")]))
+        _ = try store.applySync(
+            SyncedApp(
+                ascID: "1000", name: "Fokus", bundleID: "com.example.fokus", fetchedAt: look,
+                versions: [.init(ascID: "v23", platform: .iOS, version: "2.3", state: "IN_REVIEW")]))
+        let observed = try #require(try store.events(app: nil).last)
+        #expect(observed.state == .inReview && observed.timing.isObserved)
+        // The webhook of that change arrives late: the same event, now exact at 09:12:34.
+        let webhook = Self.delivery("late", "IN_REVIEW", milliseconds: (look.secondsSince1970 - 2846) * 1000 + 500)
+        guard case .recorded(let exact) = try store.recordWebhookDelivery(webhook, version: Self.version) else {
+            Issue.record("not recorded")
+            return
+        }
+        #expect(exact.id == observed.id && exact.timing == .exact && exact.source == .webhook)
+        #expect(exact.at.secondsSince1970 == look.secondsSince1970 - 2846)
+        #expect(try store.events(app: nil).filter { $0.state == .inReview }.count == 1)
+        // The same change under another delivery id: the version is already in that state, nothing is added.
+        let again = Self.delivery("again", "IN_REVIEW", milliseconds: (look.secondsSince1970 - 1000) * 1000)
+        #expect(try store.recordWebhookDelivery(again, version: Self.version) == .resolvedWithoutEvent)
+        #expect(try store.events(app: nil).count == 2)
+    }
+
+    @Test("a state this review does not know is kept as a resolved delivery, never an event; pings are pings")
+    func unknownStateAndPing() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let odd = Self.delivery("odd", "SOMETHING_NEW", milliseconds: 1_795_150_000_000)
+        #expect(try store.recordWebhookDelivery(odd, version: Self.version) == .resolvedWithoutEvent)
+        #expect(try store.webhookDeliveryStatus(id: "odd") == .resolved(eventID: nil))
+        let ping = WebhookDelivery(
+            id: "ping", kind: .ping, timestampMilliseconds: 0, receivedAt: Timestamp(secondsSince1970: 5))
+        #expect(try store.recordWebhookDelivery(ping, version: nil) == .ping)
+        #expect(try store.recordWebhookDelivery(ping, version: nil) == .duplicate)
+        #expect(try store.webhookDeliveryStatus(id: "ping") == .ping)
+        #expect(try store.events(app: nil).isEmpty)
+    }
+}
+
+extension Timestamp {
+    fileprivate func advanced(_ seconds: Int64) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + seconds) }
+}
