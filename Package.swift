@@ -63,13 +63,17 @@ let package = Package(
         .target(name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
+        // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
+        .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
             dependencies: ["JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore"]),
-        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
+        .target(
+            name: "ReviewCLI",
+            dependencies: ["ReviewLog", "ReviewSync", "ReviewReport", "AppStoreConnect", "CommandLineKit"]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(
@@ -120,6 +124,8 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        // The report's HTML (escaping, sections) and, in headless Chromium, its layout at desktop and phone widths.
+        .testTarget(name: "ReviewReportTests", dependencies: ["ReviewReport", "ReviewLog", "GatehouseTesting"]),
         .testTarget(
             name: "ReviewSyncTests",
             dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting"]),

@@ -134,6 +134,9 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: renderer.statistics(stats, app: name, since: since, until: until, json: invocation.json)
             )
+        case .report(let app, let file):
+            return try ReportCommand.run(
+                events: try events(of: app, store: store), file: file, json: invocation.json, renderer: renderer)
         case .export(let format):
             let events = try store.events(app: nil)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)

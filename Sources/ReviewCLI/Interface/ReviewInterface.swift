@@ -30,7 +30,7 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, sync, watch, auth, completion,
+        log, status, timeline, stats, report, export, importFile, delete, sync, watch, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -141,6 +141,24 @@ package enum ReviewInterface {
         options: [
             Options.since, Options.until,
             Options.json.with(help: "Output the statistics as JSON (durations in seconds)."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review report`.
+    package static let report = CommandSpec(
+        "report",
+        abstract: "The history as one HTML page: tiles per app, timelines, charts and the stats table",
+        overview: "Write one self-contained HTML page (no network, no script: inline CSS and SVG; light and dark; "
+            + "prints; fits a phone): counts per stage; a tile per app and platform with its state, version, build, "
+            + "time in state and, for an open cycle, how long it has waited against your decided cycles and Apple's "
+            + "claim; a timeline bar per version (the latest 24 of each app and platform); the distribution of time "
+            + "to decision with 24 h, 48 h, median and 90th percentile; median and 90th percentile per month beside "
+            + "Apple's claims; and the statistics of 'review stats'. Open it in any browser.",
+        arguments: [ArgumentSpec("<app>", help: "Only this app (default: all apps).", isOptional: true)],
+        options: [
+            Options.html,
+            Options.json.with(
+                help: "Output {\"file\", \"tiles\", \"versions\", \"cycles\", \"bytes\"} after writing the page."),
         ],
         globalOptions: Options.global)
 

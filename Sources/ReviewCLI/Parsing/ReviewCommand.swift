@@ -22,6 +22,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case timeline(app: String, version: String?, platform: Platform?)
     /// `review stats [APP] [--since DATE] [--until DATE]`.
     case stats(app: String?, since: Timestamp?, until: Timestamp?)
+    /// `review report [APP] --html FILE`: the HTML report, written to FILE (`-`: standard output).
+    case report(app: String?, html: String)
     /// `review export [--format json|csv]`.
     case export(InterchangeFormat)
     /// `review import FILE`.

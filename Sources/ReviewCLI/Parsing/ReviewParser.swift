@@ -100,6 +100,12 @@ package enum ReviewParser {
                 throw .usage("--until (\(until.iso8601)) must be after --since (\(since.iso8601))")
             }
             return .stats(app: positionals.first, since: since, until: until)
+        case "report":
+            try expect(0...1, "review report [APP] --html FILE")
+            guard let file = try scanned.value(Options.html), !file.isEmpty else {
+                throw .usage("report needs --html FILE (the page to write; - for standard output)")
+            }
+            return .report(app: positionals.first, html: file)
         case "export":
             try expect(0...0, "review export [--format json|csv]")
             return .export(try scanned.value(Options.format) ?? .json)
