@@ -12,14 +12,25 @@ import Testing
 struct ReportCommandTests {
     static let now = Timestamp(secondsSince1970: 1_768_046_400)  // 2026-01-10T12:00:00Z
 
-    /// A store holding the sample history, and an environment pinned to `now`.
-    static func sampleStore(_ directory: TemporaryDirectory) throws -> (path: String, environment: ReviewEnvironment) {
-        let path = directory.file("review.sqlite3").path
-        let environment = ReviewEnvironment(now: now, variables: [:])
-        let history = SharedResources.samplesDirectory.appendingPathComponent("review/history.csv").path
-        let imported = ReviewCLI.main(arguments: ["--db", path, "import", history], environment: environment)
-        #expect(imported.status == .success, "\(imported.standardError)")
-        return (path, environment)
+    /// A store holding the sample history in a temporary directory, run with a time pinned to `now`.
+    struct SampleStore {
+        let directory: TemporaryDirectory
+        let path: String
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            path = directory.file("review.sqlite3").path
+            let history = SharedResources.samplesDirectory.appendingPathComponent("review/history.csv").path
+            let imported = run(["import", history])
+            #expect(imported.status == .success, "\(imported.standardError)")
+        }
+
+        /// `review --db PATH ARGUMENTS...`, in process.
+        func run(_ arguments: [String]) -> CommandOutput {
+            ReviewCLI.main(
+                arguments: ["--db", path] + arguments,
+                environment: ReviewEnvironment(now: ReportCommandTests.now, variables: [:]))
+        }
     }
 
     @Test("parses FILE and an optional app; --html is required")
@@ -56,45 +67,38 @@ struct ReportCommandTests {
 
     @Test("writes the page, replacing an old one, and says where; --json says what it holds")
     func writes() throws {
-        let directory = try TemporaryDirectory()
-        let (store, environment) = try Self.sampleStore(directory)
-        let page = directory.file("report.html")
+        let store = try SampleStore()
+        let page = store.directory.file("report.html")
         try Data("old".utf8).write(to: page)
-        let output = ReviewCLI.main(
-            arguments: ["--db", store, "report", "--html", page.path], environment: environment)
+        let output = store.run(["report", "--html", page.path])
         #expect(output.status == .success, "\(output.standardError)")
         #expect(output.standardOutput.hasPrefix("Wrote the report (4 app tiles, 59 versions, "))
         #expect(output.standardOutput.hasSuffix(" to \(page.path)\n"))
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.components(separatedBy: "<article class=\"tile ").count - 1 == 4)
-        let json = ReviewCLI.main(
-            arguments: ["--db", store, "report", "--html", page.path, "--json"], environment: environment)
+        let json = store.run(["report", "--html", page.path, "--json"])
         #expect(json.standardOutput.hasPrefix("{\"file\": \"\(page.path)\", \"tiles\": 4, \"versions\": 59, "))
         #expect(json.standardOutput.contains("\"bytes\": \(html.utf8.count)}"))
     }
 
     @Test("one app's report has only its tiles; --html - writes the page to standard output")
     func oneAppToStandardOutput() throws {
-        let directory = try TemporaryDirectory()
-        let (store, environment) = try Self.sampleStore(directory)
-        let output = ReviewCLI.main(
-            arguments: ["--db", store, "report", "tideline", "--html", "-"], environment: environment)
+        let store = try SampleStore()
+        let output = store.run(["report", "tideline", "--html", "-"])
         #expect(output.status == .success)
         #expect(output.standardOutput.components(separatedBy: "<article class=\"tile ").count - 1 == 2)
         #expect(!output.standardOutput.contains("Kanji Garden"))
-        let unknown = ReviewCLI.main(
-            arguments: ["--db", store, "report", "Tidelin", "--html", "-"], environment: environment)
+        let unknown = store.run(["report", "Tidelin", "--html", "-"])
         #expect(unknown.status == .negative)
         #expect(unknown.standardError.contains("did you mean Tideline?"))
     }
 
     @Test("a folder that does not exist is 74, naming the path and the cause")
     func unwritable() throws {
-        let directory = try TemporaryDirectory()
-        let (store, environment) = try Self.sampleStore(directory)
-        let page = directory.file("missing/report.html").path
-        let output = ReviewCLI.main(arguments: ["--db", store, "report", "--html", page], environment: environment)
+        let store = try SampleStore()
+        let page = store.directory.file("missing/report.html").path
+        let output = store.run(["report", "--html", page])
         #expect(output.status == .ioError)
         #expect(output.standardError.contains("cannot write the report to \(page) (No such file or directory)"))
         #expect(output.standardError.contains("check that its folder exists"))
@@ -102,10 +106,9 @@ struct ReportCommandTests {
 
     @Test("the built binary writes the report and prints its path")
     func endToEnd() throws {
-        let directory = try TemporaryDirectory()
-        let (store, _) = try Self.sampleStore(directory)
-        let page = directory.file("report.html").path
-        let result = try ProcessRunner.run("review", ["--db", store, "report", "--html", page])
+        let store = try SampleStore()
+        let page = store.directory.file("report.html").path
+        let result = try ProcessRunner.run("review", ["--db", store.path, "report", "--html", page])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasSuffix(" to \(page)\n"))
         #expect(result.standardError.isEmpty)

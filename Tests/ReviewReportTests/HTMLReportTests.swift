@@ -17,13 +17,10 @@ struct HTMLReportTests {
         let html = Self.page(try ReportFixture.sampleEvents())
         // Tideline on iOS and macOS, Kanji Garden on iOS, Loop Timer on watchOS, PriLingo on iOS.
         #expect(Self.occurrences(of: "<article class=\"tile ", in: html) == 5)
-        for (app, platform) in [
-            ("Tideline", "iOS"), ("Tideline", "macOS"), ("Kanji Garden", "iOS"), ("Loop Timer", "watchOS"),
-            ("PriLingo", "iOS"),
-        ] {
+        for (app, platform) in ReportFixture.sampleTiles {
             #expect(html.contains("data-app=\"\(app)\" data-platform=\"\(platform)\""), "\(app) \(platform)")
         }
-        for id in ["summary", "apps", "timelines", "distribution", "monthly", "statistics"] {
+        for id in ReportFixture.sections {
             #expect(html.contains("<section id=\"\(id)\" aria-labelledby=\"\(id)-title\">"), "section \(id)")
         }
         for chart in ["histogram", "monthly-chart"] {

@@ -77,13 +77,10 @@ struct ReportBrowserTests {
         let dom = try Self.browser(directory).dumpDOM(page, window: .init(width: width, height: 900))
         // Tideline on iOS and macOS, Kanji Garden, Loop Timer, PriLingo and the hostile app.
         #expect(dom.components(separatedBy: "<article class=\"tile ").count - 1 == 6, "width \(width)")
-        for (app, platform) in [
-            ("Tideline", "iOS"), ("Tideline", "macOS"), ("Kanji Garden", "iOS"), ("Loop Timer", "watchOS"),
-            ("PriLingo", "iOS"),
-        ] {
+        for (app, platform) in ReportFixture.sampleTiles {
             #expect(dom.contains("data-app=\"\(app)\" data-platform=\"\(platform)\""), "\(app) on \(platform)")
         }
-        for id in ["summary", "apps", "timelines", "distribution", "monthly", "statistics"] {
+        for id in ReportFixture.sections {
             #expect(dom.contains("<section id=\"\(id)\""), "section \(id) at width \(width)")
         }
         #expect(dom.contains("<svg id=\"histogram\""))

@@ -5,6 +5,15 @@ import Testing
 /// The report's test history: the repository's samples (`Samples/review/history.csv`, three apps over two years,
 /// and the real PriLingo timeline), plus an open cycle eight days into its wait, so a tile shows the comparison.
 enum ReportFixture {
+    /// The app tiles of the samples: (app, platform).
+    static let sampleTiles = [
+        ("Tideline", "iOS"), ("Tideline", "macOS"), ("Kanji Garden", "iOS"), ("Loop Timer", "watchOS"),
+        ("PriLingo", "iOS"),
+    ]
+
+    /// The report's sections, by id, in order.
+    static let sections = ["summary", "apps", "timelines", "distribution", "monthly", "statistics"]
+
     /// The report's "now": 2026-01-10T12:00:00Z, after the samples end.
     static let now = Timestamp(secondsSince1970: 1_768_046_400)
 

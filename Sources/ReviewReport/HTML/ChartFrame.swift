@@ -3,18 +3,9 @@
 /// A chart is scaled to its container's width (`width: 100%` with a fixed viewBox), so text keeps its proportion
 /// to the plot; the viewBox is small (480 wide) so that the labels stay readable at a phone's width.
 struct ChartFrame {
-    /// The viewBox width.
-    var width = 480.0
-    /// The viewBox height.
-    var height = 250.0
-    /// The plot's left edge (room for the y axis labels).
-    var left = 44.0
-    /// The plot's right edge.
-    var right = 470.0
-    /// The plot's top edge (room for marker labels).
-    var top = 40.0
-    /// The plot's bottom edge (room for the x axis labels).
-    var bottom = 214.0
+    /// The viewBox's size, and the plot's edges within it: room on the left for the y axis labels, at the top for
+    /// the markers' labels, at the bottom for the x axis labels.
+    var width = 480.0, height = 250.0, left = 44.0, right = 470.0, top = 40.0, bottom = 214.0
 
     var plotWidth: Double { right - left }
     var plotHeight: Double { bottom - top }

@@ -9,24 +9,21 @@ internal import GatehouseCore
 /// document (13.2.5 "Tokenization": control-character-in-input-stream), are first written as visible `\u00XX`
 /// escapes, as the terminal output does (`ControlCharacters`).
 package enum HTMLText {
+    /// The characters HTML gives meaning to, and the references written for them.
+    private static let references: [Unicode.Scalar: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+    ]
+
     /// `text` escaped for element content and for attribute values in double or single quotes.
     /// - Parameter text: any text.
     /// - Returns: the escaped text.
     package static func escaped(_ text: String) -> String {
         let visible = ControlCharacters.escaped(text)
-        guard visible.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-        else { return visible }
+        guard visible.unicodeScalars.contains(where: { references[$0] != nil }) else { return visible }
         var out = ""
         out.reserveCapacity(visible.utf8.count + 16)
-        for character in visible.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
+        for scalar in visible.unicodeScalars {
+            if let reference = references[scalar] { out += reference } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
