@@ -41,7 +41,7 @@ extension Bench {
                 [
                     sqlite3, database,
                     "INSERT INTO events (app_id, platform, version, build, state, at, note, source) VALUES "
-                        + "(1, 'iOS', '9.\(index)', NULL, 'WAITING_FOR_REVIEW', \(1_767_225_600 + index), NULL, 'api')",
+                        + "(1, 'iOS', '9.\(index)', NULL, 'WAITING_FOR_REVIEW', \(1_767_225_600 + index), NULL, 'sync')",
                 ]
             },
             subject: { index in
