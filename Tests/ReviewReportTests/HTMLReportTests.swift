@@ -88,6 +88,29 @@ struct HTMLReportTests {
         #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
+    @Test("a span observed by polling is drawn as approximate, and its durations carry ~")
+    func approximateSpans() {
+        let app = App(name: "Fokus")
+        let start = ReportFixture.now.secondsSince1970 - 10 * 86_400
+        func event(_ state: ReviewState, _ offset: Int64, observed: Bool) -> ReviewEvent {
+            ReviewEvent(
+                id: 0, app: app, platform: .iOS, version: "2.0", state: state,
+                at: Timestamp(secondsSince1970: start + offset),
+                timing: observed ? .observed(after: Timestamp(secondsSince1970: start + offset - 300)) : .exact)
+        }
+        let html = Self.page([
+            event(.waitingForReview, 0, observed: false), event(.inReview, 7_200, observed: true),
+            event(.pendingDeveloperRelease, 10_800, observed: true),
+            event(.readyForDistribution, 14_400, observed: true),
+        ])
+        // Waiting for Review ends at a polled In Review: approximate, as are the states after it.
+        #expect(html.contains("<rect class=\"stage-waiting approx\""))
+        #expect(html.contains("<rect class=\"stage-inReview approx\""))
+        #expect(html.contains("Waiting for Review ~2h 0m"))
+        #expect(html.contains("Pending Developer Release after ~3h 0m."))
+        #expect(Self.occurrences(of: "<rect class=\"stage-waiting\"", in: html) == 0)
+    }
+
     @Test("an empty store gives a page that says so in each section")
     func empty() {
         let html = HTMLReport(timelines: [], now: ReportFixture.now).render()
