@@ -92,7 +92,7 @@ enum ReportStyle {
         caption { text-align: left; color: var(--muted); padding-bottom: 0.3rem; }
         th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top;
           overflow-wrap: normal; }
-        td { font-variant-numeric: tabular-nums; }
+        td { font-variant-numeric: tabular-nums; white-space: nowrap; }
         thead th { border-bottom: 2px solid var(--muted); }
         .row-note { display: block; font-size: 0.8rem; font-weight: normal; }
         footer { margin-top: 2rem; font-size: 0.85rem; }
@@ -101,6 +101,7 @@ enum ReportStyle {
           .gantt-row { grid-template-columns: minmax(0, 1fr); }
           .gantt-label { grid-row: auto; }
           th, td { padding: 0.3rem 0.3rem; font-size: 0.9rem; }
+          td { white-space: normal; }
         }
         @media print {
           :root, .stage-waiting, .stage-inReview, .stage-rejected, .stage-approved, .stage-live, .stage-other {

@@ -15,7 +15,7 @@ extension HTMLReport {
         // lists every month.
         let months = Array(figures.months.suffix(Self.chartMonths))
         var frame = ChartFrame()
-        frame.right = 396
+        frame.right = 380
         frame.top = 16
         let highestP90 = Double(months.compactMap(\.p90).max() ?? 0)
         let maximum = max(Double(AppleReviewClaim.longWaitSeconds) * 1.15, highestP90 * 1.05)
