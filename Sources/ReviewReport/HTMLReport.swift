@@ -41,7 +41,7 @@ package struct HTMLReport: Sendable {
     package func render() -> String {
         let tracks = ReportTrack.tracks(of: timelines)
         let decided = OpenCycleComparison.decidedSeconds(in: timelines)
-        let tiles = AppTile.tiles(of: timelines, now: now, decidedSeconds: decided)
+        let tiles = AppTile.tiles(of: tracks, now: now, decidedSeconds: decided)
         let statistics = ReviewStatistics(timelines: timelines)
         let cycles = timelines.reduce(0) { $0 + $1.cycles.count }
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -35,6 +35,14 @@ struct HTMLReportTests {
         #expect(html.contains("@media print"))
     }
 
+    @Test("the tile count the command prints is the number of tracks the page shows")
+    func trackCount() throws {
+        let timelines = ReportFixture.timelines(try ReportFixture.sampleEvents() + ReportFixture.hostileEvents())
+        #expect(ReportTrack.count(of: timelines) == 6)
+        #expect(ReportTrack.tracks(of: timelines).count == 6)
+        #expect(ReportTrack.count(of: []) == 0)
+    }
+
     @Test("the page loads nothing: no script, stylesheet link, image, font or URL reference")
     func selfContained() throws {
         let html = Self.page(try ReportFixture.sampleEvents()).lowercased()

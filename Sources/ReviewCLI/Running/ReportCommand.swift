@@ -32,7 +32,7 @@ enum ReportCommand {
                 "cannot write the report to \(file) (\(String(cString: strerror(errorNumber)))); check that its folder "
                     + "exists and is writable, or give another --html FILE")
         }
-        let tiles = ReportTrack.tracks(of: timelines).count
+        let tiles = ReportTrack.count(of: timelines)
         let cycles = timelines.reduce(0) { $0 + $1.cycles.count }
         let bytes = html.utf8.count
         if json {

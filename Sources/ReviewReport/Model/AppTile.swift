@@ -17,15 +17,15 @@ package struct AppTile: Sendable {
     /// The stage of the current state.
     package var stage: ReportStage { ReportStage(current.state) }
 
-    /// One tile per app and platform, ordered as the timelines are (app, then platform).
+    /// One tile per app and platform, in the tracks' order (app, then platform).
     /// - Parameters:
-    ///   - timelines: every version, ordered by app, platform and version (`VersionTimeline.timelines`).
+    ///   - tracks: every app and platform (`ReportTrack.tracks(of:)`).
     ///   - now: the instant open cycles run to.
     ///   - decidedSeconds: the times to decision open cycles are compared with.
     /// - Returns: the tiles.
-    package static func tiles(of timelines: [VersionTimeline], now: Timestamp, decidedSeconds: [Int64]) -> [AppTile] {
+    package static func tiles(of tracks: [ReportTrack], now: Timestamp, decidedSeconds: [Int64]) -> [AppTile] {
         var tiles: [AppTile] = []
-        for track in ReportTrack.tracks(of: timelines) {
+        for track in tracks {
             let open = track.versions.filter { $0.cycles.last?.isOpen == true }
             let chosen =
                 open.max { ($0.cycles.last?.start ?? $0.current!.start) < ($1.cycles.last?.start ?? $1.current!.start) }
@@ -56,6 +56,20 @@ package struct ReportTrack: Sendable {
             (lhs.current?.start ?? Timestamp(secondsSince1970: .min))
                 < (rhs.current?.start ?? .init(secondsSince1970: .min))
         }!
+    }
+
+    /// How many tracks `tracks(of:)` makes of `timelines`, without making them.
+    /// - Parameter timelines: the versions, ordered as `VersionTimeline.timelines` orders them.
+    /// - Returns: the number of apps and platforms with a version that has spans.
+    package static func count(of timelines: [VersionTimeline]) -> Int {
+        var count = 0
+        var last: (app: String, platform: Platform)?
+        for timeline in timelines where timeline.current != nil {
+            if let last, last.app == timeline.key.app, last.platform == timeline.key.platform { continue }
+            count += 1
+            last = (timeline.key.app, timeline.key.platform)
+        }
+        return count
     }
 
     /// Groups timelines ordered by app and platform into tracks; a timeline without spans is left out.

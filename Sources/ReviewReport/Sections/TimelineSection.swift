@@ -16,17 +16,17 @@ extension HTMLReport {
         html += "<li><span class=\"swatch approx-swatch\"></span>Approximate</li></ul>\n"
         for (trackIndex, track) in tracks.enumerated() {
             html += "<h3>\(HTMLText.escaped(track.app)) <span class=\"platform\">\(track.platform.name)</span></h3>\n"
-            let ordered = track.versions.sorted { lhs, rhs in
-                (lhs.current?.start ?? now) > (rhs.current?.start ?? now)
-            }
-            let shown = ordered.prefix(versionsPerTrack)
-            if shown.count < ordered.count {
-                html += "<p class=\"muted\">The latest \(shown.count) of \(ordered.count) versions; review timeline "
-                html += "APP --version V shows any other.</p>\n"
+            // The latest first, by when their current state began: indices are sorted, not the timelines (large
+            // values: sorting them moved a tenth of the report's time through memmove at 100,000 versions).
+            let starts = track.versions.map { $0.current?.start ?? now }
+            let shown = track.versions.indices.sorted { starts[$0] > starts[$1] }.prefix(versionsPerTrack)
+            if shown.count < track.versions.count {
+                html += "<p class=\"muted\">The latest \(shown.count) of \(track.versions.count) versions; review "
+                html += "timeline APP --version V shows any other.</p>\n"
             }
             html += "<ol class=\"gantt\">\n"
-            for (index, timeline) in shown.enumerated() {
-                html += bar(timeline, id: "bar-\(trackIndex)-\(index)")
+            for (index, version) in shown.enumerated() {
+                html += bar(track.versions[version], id: "bar-\(trackIndex)-\(index)")
             }
             html += "</ol>\n"
         }
