@@ -23,7 +23,8 @@ package enum ReviewInterface {
                 "0 success; 1 app or event not found; 64 usage error; 65 malformed import file or .p8 key; 66 import "
                     + "or key file missing, or no store for a command that only reads (only log, import, sync and "
                     + "watch create one); 69 App Store Connect unavailable (network, TLS, 5xx, 429 after the "
-                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file); 77 App "
+                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file) or a report file that cannot be "
+                    + "written; 77 App "
                     + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
         ])
