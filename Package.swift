@@ -83,6 +83,9 @@ let package = Package(
         // from the command line so that `review watch` and `review serve` run the same engine.
         .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT"]),
 
+        // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
+        .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
+
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
@@ -93,7 +96,8 @@ let package = Package(
         .target(
             name: "ReviewCLI",
             dependencies: [
-                "ReviewLog", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "MicroHTTPServer", "AppStoreConnect",
+                "ReviewLog", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewReport", "MicroHTTPServer",
+                "AppStoreConnect",
                 "GatehouseHTTP", "CommandLineKit",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
@@ -155,6 +159,8 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        // The report's HTML (escaping, sections) and, in headless Chromium, its layout at desktop and phone widths.
+        .testTarget(name: "ReviewReportTests", dependencies: ["ReviewReport", "ReviewLog", "GatehouseTesting"]),
         .testTarget(
             name: "ReviewNotifyTests", dependencies: ["ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(

@@ -3,7 +3,7 @@ import GatehouseCore
 import JWT
 
 extension Bench {
-    /// jwtcheck against `openssl dgst -verify`, `review log` against a `sqlite3` insert, `review stats`.
+    /// jwtcheck against `openssl dgst -verify`, `review log` against a `sqlite3` insert, `review stats`, `review report`.
     static func processes(settings: Settings, fixtures: Fixtures, report: inout Report) async throws {
         let work = settings.workDirectory
         let binaries = settings.binDirectory
@@ -41,7 +41,7 @@ extension Bench {
                 [
                     sqlite3, database,
                     "INSERT INTO events (app_id, platform, version, build, state, at, note, source) VALUES "
-                        + "(1, 'iOS', '9.\(index)', NULL, 'WAITING_FOR_REVIEW', \(1_767_225_600 + index), NULL, 'api')",
+                        + "(1, 'iOS', '9.\(index)', NULL, 'WAITING_FOR_REVIEW', \(1_767_225_600 + index), NULL, 'sync')",
                 ]
             },
             subject: { index in
@@ -75,6 +75,22 @@ extension Bench {
             "review stats over \(cycles) cycles (\(events) events)",
             "\(fixed(stats, 3)) s CPU, \(fixed(medianOf(wall), 3)) s wall (import took \(fixed(importSeconds, 1)) s)",
             target: "< 1 s", met: stats < 1, short: "stats \(fixed(stats, 2)) s CPU")
+
+        // review report --html over the same store (issue 13): the whole page, written to a file.
+        let page = "\(work)/report.html"
+        var reportWall: [Double] = []
+        var reportCPU: [Double] = []
+        for _ in 0..<5 {
+            let run = try Processes.measure([review, "--db", statsDatabase, "report", "--html", page])
+            reportWall.append(run.wall)
+            reportCPU.append(run.cpu)
+        }
+        let pageBytes = (try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
+        let reportSeconds = medianOf(reportCPU)
+        report.add(
+            "review report --html over \(cycles) cycles (\(events) events)",
+            "\(fixed(reportSeconds, 3)) s CPU, \(fixed(medianOf(reportWall), 3)) s wall (a page of \(pageBytes / 1024) KiB)",
+            target: "< 2 s", met: reportSeconds < 2, short: "report \(fixed(reportSeconds, 2)) s CPU")
     }
 
     /// The token, key sets, PEM key, signature and signing input, as files for the processes.

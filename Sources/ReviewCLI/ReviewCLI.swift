@@ -140,6 +140,9 @@ package enum ReviewCLI {
         case .stats(let query):
             return try ReadingCommands.statistics(
                 query, json: invocation.json, store: store, renderer: renderer, environment: environment)
+        case .report(let app, let file):
+            return try ReportCommand.run(
+                events: try events(of: app, store: store), file: file, json: invocation.json, renderer: renderer)
         case .export(let format, let filter):
             let events = try events(matching: filter, store: store)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)

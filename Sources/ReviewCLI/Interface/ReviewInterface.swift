@@ -26,15 +26,16 @@ package enum ReviewInterface {
                     + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
                     + "command that only reads or edits (only log, import, sync, watch and notify add create one); 69 "
                     + "App Store Connect or a notification channel unavailable (network, TLS, 5xx, 429 after the "
-                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file); 77 App "
+                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file) or a report file that "
+                    + "cannot be written; 77 App "
                     + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
         ])
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, export, importFile, delete, edit, undo, apps, states, sync, watch, serve,
-        webhook, notify, auth, completion,
+        log, status, timeline, stats, report, export, importFile, delete, edit, undo, apps, states, sync, watch,
+        serve, webhook, notify, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -249,6 +250,24 @@ package enum ReviewInterface {
             Options.json.with(
                 help: "Output the statistics as JSON (durations in seconds; with --by, {\"periods\": [...]}; see "
                     + "README, \"JSON output\")."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review report`.
+    package static let report = CommandSpec(
+        "report",
+        abstract: "The history as one HTML page: tiles per app, timelines, charts and the stats table",
+        overview: "Write one self-contained HTML page (no network, no script: inline CSS and SVG; light and dark; "
+            + "prints; fits a phone): counts per stage; a tile per app and platform with its state, version, build, "
+            + "time in state and, for an open cycle, how long it has waited against your decided cycles and Apple's "
+            + "claim; a timeline bar per version (the latest 24 of each app and platform); the distribution of time "
+            + "to decision with 24 h, 48 h, median and 90th percentile; median and 90th percentile per month beside "
+            + "Apple's claims; and the statistics of 'review stats'. Open it in any browser.",
+        arguments: [ArgumentSpec("<app>", help: "Only this app (default: all apps).", isOptional: true)],
+        options: [
+            Options.html,
+            Options.json.with(
+                help: "Output {\"file\", \"tiles\", \"versions\", \"cycles\", \"bytes\"} after writing the page."),
         ],
         globalOptions: Options.global)
 

@@ -169,6 +169,12 @@ package enum ReviewOptions {
             }
             return format
         })
+    /// `--html FILE` of `report`: where the page goes (`-` for standard output).
+    package static let html = Option(
+        .value(
+            "html", valueName: "FILE",
+            help: "Write the report as one self-contained HTML page to FILE (replaced if it exists; - for standard "
+                + "output).", completion: .file, isRequired: true))
     /// `--yes` of `delete`.
     package static let yes = OptionSpec.flag("yes", help: "Confirm the deletion (required).", isRequired: true)
 

@@ -24,6 +24,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case timeline(TimelineQuery)
     /// `review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by PERIOD] [--include-open]`.
     case stats(StatisticsQuery)
+    /// `review report [APP] --html FILE`: the HTML report, written to FILE (`-`: standard output).
+    case report(app: String?, html: String)
     /// `review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]`.
     case export(InterchangeFormat, EventFilter = EventFilter())
     /// `review import FILE [--notify]`.

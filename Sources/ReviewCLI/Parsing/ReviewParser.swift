@@ -113,6 +113,12 @@ package enum ReviewParser {
                 StatisticsQuery(
                     app: positionals.first, platform: try scanned.value(Options.platformFilter), since: since,
                     until: until, period: try scanned.value(Options.by), includeOpen: scanned.has(Options.includeOpen)))
+        case "report":
+            try expect(0...1, "review report [APP] --html FILE")
+            guard let file = try scanned.value(Options.html), !file.isEmpty else {
+                throw .usage("report needs --html FILE (the page to write; - for standard output)")
+            }
+            return .report(app: positionals.first, html: file)
         case "export":
             try expect(0...0, "review export [--format json|csv] [--app A]... [--platform P] [--since T] [--until T]")
             var format = try scanned.value(Options.format)

@@ -1,0 +1,75 @@
+import Foundation
+import GatehouseTesting
+
+/// Debian's `chromium` in headless mode: screenshots and the DOM after load (`--dump-dom`), at a given window size.
+///
+/// Each run has a profile folder of its own (no state shared with another run or a desktop session) and, as root,
+/// `--no-sandbox` (Chromium refuses to start its sandbox as root).
+struct HeadlessChromium {
+    /// The browser, when one is installed: `$CHROMIUM`, else `chromium` or `chromium-browser` on the PATH.
+    static let executable: String? = {
+        if let given = ProcessInfo.processInfo.environment["CHROMIUM"], !given.isEmpty { return given }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            for name in ["chromium", "chromium-browser"] {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// Whether CI is running (`CI=true`): there a missing browser fails the tests instead of skipping them.
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    let executable: String
+    let profile: URL
+
+    /// The window: width and height in CSS pixels.
+    struct Window {
+        var width: Int
+        var height: Int
+    }
+
+    /// Errors of a run.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A browser run with a fresh profile under `directory`.
+    init(executable: String, directory: TemporaryDirectory) {
+        self.executable = executable
+        profile = directory.file("chromium-profile")
+    }
+
+    private func run(_ arguments: [String]) throws -> ProcessRunner.Result {
+        var all = [
+            "--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+            // The layout test's page frames a file next to it and reads it (file URLs are otherwise unique origins).
+            "--allow-file-access-from-files",
+            "--user-data-dir=\(profile.path)",
+        ]
+        if geteuid() == 0 { all.append("--no-sandbox") }
+        let result = try ProcessRunner.run(
+            executableAt: URL(fileURLWithPath: executable), all + arguments, environment: ["LANG": "C.UTF-8"])
+        guard result.status == 0 else {
+            throw Failure(description: "chromium exited \(result.status): \(result.standardError.suffix(2000))")
+        }
+        return result
+    }
+
+    /// Saves a PNG of `page` as laid out in `window` (the whole window; make it tall enough for the page).
+    func screenshot(_ page: URL, window: Window, to png: URL, dark: Bool = false) throws {
+        var arguments = ["--window-size=\(window.width),\(window.height)", "--screenshot=\(png.path)"]
+        if dark { arguments.append("--force-dark-mode") }
+        _ = try run(arguments + [page.absoluteString])
+        guard FileManager.default.fileExists(atPath: png.path) else {
+            throw Failure(description: "chromium wrote no screenshot at \(png.path)")
+        }
+    }
+
+    /// The DOM of `page` after load, serialized.
+    func dumpDOM(_ page: URL, window: Window) throws -> String {
+        try run(["--window-size=\(window.width),\(window.height)", "--dump-dom", page.absoluteString]).standardOutput
+    }
+}

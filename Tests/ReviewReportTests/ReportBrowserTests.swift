@@ -1,0 +1,143 @@
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import ReviewReport
+import Testing
+
+/// The report in a real browser (issue 13): headless Chromium lays out the sample report at a desktop and a phone
+/// width. The DOM after load must hold every app tile, section and chart, and no script (the hostile app name stays
+/// text); a measuring script, injected by this test into a copy of the page and never shipped, finds any element
+/// wider than the viewport. Headless Chromium will not make a window narrower than 500 pixels for `--dump-dom`
+/// (screenshots do take the width given), so the measured copy is shown in a frame of exactly the width tested,
+/// inside a test page, and the probe writes what it found into that page. Screenshots (light and dark) are kept in `.build/report-screenshots/` to look at.
+///
+/// Runs once, in `make test`; `make asan` skips this suite (`--skip ReportBrowserTests`: a browser under the
+/// sanitizers' runner adds nothing). Skipped only where no Chromium is installed, and never when `CI=true`: there a
+/// missing browser fails (scripts/install-deps installs Debian's `chromium`).
+@Suite(
+    "The report in headless Chromium, at desktop and phone widths", .serialized,
+    .enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isCI, "chromium is not installed"))
+struct ReportBrowserTests {
+    /// Where the pages and screenshots are kept: `.build/report-screenshots/`.
+    static let output = SharedResources.packageRoot.appendingPathComponent(".build/report-screenshots")
+
+    /// The script the test injects into its copy of the page: it opens every `<details>` (so the data tables are
+    /// measured too), then lists each element whose box reaches past the viewport, into `<pre id=layout-probe>` of
+    /// the page framing it.
+    static let probe = """
+        <script>
+        for (const details of document.querySelectorAll('details')) details.open = true;
+        const viewport = document.documentElement.clientWidth;
+        const wide = [];
+        for (const element of document.body.querySelectorAll('*')) {
+          const box = element.getBoundingClientRect();
+          if (box.width > 0 && (box.right > viewport + 0.5 || box.left < -0.5)) {
+            wide.push(element.tagName + (element.id ? '#' + element.id : '') + ' ' + Math.round(box.left) + '..'
+              + Math.round(box.right));
+          }
+        }
+        const probe = document.createElement('pre');
+        probe.id = 'layout-probe';
+        probe.textContent = JSON.stringify({ viewport, innerWidth, scrollWidth: document.documentElement.scrollWidth,
+          height: document.documentElement.scrollHeight, wide: wide.slice(0, 20), wideCount: wide.length });
+        parent.document.body.appendChild(probe);
+        </script>
+        """
+
+    struct Layout: Decodable {
+        var viewport: Double
+        var innerWidth: Double
+        var scrollWidth: Double
+        var height: Double
+        var wide: [String]
+        var wideCount: Int
+    }
+
+    /// The sample report (the samples, an open cycle and a hostile app), written under `.build/report-screenshots`.
+    static func writePage() throws -> URL {
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let events = try ReportFixture.sampleEvents() + ReportFixture.hostileEvents()
+        let html = HTMLReport(timelines: ReportFixture.timelines(events), now: ReportFixture.now).render()
+        let page = output.appendingPathComponent("report.html")
+        try Data(html.utf8).write(to: page)
+        return page
+    }
+
+    static func browser(_ directory: TemporaryDirectory) throws -> HeadlessChromium {
+        let executable = try #require(
+            HeadlessChromium.executable,
+            "CI=true and no chromium: install it (scripts/install-deps; apt-get install chromium)")
+        return HeadlessChromium(executable: executable, directory: directory)
+    }
+
+    @Test("the DOM after load: every app tile, section and chart, and no script", arguments: [1280, 390])
+    func dom(width: Int) throws {
+        let directory = try TemporaryDirectory()
+        let page = try Self.writePage()
+        let dom = try Self.browser(directory).dumpDOM(page, window: .init(width: width, height: 900))
+        // Tideline on iOS and macOS, Kanji Garden, Loop Timer, PriLingo and the hostile app.
+        #expect(dom.components(separatedBy: "<article class=\"tile ").count - 1 == 6, "width \(width)")
+        for (app, platform) in ReportFixture.sampleTiles {
+            #expect(dom.contains("data-app=\"\(app)\" data-platform=\"\(platform)\""), "\(app) on \(platform)")
+        }
+        for id in ReportFixture.sections {
+            #expect(dom.contains("<section id=\"\(id)\""), "section \(id) at width \(width)")
+        }
+        #expect(dom.contains("<svg id=\"histogram\""))
+        #expect(dom.contains("<svg id=\"monthly-chart\""))
+        #expect(dom.components(separatedBy: "class=\"gantt-bar\"").count - 1 == 62)
+        // The hostile name was text: no script element, and the title it tried to set is the report's.
+        #expect(!dom.contains("<script"))
+        #expect(dom.contains("<title>App Review report</title>"))
+        #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
+    }
+
+    /// Lays out `html` at `width` with the probe injected and returns what it measured.
+    static func measure(_ html: String, width: Int, browser: HeadlessChromium, in directory: TemporaryDirectory)
+        throws -> Layout
+    {
+        try Data(html.replacingOccurrences(of: "</body>", with: Self.probe + "\n</body>").utf8)
+            .write(to: directory.file("probed.html"))
+        let frame = directory.file("frame.html")
+        try Data(
+            ("<!DOCTYPE html><html><body style=\"margin:0\"><iframe src=\"probed.html\" title=\"report\" "
+                + "style=\"border:0;display:block;width:\(width)px;height:900px\"></iframe></body></html>").utf8
+        ).write(to: frame)
+        let dom = try browser.dumpDOM(frame, window: .init(width: max(width, 500) + 20, height: 1000))
+        let start = try #require(dom.range(of: "<pre id=\"layout-probe\">"), "the probe did not run")
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return try JSONDecoder().decode(Layout.self, from: Data(json.utf8))
+    }
+
+    @Test("the probe itself sees an element wider than the viewport (it can fail)")
+    func probeFindsOverflow() throws {
+        let directory = try TemporaryDirectory()
+        let html = "<!DOCTYPE html><html><body><div id=\"wide\" style=\"width:600px\">x</div></body></html>"
+        let layout = try Self.measure(html, width: 390, browser: try Self.browser(directory), in: directory)
+        #expect(layout.innerWidth == 390)
+        #expect(layout.wide.contains { $0.hasPrefix("DIV#wide") }, "\(layout.wide)")
+    }
+
+    @Test("nothing is wider than the viewport; screenshots in light and dark", arguments: [1280, 390])
+    func layout(width: Int) throws {
+        let directory = try TemporaryDirectory()
+        let page = try Self.writePage()
+        let browser = try Self.browser(directory)
+        let layout = try Self.measure(
+            try String(contentsOf: page, encoding: .utf8), width: width, browser: browser, in: directory)
+        #expect(layout.innerWidth == Double(width), "the window was not \(width) wide")
+        #expect(layout.scrollWidth <= layout.viewport, "the page scrolls sideways at \(width)")
+        #expect(layout.wideCount == 0, "wider than the viewport at \(width): \(layout.wide)")
+        // The whole page, light and dark, kept to look at.
+        let window = HeadlessChromium.Window(width: width, height: Int(layout.height.rounded(.up)) + 16)
+        for dark in [false, true] {
+            let png = Self.output.appendingPathComponent("report-\(width)\(dark ? "-dark" : "").png")
+            try? FileManager.default.removeItem(at: png)
+            try browser.screenshot(page, window: window, to: png, dark: dark)
+            let size = try FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int ?? 0
+            #expect(size > 10_000, "\(png.lastPathComponent) is \(size) bytes")
+        }
+    }
+}
