@@ -62,11 +62,13 @@ let package = Package(
         .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
-        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
+        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore", "GatehouseFoundation"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
-        .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
+        .target(
+            name: "ReviewSync",
+            dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore", "GatehouseFoundation"]),
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
@@ -75,7 +77,9 @@ let package = Package(
             dependencies: [
                 "JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore", "GatehouseFoundation",
             ]),
-        .target(name: "ReviewCLI", dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit"]),
+        .target(
+            name: "ReviewCLI",
+            dependencies: ["ReviewLog", "ReviewSync", "AppStoreConnect", "CommandLineKit", "GatehouseFoundation"]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.
         .executableTarget(
