@@ -110,25 +110,9 @@ struct ReviewInterfaceTests {
         }
     }
 
-    @Test(
-        "the bash script is valid bash (bash -n)",
-        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"))
-    func bashSyntax() throws { try Self.checkSyntax(.bash) }
-
-    @Test(
-        "the zsh script is valid zsh (zsh -n)",
-        .enabled(if: ProcessRunner.installedProgram("zsh") != nil, "zsh is not installed"))
-    func zshSyntax() throws { try Self.checkSyntax(.zsh) }
-
-    @Test(
-        "the fish script is valid fish (fish -n)",
-        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
-    func fishSyntax() throws { try Self.checkSyntax(.fish) }
-
-    static func checkSyntax(_ shell: Shell) throws {
-        let result = try ShellCompletionRunner.checkSyntax(
-            ReviewHelp.completionScript(for: shell), shell: shell.rawValue)
-        #expect(result.status == 0 && result.standardError.isEmpty, "\(shell.rawValue) -n: \(result.standardError)")
+    @Test("each completion script is valid in its shell (bash -n, zsh -n, fish -n)", arguments: Shell.allCases)
+    func syntax(shell: Shell) throws {
+        try CommandInterfaceExpectations.expectValidSyntax(ReviewHelp.completionScript(for: shell), shell: shell)
     }
 
     @Test(
@@ -162,16 +146,9 @@ struct ReviewInterfaceTests {
         #expect(try ShellCompletionRunner.fishCandidates(script, "review import \(prefix)") == [prefix + "nts.csv"])
     }
 
-    @Test(
-        "the man page renders without a warning (groff -ww)",
-        .enabled(if: ProcessRunner.installedProgram("groff") != nil, "groff is not installed"))
+    @Test("the man page renders without a warning (groff -ww)")
     func manPageRenders() throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.file("review.1")
-        try ReviewHelp.manPage.write(to: file, atomically: true, encoding: .utf8)
-        let groff = try ProcessRunner.run(
-            executableAt: ProcessRunner.installedProgram("groff")!, ["-man", "-Tutf8", "-ww", "-z", file.path])
-        #expect(groff.status == 0 && groff.standardError.isEmpty, "\(groff.standardError)")
+        try CommandInterfaceExpectations.expectManPageRenders(ReviewHelp.manPage, fileName: "review.1")
     }
 
     @Test("completion and --man parse; an unknown shell is a usage error naming the shells")
@@ -195,14 +172,9 @@ struct ReviewInterfaceTests {
     func endToEnd() throws {
         let directory = try TemporaryDirectory()
         let store = directory.file("never.sqlite3").path
-        for shell in Shell.allCases {
-            let result = try ProcessRunner.run(
-                "review", ["completion", shell.rawValue], environment: ["REVIEW_DB": store])
-            #expect(result.status == 0 && result.standardError.isEmpty)
-            #expect(result.standardOutput == ReviewHelp.completionScript(for: shell))
-        }
-        let man = try ProcessRunner.run("review", ["--man"], environment: ["REVIEW_DB": store])
-        #expect(man.status == 0 && man.standardOutput == ReviewHelp.manPage)
+        try CommandInterfaceExpectations.expectBinaryPrints(
+            tool: "review", completionScript: ReviewHelp.completionScript(for:), manPage: ReviewHelp.manPage,
+            environment: ["REVIEW_DB": store])
         let unknown = try ProcessRunner.run("review", ["completion", "csh"], environment: ["REVIEW_DB": store])
         #expect(unknown.status == 64 && unknown.standardError.contains("unknown shell 'csh'"))
         #expect(!FileManager.default.fileExists(atPath: store))
