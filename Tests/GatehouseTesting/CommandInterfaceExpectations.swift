@@ -27,6 +27,26 @@ package enum CommandInterfaceExpectations {
         }
     }
 
+    /// Expects each command's help, as the tool prints it, to succeed with a usage line naming the command, and to
+    /// list each of the command's options, arguments and subcommands (`expectHelp(_:lists:of:sourceLocation:)`).
+    /// - Parameters:
+    ///   - commands: the tool's commands with their paths (`CommandSpec.walk(path:)`).
+    ///   - tool: the tool's name, the first word of each usage line.
+    ///   - sourceLocation: where the test is.
+    ///   - help: runs the tool to print the help of the command at a path.
+    package static func expectHelpOfEveryCommand(
+        _ commands: [(path: [String], command: CommandSpec)], tool: String,
+        sourceLocation: SourceLocation = #_sourceLocation, help: ([String]) -> CommandOutput
+    ) {
+        for (path, command) in commands {
+            let output = help(path)
+            #expect(output.status == .success, "\(path): \(output.standardError)", sourceLocation: sourceLocation)
+            let usage = "USAGE: " + ([tool] + path).joined(separator: " ")
+            #expect(output.standardOutput.contains(usage), "\(path)", sourceLocation: sourceLocation)
+            expectHelp(output.standardOutput, lists: command, of: "\(tool) \(path)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Expects a tool's parser to accept every spelling of every option of every command, with a value where the
     /// option takes one (its first choice, or `1`): whatever else it refuses, it does not call the option unknown.
     /// - Parameters:
