@@ -68,20 +68,24 @@ let package = Package(
         .target(name: "JWT", dependencies: ["COpenSSL", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
-        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore"]),
+        .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore", "GatehouseFoundation"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
-        .target(name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore"]),
+        .target(
+            name: "ReviewSync",
+            dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore", "GatehouseFoundation"]),
         // review serve, in three layers: ReviewWebhooks decides (a request in, an answer and what to store out:
         // size, signature, payload; pure, so tests and the fuzzer drive it without sockets), MicroHTTPServer carries
         // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewCLI wires them to the store and the API client.
-        .target(name: "ReviewWebhooks", dependencies: ["ReviewLog", "JWT", "MicroHTTPServer", "GatehouseCore"]),
+        .target(
+            name: "ReviewWebhooks",
+            dependencies: ["ReviewLog", "JWT", "MicroHTTPServer", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "GatehouseCore"]),
 
         // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
         // from the command line so that `review watch` and `review serve` run the same engine.
-        .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT"]),
+        .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT", "GatehouseFoundation"]),
 
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
@@ -97,8 +101,7 @@ let package = Package(
             name: "ReviewCLI",
             dependencies: [
                 "ReviewLog", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewReport", "MicroHTTPServer",
-                "AppStoreConnect",
-                "GatehouseHTTP", "CommandLineKit",
+                "AppStoreConnect", "GatehouseHTTP", "CommandLineKit", "GatehouseFoundation",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
         // CPU instead of 8 (no relocation of a dozen shared libraries); issue 5's process benchmarks.

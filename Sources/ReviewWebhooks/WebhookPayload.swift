@@ -1,11 +1,6 @@
 internal import GatehouseCore
+import GatehouseFoundation
 package import ReviewLog
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A verified webhook body, read: App Store Connect's `APP_STORE_VERSION_APP_VERSION_STATE_UPDATED` event
 /// (`appStoreVersionAppVersionStateUpdated`, Apple's "AppStoreVersionAppVersionStateUpdated" payload), a ping

@@ -18,12 +18,8 @@ struct JWTCheckInterfaceTests {
 
     @Test("every option and subcommand of every command is in the --help the tool prints")
     func help() {
-        for (path, command) in Self.commands {
-            let output = tool().run(path + ["--help"])
-            #expect(output.status == .success, "\(path)")
-            let text = output.standardOutput
-            #expect(text.contains("USAGE: " + (["jwtcheck"] + path).joined(separator: " ")), "\(path)")
-            CommandInterfaceExpectations.expectHelp(text, lists: command, of: "jwtcheck \(path)")
+        CommandInterfaceExpectations.expectHelpOfEveryCommand(Self.commands, tool: "jwtcheck") { path in
+            tool().run(path + ["--help"])
         }
     }
 
@@ -129,25 +125,9 @@ struct JWTCheckInterfaceTests {
         #expect(script.contains("complete -c jwtcheck -n '__fish_jwtcheck_using \"token\"' -l jwks -r -F -d"))
     }
 
-    @Test(
-        "the bash script is valid bash (bash -n)",
-        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"))
-    func bashSyntax() throws { try Self.checkSyntax(.bash) }
-
-    @Test(
-        "the zsh script is valid zsh (zsh -n)",
-        .enabled(if: ProcessRunner.installedProgram("zsh") != nil, "zsh is not installed"))
-    func zshSyntax() throws { try Self.checkSyntax(.zsh) }
-
-    @Test(
-        "the fish script is valid fish (fish -n)",
-        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
-    func fishSyntax() throws { try Self.checkSyntax(.fish) }
-
-    static func checkSyntax(_ shell: Shell) throws {
-        let result = try ShellCompletionRunner.checkSyntax(
-            HelpText.completionScript(for: shell), shell: shell.rawValue)
-        #expect(result.status == 0 && result.standardError.isEmpty, "\(shell.rawValue) -n: \(result.standardError)")
+    @Test("each completion script is valid in its shell (bash -n, zsh -n, fish -n)", arguments: Shell.allCases)
+    func syntax(shell: Shell) throws {
+        try CommandInterfaceExpectations.expectValidSyntax(HelpText.completionScript(for: shell), shell: shell)
     }
 
     @Test(
@@ -191,16 +171,9 @@ struct JWTCheckInterfaceTests {
         #expect(try complete("jwtcheck completion ") == ["bash", "fish", "zsh"])
     }
 
-    @Test(
-        "the man page renders without a warning (groff -ww)",
-        .enabled(if: ProcessRunner.installedProgram("groff") != nil, "groff is not installed"))
+    @Test("the man page renders without a warning (groff -ww)")
     func manPageRenders() throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.file("jwtcheck.1")
-        try HelpText.manPage.write(to: file, atomically: true, encoding: .utf8)
-        let groff = try ProcessRunner.run(
-            executableAt: ProcessRunner.installedProgram("groff")!, ["-man", "-Tutf8", "-ww", "-z", file.path])
-        #expect(groff.status == 0 && groff.standardError.isEmpty, "\(groff.standardError)")
+        try CommandInterfaceExpectations.expectManPageRenders(HelpText.manPage, fileName: "jwtcheck.1")
     }
 
     @Test(
@@ -232,13 +205,8 @@ struct JWTCheckInterfaceTests {
 
     @Test("the built binary prints the completion scripts and the man page; an unknown shell exits 64")
     func endToEnd() throws {
-        for shell in Shell.allCases {
-            let result = try ProcessRunner.run("jwtcheck", ["completion", shell.rawValue])
-            #expect(result.status == 0 && result.standardError.isEmpty)
-            #expect(result.standardOutput == HelpText.completionScript(for: shell))
-        }
-        let man = try ProcessRunner.run("jwtcheck", ["--man"])
-        #expect(man.status == 0 && man.standardOutput == HelpText.manPage)
+        try CommandInterfaceExpectations.expectBinaryPrints(
+            tool: "jwtcheck", completionScript: HelpText.completionScript(for:), manPage: HelpText.manPage)
         let unknown = try ProcessRunner.run("jwtcheck", ["completion", "powershell"])
         #expect(unknown.status == 64 && unknown.standardOutput.isEmpty)
         #expect(

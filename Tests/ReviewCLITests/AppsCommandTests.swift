@@ -12,26 +12,23 @@ import Testing
 struct AppsCommandTests {
     static let now = Timestamp(iso8601: "2026-01-08T12:00:00Z")!
 
+    /// `InProcessReview` at this suite's now, in UTC, each command expected to end with a given status.
     struct Session {
-        let directory: TemporaryDirectory
-        var environment: ReviewEnvironment {
-            ReviewEnvironment(now: AppsCommandTests.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
-        }
+        let review: InProcessReview
+        var directory: TemporaryDirectory { review.directory }
 
-        init() throws { directory = try TemporaryDirectory() }
+        init() throws { review = try InProcessReview() }
 
         @discardableResult
         func callAsFunction(_ arguments: [String], expect status: CommandLineKit.ExitStatus = .success) -> CommandOutput
         {
-            let output = ReviewCLI.main(arguments: arguments + ["--utc"], environment: environment)
+            let output = review(arguments + ["--utc"], now: AppsCommandTests.now)
             #expect(output.status == status, "\(arguments): \(output.standardError)")
             return output
         }
 
         func json(_ arguments: [String]) throws -> [String: Any] {
-            let output = self(arguments + ["--json"])
-            let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8))
-            return try #require(object as? [String: Any])
+            try jsonObject(self(arguments + ["--json"]).standardOutput)
         }
     }
 

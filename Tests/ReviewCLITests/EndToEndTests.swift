@@ -63,13 +63,21 @@ struct EndToEndTests {
         #expect(result.standardOutput.contains("90% of submissions are reviewed in less than 24 hours"))
     }
 
+    /// App "A" version 1 logged Waiting for Review at `waiting`, then In Review at `inReview`, with `TZ` as given.
+    /// - Returns: the run, and what the In Review log printed.
+    static func waitingThenInReview(
+        _ environment: [String: String], waiting: String, inReview: String
+    ) throws -> (ReviewRun, ProcessRunner.Result) {
+        let review = try ReviewRun()
+        _ = try review(["log", "A", "waiting-for-review", "--version", "1", "--at", waiting], environment: environment)
+        return (review, try review(["log", "A", "in-review", "--at", inReview], environment: environment))
+    }
+
     @Test("a day that is 23 hours long on the wall clock shows 23 hours (Europe/Berlin, spring forward)")
     func daylightSavingSpring() throws {
-        let review = try ReviewRun()
         let berlin = ["TZ": "Europe/Berlin"]
-        _ = try review(
-            ["log", "A", "waiting-for-review", "--version", "1", "--at", "2026-03-28T12:00"], environment: berlin)
-        let result = try review(["log", "A", "in-review", "--at", "2026-03-29T12:00"], environment: berlin)
+        let (review, result) = try Self.waitingThenInReview(
+            berlin, waiting: "2026-03-28T12:00", inReview: "2026-03-29T12:00")
         #expect(result.standardOutput.contains("Waiting for Review lasted 23h 0m."))
         #expect(result.standardOutput.contains("at 2026-03-29 12:00 +02:00"))
         let timeline = try review(["timeline", "A"], environment: berlin)
@@ -78,11 +86,8 @@ struct EndToEndTests {
 
     @Test("a day that is 25 hours long shows 25 hours, and a date is local midnight (America/New_York, fall back)")
     func daylightSavingFall() throws {
-        let review = try ReviewRun()
         let newYork = ["TZ": "America/New_York"]
-        _ = try review(
-            ["log", "A", "waiting-for-review", "--version", "1", "--at", "2025-11-01"], environment: newYork)
-        let result = try review(["log", "A", "in-review", "--at", "2025-11-02"], environment: newYork)
+        let (review, result) = try Self.waitingThenInReview(newYork, waiting: "2025-11-01", inReview: "2025-11-02")
         #expect(result.standardOutput.contains("Waiting for Review lasted 1d 0h."))  // the change is at 02:00 on 11-02
         let export = try review(["export", "--format", "csv"])
         #expect(export.standardOutput.contains("2025-11-01T04:00:00Z"))  // EDT midnight

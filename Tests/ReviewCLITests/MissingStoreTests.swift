@@ -62,28 +62,23 @@ struct FutureTimeTests {
         "2030 for 2020 is refused (64) naming the time and the flag; --allow-future records it; 5 minutes ahead is fine"
     )
     func futureRefused() throws {
-        let directory = try TemporaryDirectory()
-        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
-        let refused = ReviewCLI.main(
-            arguments: ["log", "Fokus", "in-review", "--version", "1", "--at", "2030-01-01T10:00:00Z"],
-            environment: environment)
+        let review = try InProcessReview()
+        let refused = review(
+            ["log", "Fokus", "in-review", "--version", "1", "--at", "2030-01-01T10:00:00Z"], now: Self.now)
         #expect(refused.status == .usage)
         #expect(
             refused.standardError.contains("2030-01-01T10:00:00Z") && refused.standardError.contains("--allow-future"))
-        #expect(!FileManager.default.fileExists(atPath: directory.file("r.sqlite3").path))
-        let forced = ReviewCLI.main(
-            arguments: [
+        #expect(!FileManager.default.fileExists(atPath: review.path))
+        let forced = review(
+            [
                 "log", "Fokus", "in-review", "--version", "1", "--at", "2030-01-01T10:00:00Z", "--allow-future",
-            ],
-            environment: environment)
+            ], now: Self.now)
         #expect(forced.status == .success, "\(forced.standardError)")
-        let soon = ReviewCLI.main(
-            arguments: ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:04:00Z"],
-            environment: environment)
+        let soon = review(
+            ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:04:00Z"], now: Self.now)
         #expect(soon.status == .success, "\(soon.standardError)")
-        let later = ReviewCLI.main(
-            arguments: ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:06:00Z"],
-            environment: environment)
+        let later = review(
+            ["log", "Fokus", "rejected", "--version", "1", "--at", "2026-01-08T12:06:00Z"], now: Self.now)
         #expect(later.status == .usage)
     }
 }
@@ -94,47 +89,43 @@ struct FutureTimeTests {
 struct DefaultPlatformTests {
     static let now = Timestamp(secondsSince1970: 1_767_873_600)
 
-    func run(_ arguments: [String], _ environment: ReviewEnvironment) -> CommandOutput {
-        ReviewCLI.main(arguments: arguments, environment: environment)
-    }
+    func run(_ arguments: [String], _ review: InProcessReview) -> CommandOutput { review(arguments, now: Self.now) }
 
     @Test("an app whose events are all macOS gets macOS; a new app gets iOS")
     func onlyPlatform() throws {
-        let directory = try TemporaryDirectory()
-        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        let review = try InProcessReview()
         #expect(
             run(
                 ["log", "Lumen", "waiting-for-review", "--version", "1.0", "--platform", "macos", "--at", "-2d"],
-                environment
+                review
             )
             .status == .success)
-        let next = run(["log", "lumen", "in-review", "--at", "-1d"], environment)
+        let next = run(["log", "lumen", "in-review", "--at", "-1d"], review)
         #expect(next.status == .success, "\(next.standardError)")
         #expect(next.standardOutput.contains("Lumen 1.0 (macOS) In Review"), "\(next.standardOutput)")
-        let fresh = run(["log", "Fokus", "waiting-for-review", "--version", "2.0", "--at", "-1d"], environment)
+        let fresh = run(["log", "Fokus", "waiting-for-review", "--version", "2.0", "--at", "-1d"], review)
         #expect(fresh.standardOutput.contains("(iOS)"))
     }
 
     @Test("with several platforms: the one holding --version, else the latest; a version on both is refused")
     func severalPlatforms() throws {
-        let directory = try TemporaryDirectory()
-        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
+        let review = try InProcessReview()
         for (platform, version, at) in [("ios", "1.0", "-5d"), ("macos", "2.0", "-4d"), ("macos", "1.0", "-3d")] {
             #expect(
                 run(
                     ["log", "Tide", "waiting-for-review", "--version", version, "--platform", platform, "--at", at],
-                    environment
+                    review
                 )
                 .status == .success)
         }
-        let byVersion = run(["log", "Tide", "in-review", "--version", "2.0", "--at", "-2d"], environment)
+        let byVersion = run(["log", "Tide", "in-review", "--version", "2.0", "--at", "-2d"], review)
         #expect(byVersion.standardOutput.contains("Tide 2.0 (macOS)"), "\(byVersion.standardOutput)")
-        let latest = run(["log", "Tide", "rejected", "--at", "-1d"], environment)
+        let latest = run(["log", "Tide", "rejected", "--at", "-1d"], review)
         #expect(latest.standardOutput.contains("(macOS)"), "\(latest.standardOutput)")
-        let ambiguous = run(["log", "Tide", "in-review", "--version", "1.0", "--at", "-1h"], environment)
+        let ambiguous = run(["log", "Tide", "in-review", "--version", "1.0", "--at", "-1h"], review)
         #expect(ambiguous.status == .usage)
         #expect(ambiguous.standardError.contains("--platform iOS or --platform macOS"), "\(ambiguous.standardError)")
-        let unknown = run(["log", "Tide", "waiting-for-review", "--version", "9.9", "--at", "-1h"], environment)
+        let unknown = run(["log", "Tide", "waiting-for-review", "--version", "9.9", "--at", "-1h"], review)
         #expect(unknown.status == .usage)
         #expect(unknown.standardError.contains("on none of them"))
     }

@@ -42,35 +42,50 @@ struct PartialDateEndToEndTests {
         return (object?["events"] as? [[String: Any]] ?? []).map { $0["version"] as? String ?? "?" }
     }
 
+    /// Expects each row's export window (the arguments, in the zone) to hold exactly the row's versions.
+    func expectVersions(
+        _ review: ReviewRun, _ table: [(arguments: [String], zone: String, versions: [String])],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for row in table {
+            let found = try versions(review, row.arguments, zone: row.zone)
+            #expect(found == row.versions, "\(row.arguments) in \(row.zone)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("a month is the local month: Tokyo's June starts and ends nine hours before UTC's")
     func month() throws {
-        let review = try seeded()
         let june = ["--app", "June", "--since", "2025-06", "--until", "2025-06"]
-        #expect(try versions(review, june, zone: "UTC") == ["2", "3"])
-        #expect(try versions(review, june, zone: "Asia/Tokyo") == ["1", "2"])
-        #expect(try versions(review, ["--app", "June", "--until", "2025-05"], zone: "UTC") == ["1"])
-        #expect(try versions(review, ["--app", "June", "--until", "2025-05"], zone: "Asia/Tokyo") == [])
-        #expect(try versions(review, ["--app", "June", "--since", "2025-07"], zone: "Asia/Tokyo") == ["3"])
+        try expectVersions(
+            seeded(),
+            [
+                (june, "UTC", ["2", "3"]), (june, "Asia/Tokyo", ["1", "2"]),
+                (["--app", "June", "--until", "2025-05"], "UTC", ["1"]),
+                (["--app", "June", "--until", "2025-05"], "Asia/Tokyo", []),
+                (["--app", "June", "--since", "2025-07"], "Asia/Tokyo", ["3"]),
+            ])
     }
 
     @Test("a day on which clocks go forward is 23 hours, from local midnight to the next")
     func daylightSaving() throws {
-        let review = try seeded()
         let day = ["--app", "Spring", "--since", "2025-03-09", "--until", "2025-03-09"]
-        #expect(try versions(review, day, zone: "America/New_York") == ["2", "3"])
-        #expect(try versions(review, day, zone: "UTC") == ["1", "2"])
+        try expectVersions(seeded(), [(day, "America/New_York", ["2", "3"]), (day, "UTC", ["1", "2"])])
     }
 
     @Test("December and a year end at the next 1 January; February of a leap year at 1 March")
     func yearAndLeap() throws {
         let review = try seeded()
-        #expect(try versions(review, ["--app", "Year", "--until", "2024-12"], zone: "Asia/Tokyo") == ["1"])
-        #expect(try versions(review, ["--app", "Year", "--until", "2024"], zone: "Asia/Tokyo") == ["1"])
-        #expect(try versions(review, ["--app", "Year", "--since", "2025"], zone: "Asia/Tokyo") == ["2"])
-        #expect(try versions(review, ["--app", "Year", "--since", "2025"], zone: "UTC") == [])
-        #expect(try versions(review, ["--app", "Leap", "--until", "2024-02"], zone: "UTC") == ["1"])
-        #expect(try versions(review, ["--app", "Leap", "--until", "2024-02-29"], zone: "UTC") == ["1"])
-        #expect(try versions(review, ["--app", "Leap", "--since", "2024-03"], zone: "UTC") == ["2"])
+        try expectVersions(
+            review,
+            [
+                (["--app", "Year", "--until", "2024-12"], "Asia/Tokyo", ["1"]),
+                (["--app", "Year", "--until", "2024"], "Asia/Tokyo", ["1"]),
+                (["--app", "Year", "--since", "2025"], "Asia/Tokyo", ["2"]),
+                (["--app", "Year", "--since", "2025"], "UTC", []),
+                (["--app", "Leap", "--until", "2024-02"], "UTC", ["1"]),
+                (["--app", "Leap", "--until", "2024-02-29"], "UTC", ["1"]),
+                (["--app", "Leap", "--since", "2024-03"], "UTC", ["2"]),
+            ])
         let refused = try review(["export", "--until", "2023-02-29"])
         #expect(refused.status == 64 && refused.standardError.contains("\"2023-02-29\""))
     }

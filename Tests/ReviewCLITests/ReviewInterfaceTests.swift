@@ -23,13 +23,9 @@ struct ReviewInterfaceTests {
 
     @Test("every option, argument and subcommand of every command is in the help the tool prints")
     func help() {
-        for (path, command) in Self.commands {
+        CommandInterfaceExpectations.expectHelpOfEveryCommand(Self.commands, tool: "review") { path in
             // `review help` takes no --help: its own help is `review help help`.
-            let output = review(path == ["help"] ? ["help", "help"] : path + ["--help"])
-            #expect(output.status == .success, "\(path): \(output.standardError)")
-            let text = output.standardOutput
-            #expect(text.contains("USAGE: " + (["review"] + path).joined(separator: " ")), "\(path)")
-            CommandInterfaceExpectations.expectHelp(text, lists: command, of: "review \(path)")
+            review(path == ["help"] ? ["help", "help"] : path + ["--help"])
         }
     }
 
@@ -111,25 +107,9 @@ struct ReviewInterfaceTests {
         }
     }
 
-    @Test(
-        "the bash script is valid bash (bash -n)",
-        .enabled(if: ProcessRunner.installedProgram("bash") != nil, "bash is not installed"))
-    func bashSyntax() throws { try Self.checkSyntax(.bash) }
-
-    @Test(
-        "the zsh script is valid zsh (zsh -n)",
-        .enabled(if: ProcessRunner.installedProgram("zsh") != nil, "zsh is not installed"))
-    func zshSyntax() throws { try Self.checkSyntax(.zsh) }
-
-    @Test(
-        "the fish script is valid fish (fish -n)",
-        .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
-    func fishSyntax() throws { try Self.checkSyntax(.fish) }
-
-    static func checkSyntax(_ shell: Shell) throws {
-        let result = try ShellCompletionRunner.checkSyntax(
-            ReviewHelp.completionScript(for: shell), shell: shell.rawValue)
-        #expect(result.status == 0 && result.standardError.isEmpty, "\(shell.rawValue) -n: \(result.standardError)")
+    @Test("each completion script is valid in its shell (bash -n, zsh -n, fish -n)", arguments: Shell.allCases)
+    func syntax(shell: Shell) throws {
+        try CommandInterfaceExpectations.expectValidSyntax(ReviewHelp.completionScript(for: shell), shell: shell)
     }
 
     @Test(
@@ -163,16 +143,9 @@ struct ReviewInterfaceTests {
         #expect(try ShellCompletionRunner.fishCandidates(script, "review import \(prefix)") == [prefix + "nts.csv"])
     }
 
-    @Test(
-        "the man page renders without a warning (groff -ww)",
-        .enabled(if: ProcessRunner.installedProgram("groff") != nil, "groff is not installed"))
+    @Test("the man page renders without a warning (groff -ww)")
     func manPageRenders() throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.file("review.1")
-        try ReviewHelp.manPage.write(to: file, atomically: true, encoding: .utf8)
-        let groff = try ProcessRunner.run(
-            executableAt: ProcessRunner.installedProgram("groff")!, ["-man", "-Tutf8", "-ww", "-z", file.path])
-        #expect(groff.status == 0 && groff.standardError.isEmpty, "\(groff.standardError)")
+        try CommandInterfaceExpectations.expectManPageRenders(ReviewHelp.manPage, fileName: "review.1")
     }
 
     @Test("completion and --man parse; an unknown shell is a usage error naming the shells")
@@ -196,14 +169,9 @@ struct ReviewInterfaceTests {
     func endToEnd() throws {
         let directory = try TemporaryDirectory()
         let store = directory.file("never.sqlite3").path
-        for shell in Shell.allCases {
-            let result = try ProcessRunner.run(
-                "review", ["completion", shell.rawValue], environment: ["REVIEW_DB": store])
-            #expect(result.status == 0 && result.standardError.isEmpty)
-            #expect(result.standardOutput == ReviewHelp.completionScript(for: shell))
-        }
-        let man = try ProcessRunner.run("review", ["--man"], environment: ["REVIEW_DB": store])
-        #expect(man.status == 0 && man.standardOutput == ReviewHelp.manPage)
+        try CommandInterfaceExpectations.expectBinaryPrints(
+            tool: "review", completionScript: ReviewHelp.completionScript(for:), manPage: ReviewHelp.manPage,
+            environment: ["REVIEW_DB": store])
         let unknown = try ProcessRunner.run("review", ["completion", "csh"], environment: ["REVIEW_DB": store])
         #expect(unknown.status == 64 && unknown.standardError.contains("unknown shell 'csh'"))
         #expect(!FileManager.default.fileExists(atPath: store))

@@ -11,14 +11,10 @@ import Testing
 struct StatesCommandTests {
     static let now = Timestamp(secondsSince1970: 1_767_873_600)
 
-    func environment(_ directory: TemporaryDirectory) -> ReviewEnvironment {
-        ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": directory.file("r.sqlite3").path])
-    }
-
     @Test("states lists every state by stage with its API string, display name, aliases and meaning; no store made")
     func listing() throws {
-        let directory = try TemporaryDirectory()
-        let output = ReviewCLI.main(arguments: ["states"], environment: environment(directory))
+        let review = try InProcessReview()
+        let output = review(["states"], now: Self.now)
         #expect(output.status == .success && output.standardError.isEmpty)
         for stage in ReviewStage.allCases { #expect(output.standardOutput.contains("\(stage.name)\n"), "\(stage)") }
         for state in ReviewState.allCases {
@@ -29,18 +25,14 @@ struct StatesCommandTests {
         // Waiting comes before In review, which comes before the decisions.
         let text = output.standardOutput
         let waiting = try #require(text.range(of: "Waiting for Review (WAITING_FOR_REVIEW)"))
-        let review = try #require(text.range(of: "In Review (IN_REVIEW)"))
-        #expect(waiting.lowerBound < review.lowerBound)
-        #expect(!FileManager.default.fileExists(atPath: directory.file("r.sqlite3").path))
+        let inReview = try #require(text.range(of: "In Review (IN_REVIEW)"))
+        #expect(waiting.lowerBound < inReview.lowerBound)
+        #expect(!FileManager.default.fileExists(atPath: review.path))
     }
 
     @Test("states --json: one object, every state once, with its stage, aliases, meaning and role")
     func json() throws {
-        let directory = try TemporaryDirectory()
-        let output = ReviewCLI.main(arguments: ["states", "--json"], environment: environment(directory))
-        #expect(output.status == .success)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let object = try jsonObject(InProcessReview().ok(["states", "--json"], now: Self.now))
         let stages = try #require(object["stages"] as? [[String: Any]])
         #expect(stages.map { $0["stage"] as? String } == ReviewStage.allCases.map(\.rawValue))
         let states = stages.flatMap { ($0["states"] as? [[String: Any]]) ?? [] }
@@ -59,11 +51,9 @@ struct StatesCommandTests {
             ("Removed from App Store", "Removed from App Store"), ("approved", "Approved"),
         ])
     func spellings(typed: String, shown: String) throws {
-        let directory = try TemporaryDirectory()
-        let output = ReviewCLI.main(
-            arguments: ["log", "Fokus", typed, "--version", "1.0", "--at", "-1h"], environment: environment(directory))
-        #expect(output.status == .success, "\(output.standardError)")
-        #expect(output.standardOutput.contains("Fokus 1.0 (iOS) \(shown) at"), "\(output.standardOutput)")
+        let output = try InProcessReview().ok(
+            ["log", "Fokus", typed, "--version", "1.0", "--at", "-1h"], now: Self.now)
+        #expect(output.contains("Fokus 1.0 (iOS) \(shown) at"), "\(output)")
     }
 
     @Test(
@@ -75,9 +65,7 @@ struct StatesCommandTests {
             ("nonsense", "'review states' lists every state"),
         ])
     func suggestions(typed: String, message: String) throws {
-        let directory = try TemporaryDirectory()
-        let output = ReviewCLI.main(
-            arguments: ["log", "Fokus", typed, "--version", "1.0"], environment: environment(directory))
+        let output = try InProcessReview()(["log", "Fokus", typed, "--version", "1.0"], now: Self.now)
         #expect(output.status == .usage)
         #expect(output.standardError.contains(message), "\(output.standardError)")
         #expect(!output.standardError.contains("ready-for-review"))
@@ -85,21 +73,17 @@ struct StatesCommandTests {
 
     @Test("an approved cycle counts as decided and not rejected in stats, and exports as APPROVED")
     func approvedInStats() throws {
-        let directory = try TemporaryDirectory()
-        let environment = environment(directory)
+        let review = try InProcessReview()
         for (state, at) in [("waiting-for-review", "-3d"), ("in-review", "-2d"), ("approved", "-1d")] {
-            let logged = ReviewCLI.main(
-                arguments: ["log", "Fokus", state, "--version", "2.0", "--at", at], environment: environment)
+            let logged = review(["log", "Fokus", state, "--version", "2.0", "--at", at], now: Self.now)
             #expect(logged.status == .success && logged.standardError.isEmpty, "\(logged.standardError)")
         }
-        let stats = ReviewCLI.main(arguments: ["stats", "--json"], environment: environment)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(stats.standardOutput.utf8)) as? [String: Any])
+        let object = try jsonObject(review.ok(["stats", "--json"], now: Self.now))
         #expect((object["decided"] as? NSNumber)?.intValue == 1 && (object["rejected"] as? NSNumber)?.intValue == 0)
         #expect((object["open"] as? NSNumber)?.intValue == 0)
-        let export = ReviewCLI.main(arguments: ["export", "--format", "csv"], environment: environment)
+        let export = review(["export", "--format", "csv"], now: Self.now)
         #expect(export.standardOutput.contains(",APPROVED,"))
-        let timeline = ReviewCLI.main(arguments: ["timeline", "Fokus"], environment: environment)
+        let timeline = review(["timeline", "Fokus"], now: Self.now)
         #expect(timeline.standardOutput.contains("Cycle 1: Approved after 2d 0h"), "\(timeline.standardOutput)")
     }
 }

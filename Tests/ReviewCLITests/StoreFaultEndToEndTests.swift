@@ -12,12 +12,20 @@ struct StoreFaultEndToEndTests {
         try ProcessRunner.run("review", ["--db", database] + arguments, environment: ["TZ": "UTC"])
     }
 
+    /// A tmpfs of `kilobytes` with a store on it that holds one event (app "Kept"), logged through the binary.
+    static func mountWithOneEvent(
+        kilobytes: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (mount: TmpfsMount, database: String) {
+        let mount = try TmpfsMount(kilobytes: kilobytes)
+        let database = mount.path + "/review.sqlite3"
+        let first = try review(["log", "Kept", "waiting-for-review", "--version", "1"], database: database)
+        #expect(first.status == 0, "\(first.standardError)", sourceLocation: sourceLocation)
+        return (mount, database)
+    }
+
     @Test("review log on a read-only file system exits 74 naming the store and read-only; nothing is written")
     func readOnly() throws {
-        let mount = try TmpfsMount(kilobytes: 1024)
-        let database = mount.path + "/review.sqlite3"
-        let first = try Self.review(["log", "Kept", "waiting-for-review", "--version", "1"], database: database)
-        #expect(first.status == 0, "\(first.standardError)")
+        let (mount, database) = try Self.mountWithOneEvent(kilobytes: 1024)
         try mount.remount(readOnly: true)
         let refused = try Self.review(["log", "Kept", "in-review"], database: database)
         #expect(refused.status == 74)
@@ -31,10 +39,7 @@ struct StoreFaultEndToEndTests {
 
     @Test("review import that fills the disk exits 74 naming the full disk; the store keeps only what it had")
     func diskFull() throws {
-        let mount = try TmpfsMount(kilobytes: 384)
-        let database = mount.path + "/review.sqlite3"
-        let first = try Self.review(["log", "Kept", "waiting-for-review", "--version", "1"], database: database)
-        #expect(first.status == 0, "\(first.standardError)")
+        let (mount, database) = try Self.mountWithOneEvent(kilobytes: 384)
         let source = try TemporaryDirectory()
         var csv = "app,version,state,at,note\n"
         let note = String(repeating: "n", count: 900)
@@ -48,5 +53,6 @@ struct StoreFaultEndToEndTests {
         #expect(export.status == 0)
         let rows = export.standardOutput.split(separator: "\r\n").dropFirst()
         #expect(rows.count == 1 && rows.first?.contains("Kept") == true, "\(rows.count) rows after a failed import")
+        withExtendedLifetime(mount) {}  // mounted until here
     }
 }

@@ -11,11 +11,7 @@ struct SyncEndToEndTests {
     /// released).
     static let submitted = "2026-11-30T20:58:00Z"
     static let catalogue = FakeASCState(
-        apps: [
-            .init(id: "1500000001", name: "Fokus", bundleID: "com.example.fokus"),
-            .init(id: "1500000002", name: "Ledger", bundleID: "com.example.ledger"),
-            .init(id: "1500000003", name: "Tide", bundleID: "com.example.tide"),
-        ],
+        apps: FakeASCState.App.demoApps,
         versions: [
             .init(
                 id: "vf-23", appID: "1500000001", platform: "IOS", versionString: "2.3",

@@ -19,8 +19,10 @@ struct InProcessReview {
     }
 
     /// Runs a command that must succeed and returns its standard output.
-    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let output = self(arguments)
+    func ok(
+        _ arguments: [String], now: Timestamp = Self.now, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let output = self(arguments, now: now)
         #expect(output.status == .success, "\(arguments): \(output.standardError)", sourceLocation: sourceLocation)
         return output.standardOutput
     }

@@ -25,6 +25,13 @@ struct EventBuilder {
     func timeline(nowHours: Double) -> VersionTimeline {
         VersionTimeline(key: key, events: events, now: time(hours: nowHours))
     }
+
+    /// The timeline of a scenario written as a table: each state at its offset in hours, in the order given.
+    static func timeline(_ steps: [(ReviewState, hours: Double)], nowHours: Double) -> VersionTimeline {
+        var builder = EventBuilder()
+        for (state, hours) in steps { builder.add(state, hours: hours) }
+        return builder.timeline(nowHours: nowHours)
+    }
 }
 
 @Suite("Timeline arithmetic")
@@ -60,16 +67,11 @@ struct TimelineTests {
 
     @Test("each return to Waiting for Review after a rejection starts a new cycle")
     func resubmission() {
-        var builder = EventBuilder()
-        builder.add(.prepareForSubmission, hours: -5)
-        builder.add(.waitingForReview, hours: 0)
-        builder.add(.inReview, hours: 30)
-        builder.add(.rejected, hours: 32)
-        builder.add(.waitingForReview, hours: 50)
-        builder.add(.inReview, hours: 60)
-        builder.add(.pendingDeveloperRelease, hours: 61.5)
-        builder.add(.readyForDistribution, hours: 70)
-        let timeline = builder.timeline(nowHours: 100)
+        let timeline = EventBuilder.timeline(
+            [
+                (.prepareForSubmission, -5), (.waitingForReview, 0), (.inReview, 30), (.rejected, 32),
+                (.waitingForReview, 50), (.inReview, 60), (.pendingDeveloperRelease, 61.5), (.readyForDistribution, 70),
+            ], nowHours: 100)
         #expect(timeline.cycles.count == 2)
         #expect(
             timeline.cycles[0].spans.map(\.state) == [.prepareForSubmission, .waitingForReview, .inReview, .rejected])
@@ -86,12 +88,8 @@ struct TimelineTests {
 
     @Test("a withdrawal before a decision counts apart and the next submission is a new cycle")
     func withdrawn() {
-        var builder = EventBuilder()
-        builder.add(.waitingForReview, hours: 0)
-        builder.add(.developerRejected, hours: 3)
-        builder.add(.waitingForReview, hours: 10)
-        builder.add(.inReview, hours: 20)
-        let timeline = builder.timeline(nowHours: 22)
+        let timeline = EventBuilder.timeline(
+            [(.waitingForReview, 0), (.developerRejected, 3), (.waitingForReview, 10), (.inReview, 20)], nowHours: 22)
         #expect(timeline.cycles.count == 2)
         #expect(timeline.cycles[0].isWithdrawn && timeline.cycles[0].decision == nil)
         #expect(timeline.cycles[1].isOpen)
@@ -105,14 +103,12 @@ struct TimelineTests {
 
     @Test("the decision is the first outcome; later outcomes and In Review after it do not move it")
     func firstOutcome() {
-        var builder = EventBuilder()
-        builder.add(.waitingForReview, hours: 0)
-        builder.add(.inReview, hours: 2)
-        builder.add(.inReview, hours: 3)
-        builder.add(.pendingDeveloperRelease, hours: 4)
-        builder.add(.developerRejected, hours: 5)
-        builder.add(.readyForDistribution, hours: 6)
-        let cycle = builder.timeline(nowHours: 7).cycles[0]
+        let cycle = EventBuilder.timeline(
+            [
+                (.waitingForReview, 0), (.inReview, 2), (.inReview, 3), (.pendingDeveloperRelease, 4),
+                (.developerRejected, 5), (.readyForDistribution, 6),
+            ], nowHours: 7
+        ).cycles[0]
         #expect(cycle.decision?.state == .pendingDeveloperRelease)
         #expect(cycle.waitingSeconds == 7200 && cycle.inReviewSeconds == 7200 && cycle.timeToDecisionSeconds == 14_400)
         #expect(!cycle.isWithdrawn)
@@ -120,20 +116,14 @@ struct TimelineTests {
 
     @Test("a decision without In Review has a time to decision but no waiting or review time")
     func decisionWithoutReview() {
-        var builder = EventBuilder()
-        builder.add(.waitingForReview, hours: 0)
-        builder.add(.invalidBinary, hours: 1)
-        let cycle = builder.timeline(nowHours: 2).cycles[0]
+        let cycle = EventBuilder.timeline([(.waitingForReview, 0), (.invalidBinary, 1)], nowHours: 2).cycles[0]
         #expect(cycle.timeToDecisionSeconds == 3600)
         #expect(cycle.waitingSeconds == nil && cycle.inReviewSeconds == nil)
     }
 
     @Test("events are ordered by time whatever order they come in; durations are instant differences")
     func ordering() {
-        var builder = EventBuilder()
-        builder.add(.inReview, hours: 24)
-        builder.add(.waitingForReview, hours: 0)
-        let timeline = builder.timeline(nowHours: 25)
+        let timeline = EventBuilder.timeline([(.inReview, 24), (.waitingForReview, 0)], nowHours: 25)
         #expect(timeline.cycles[0].spans.map(\.state) == [.waitingForReview, .inReview])
         #expect(timeline.cycles[0].spans[0].seconds == 86_400)
     }

@@ -85,6 +85,24 @@ struct SyncJourneyTests {
         }
     }
 
+    /// Fokus 2.3 submitted `secondsAgo` before the harness's now: a review submission waiting for review whose one
+    /// item is the version, and the version's state to match.
+    /// - Returns: the submission's `submittedDate`.
+    @discardableResult
+    static func submitFokus(
+        _ harness: SyncHarness, submission: String, item: String, secondsAgo: TimeInterval
+    ) -> String {
+        let submitted = harness.date(-secondsAgo)
+        harness.fake.update { fake in
+            fake.submissions.append(
+                .init(
+                    id: submission, appID: fokus.id, platform: "IOS", submittedDate: submitted,
+                    state: "WAITING_FOR_REVIEW", items: [.init(id: item, appStoreVersionID: "v-fokus-23")]))
+        }
+        setState(harness, "WAITING_FOR_REVIEW")
+        return submitted
+    }
+
     @Test("prepare, submit, in review, rejected, resubmitted, approved faster than a poll, released")
     func journey() async throws {
         let harness = try SyncHarness(state: Self.state())
@@ -101,14 +119,7 @@ struct SyncJourneyTests {
 
         // Submitted half an hour before the next look: Waiting for Review at the submission's date, exactly.
         harness.clock.advance(3_600)
-        let submitted = harness.date(-1_800)
-        harness.fake.update { fake in
-            fake.submissions.append(
-                .init(
-                    id: "s-1", appID: Self.fokus.id, platform: "IOS", submittedDate: submitted,
-                    state: "WAITING_FOR_REVIEW", items: [.init(id: "i-1", appStoreVersionID: "v-fokus-23")]))
-        }
-        Self.setState(harness, "WAITING_FOR_REVIEW")
+        let submitted = Self.submitFokus(harness, submission: "s-1", item: "i-1", secondsAgo: 1_800)
         report = try await pass.run()
         #expect(report.changes.count == 1)
         let waiting = try #require(report.changes.first?.event)
@@ -147,14 +158,7 @@ struct SyncJourneyTests {
 
         // Resubmitted: a new submission, a new cycle at its date.
         harness.clock.advance(7_200)
-        let resubmitted = harness.date(-600)
-        harness.fake.update { fake in
-            fake.submissions.append(
-                .init(
-                    id: "s-2", appID: Self.fokus.id, platform: "IOS", submittedDate: resubmitted,
-                    state: "WAITING_FOR_REVIEW", items: [.init(id: "i-2", appStoreVersionID: "v-fokus-23")]))
-        }
-        Self.setState(harness, "WAITING_FOR_REVIEW")
+        let resubmitted = Self.submitFokus(harness, submission: "s-2", item: "i-2", secondsAgo: 600)
         report = try await pass.run()
         let second = try #require(report.changes.first?.event)
         #expect(second.at.iso8601 == resubmitted && second.ascSubmissionID == "s-2" && second.timing == .exact)
@@ -232,13 +236,7 @@ struct SyncJourneyTests {
             #expect(error.reason.contains("ZZZZZZZZZZ"), "\(error.reason)")
         }
         harness.fake.forbidsReviewSubmissions = true
-        Self.setState(harness, "WAITING_FOR_REVIEW")
-        harness.fake.update { fake in
-            fake.submissions.append(
-                .init(
-                    id: "s-1", appID: Self.fokus.id, submittedDate: harness.date(-60), state: "WAITING_FOR_REVIEW",
-                    items: [.init(id: "i-1", appStoreVersionID: "v-fokus-23")]))
-        }
+        Self.submitFokus(harness, submission: "s-1", item: "i-1", secondsAgo: 60)
         let report = try await harness.pass().run()
         #expect(report.warnings.contains { $0.contains("cannot read Fokus's review submissions") })
         let waiting = try #require(report.changes.first { $0.key.app == "Fokus" }?.event)

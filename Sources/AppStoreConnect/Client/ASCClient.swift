@@ -1,12 +1,7 @@
 internal import GatehouseCore
+import GatehouseFoundation
 public import GatehouseHTTP
 public import JWT
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A client of the App Store Connect API for review states: apps, their App Store versions with builds, review
 /// submissions with their items, and a credential check.

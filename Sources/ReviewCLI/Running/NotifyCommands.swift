@@ -1,15 +1,10 @@
 import CommandLineKit
 import Dispatch
+import GatehouseFoundation
 import GatehouseHTTP
 import ReviewLog
 import ReviewNotify
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `review notify` and the delivery that `log` and `sync` try at once.
 enum NotifyCommands {

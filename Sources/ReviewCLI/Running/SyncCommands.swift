@@ -1,16 +1,11 @@
 import AppStoreConnect
 import CommandLineKit
+import GatehouseFoundation
 import GatehouseHTTP
 import JWT
 import ReviewLog
 import ReviewNotify
 import ReviewSync
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// `review sync`, `review watch` and `review auth`: App Store Connect into the store.
 enum SyncCommands {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Export and import of events as JSON or CSV. An export imported into an empty store exports again byte for
 /// byte: every field is written, ids are kept, times are whole seconds in UTC.

@@ -1,12 +1,7 @@
+import GatehouseFoundation
 public import GatehouseHTTP
 public import JWT
 public import ReviewLog
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Delivers the store's outbox: claims what is due, works out each message from the store's events, sends it to its
 /// channel with the libcurl client's rules (https, plain http only to loopback, a total timeout and a response cap),

@@ -1,15 +1,10 @@
 public import AppStoreConnect
+import GatehouseFoundation
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
-#endif
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
 #endif
 
 /// App Store Connect API keys for `review`: from the command line, else the environment (`ASC_KEY_ID`,

@@ -1,10 +1,5 @@
 public import AppStoreConnect
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import GatehouseFoundation
 
 /// Which App Store Connect keys a command uses, in this order of precedence: the flags (`--key-id`, `--issuer-id`,
 /// `--private-key FILE`), else the environment (`ASC_KEY_ID`, `ASC_ISSUER_ID`, `ASC_PRIVATE_KEY_PATH`), else the

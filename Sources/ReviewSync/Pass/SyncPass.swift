@@ -1,12 +1,7 @@
 import AppStoreConnect
+import GatehouseFoundation
 public import JWT
 public import ReviewLog
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// One pass over the apps an App Store Connect key can see: each app's versions (and, when one is waiting for
 /// review, its review submissions, for the exact submission time), recorded in the store atomically per app.
