@@ -85,7 +85,7 @@ package enum ReviewCLI {
                 throw CommandFailure(
                     .noInput,
                     "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync, "
-                        + "watch or notify add)")
+                        + "watch, serve or notify add)")
             }
             let store = try environment.openStore(path)
             return try execute(invocation, store: store, imported: imported, environment: environment)

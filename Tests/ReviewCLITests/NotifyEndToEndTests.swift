@@ -27,7 +27,9 @@ struct NotifyEndToEndTests {
         let request = try #require(requests.first)
         let signature = try #require(request.header("X-Gatehouse-Signature"))
         #expect(signature == "sha256=" + HMACReference.hex(key: "shared-secret", body: request.body))
-        #expect(request.header("X-Gatehouse-Event-Id") == "1")
+        // The event's id, then 16 hex digits of what the event is (NotificationMessage.id(of:)).
+        #expect(request.header("X-Gatehouse-Event-Id")?.hasPrefix("1-") == true)
+        #expect(request.header("X-Gatehouse-Event-Id")?.count == 18)
         result = try review(["notify", "list", "--json"])
         #expect(result.status == 0)
         #expect(result.standardOutput.hasSuffix("\"notifications\": []}\n"), "\(result.standardOutput)")
@@ -180,7 +182,7 @@ struct NotifyEndToEndTests {
             let result = try review(["notify", "flush"])
             #expect(result.status == 0, "round \(round): \(result.standardOutput) \(result.standardError)")
             let ids = server.requests(path: "/hook").compactMap { $0.header("X-Gatehouse-Event-Id") }
-            #expect(ids.contains(String(round + 1)), "round \(round): event \(round + 1) never arrived")
+            #expect(ids.contains { $0.hasPrefix("\(round + 1)-") }, "round \(round): event \(round + 1) never arrived")
         }
         #expect(kills == 3, "each flush was killed mid-send")
         let list = try review(["notify", "list", "--json"])

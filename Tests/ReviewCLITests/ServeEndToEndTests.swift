@@ -296,7 +296,7 @@ struct WebhookCommandEndToEndTests {
         #expect(try harness.sqlite("SELECT count(*) FROM webhook_deliveries WHERE kind = 'ping'") == "1")
     }
 
-    @Test("an app no key sees is refused with status 1, naming it; create without --url is a usage error")
+    @Test("an app no key sees, or a request App Store Connect refuses, is status 1; create without --url is 64")
     func refusals() throws {
         let harness = try ServeHarness()
         let unknown = try harness.sync.review(["webhook", "create", "--app", "Nope", "--url", "https://x.example/h"])
@@ -306,6 +306,22 @@ struct WebhookCommandEndToEndTests {
         #expect(
             !FileManager.default.fileExists(atPath: harness.sync.directory.file("config/gatehouse/webhook-secret").path)
         )
+        // App Store Connect refusing the request itself (a 409 or 422: no retry will help) is a negative answer, 1,
+        // naming what it said; not 69, which scripts retry.
+        harness.sync.fake.inject(
+            [
+                .custom(
+                    status: 409,
+                    body: #"{"errors":[{"status":"409","code":"ENTITY_ERROR","title":"The URL is already in use"}]}"#)
+            ], path: "/v1/webhooks")
+        let refused = try harness.sync.review([
+            "webhook", "create", "--app", "Fokus", "--url", "https://hooks.example.com/webhooks/app-store-connect",
+        ])
+        #expect(refused.status == 1, "\(refused.standardError)")
+        #expect(refused.standardError.contains("409"), "\(refused.standardError)")
+        // Nothing to ping: 1 with --json as without.
+        let none = try harness.sync.review(["webhook", "ping", "--app", "Fokus", "--json"])
+        #expect(none.status == 1 && none.standardError.contains("no webhook to ping"), "\(none.standardError)")
     }
 }
 

@@ -92,6 +92,23 @@ struct AppManagementTests {
         }
     }
 
+    @Test("a notification channel naming an app follows its rename and its merge (no duplicate names)")
+    func channelsFollowApps() throws {
+        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Ledger", .inReview, 1)])
+        _ = directory
+        let channel = try store.addChannel(
+            NotificationChannel(kind: .webhook, url: "https://hooks.example.com/a", apps: ["fokus", "Ledger"]))
+        let other = try store.addChannel(
+            NotificationChannel(kind: .slack, url: "https://hooks.example.com/b", apps: ["Ledger"]))
+        _ = try store.renameApp("Fokus", to: "Fokus Pro")
+        func apps(_ id: Int64) throws -> [String] { try store.channels().first { $0.id == id }?.apps ?? [] }
+        #expect(try apps(channel.id) == ["Fokus Pro", "Ledger"])
+        #expect(try apps(other.id) == ["Ledger"])
+        _ = try store.mergeApp("Ledger", into: "Fokus Pro")
+        #expect(try apps(channel.id) == ["Fokus Pro"])
+        #expect(try apps(other.id) == ["Fokus Pro"])
+    }
+
     @Test("merge moves every event and the sync state, fills missing identifiers, and removes the app merged")
     func merge() throws {
         let (directory, store) = try Self.seeded([

@@ -123,7 +123,7 @@ struct ChannelPayloadTests {
             "id", "app", "bundleId", "platform", "version", "build", "state", "stateName", "previousState",
             "previousStateSeconds", "at", "source", "sentAt",
         ]
-        let ids = try fixture.store.events(app: nil).map { String($0.id) }
+        let ids = try fixture.store.events(app: nil).map { NotificationMessage.id(of: $0) }
         for (index, request) in requests.enumerated() {
             let body = try NotifyFixture.object(request)
             #expect(required.isSubset(of: Set(body.keys)), "missing \(required.subtracting(body.keys))")

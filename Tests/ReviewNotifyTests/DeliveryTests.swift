@@ -19,7 +19,7 @@ struct DeliveryTests {
         for (index, state) in [ReviewState.waitingForReview, .inReview, .rejected, .waitingForReview, .inReview]
             .enumerated()
         {
-            ids.append(String(try fixture.log(state, hoursAgo: Int64(10 - index)).event.id))
+            ids.append(NotificationMessage.id(of: try fixture.log(state, hoursAgo: Int64(10 - index)).event))
         }
         let deliverer = fixture.deliverer(policy: RetryPolicy(firstDelay: 30, maximumDelay: 600))
         var delays: [Int64] = []
@@ -100,7 +100,7 @@ struct DeliveryTests {
         }
         var ids: [String] = []
         for (index, state) in [ReviewState.waitingForReview, .inReview, .pendingDeveloperRelease].enumerated() {
-            ids.append(String(try fixture.log(state, hoursAgo: Int64(5 - index)).event.id))
+            ids.append(NotificationMessage.id(of: try fixture.log(state, hoursAgo: Int64(5 - index)).event))
         }
         let report = try await fixture.deliverer().deliverPending()
         #expect(report.deliveredCount == 6)
@@ -130,4 +130,20 @@ final class LoopbackFlag: Sendable {
     private let value = Mutex(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
+
+    @Test("an event id the store reuses after an undo never repeats a notification id")
+    func idsNeverRepeat() async throws {
+        let fixture = try NotifyFixture()
+        try fixture.channel(.webhook, path: "/hook")
+        let wrong = try fixture.log(.rejected, hoursAgo: 2).event
+        _ = try await fixture.deliverer().deliverPending()
+        _ = try fixture.store.undoLastManualEvent()
+        let right = try fixture.log(.inReview, hoursAgo: 2).event
+        #expect(right.id == wrong.id, "SQLite gives the freed id to the next event")
+        _ = try await fixture.deliverer().deliverPending()
+        let received = try fixture.server.requests(path: "/hook").map { try NotifyFixture.object($0)["id"] as? String }
+        #expect(received.count == 2 && received[0] != received[1], "\(received)")
+        #expect(received.compactMap { $0 } == [NotificationMessage.id(of: wrong), NotificationMessage.id(of: right)])
+        #expect(received.allSatisfy { $0?.hasPrefix("\(right.id)-") == true })
+    }
 }

@@ -24,11 +24,11 @@ package enum ReviewInterface {
                 "0 success; 1 app or event not found, nothing to undo; 64 usage error, an app name close to an "
                     + "existing one (log without --new-app); 65 malformed import file or .p8 key, a rename, merge or "
                     + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
-                    + "command that only reads or edits (only log, import, sync, watch and notify add create one); 69 "
-                    + "App Store Connect or a notification channel unavailable (network, TLS, 5xx, 429 after the "
-                    + "retries); 74 store error (cannot open or write; a foreign or corrupt database file) or a report file that "
-                    + "cannot be written; 77 App "
-                    + "Store Connect refusing the key (401: key, issuer ID or clock) or its role (403)."),
+                    + "command that only reads or edits (only log, import, sync, watch, serve and notify add create "
+                    + "one); 69 App Store Connect or a notification channel unavailable (network, TLS, 5xx, 429 after "
+                    + "the retries); 74 store error (cannot open or write; a foreign or corrupt database file) or a "
+                    + "report file that cannot be written; 77 App Store Connect refusing the key (401: key, issuer ID or "
+                    + "clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
         ])
 

@@ -265,7 +265,7 @@ enum SyncCommands {
             switch error.code {
             case .notAuthorized, .forbidden: status = .noPermission
             case .unavailable: status = .unavailable
-            case .appNotFound: status = .negative
+            case .appNotFound, .refused: status = .negative
             case .noCredentials: status = .usage
             case .store: status = error.reviewError.map(ReviewCLI.status(for:)) ?? .ioError
             default:

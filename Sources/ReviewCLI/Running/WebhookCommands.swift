@@ -48,6 +48,10 @@ enum WebhookCommands {
                     pings.append((app, webhook, try await client.pingWebhook(id: webhook.id)))
                 }
             }
+            // Nothing to ping is a negative answer (1), with --json as without it.
+            if pings.isEmpty {
+                throw CommandFailure(.negative, "no webhook to ping; review webhook create makes one")
+            }
             if invocation.json {
                 let objects = pings.map {
                     JSONText.object([
@@ -57,9 +61,6 @@ enum WebhookCommands {
                 }
                 return CommandOutput(
                     standardOutput: JSONText.object([("pings", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
-            }
-            if pings.isEmpty {
-                throw CommandFailure(.negative, "no webhook to ping; review webhook create makes one")
             }
             return CommandOutput(
                 standardOutput: pings.map {

@@ -42,6 +42,7 @@ extension SQLiteReviewStore {
                         + "review apps merge \"\(found.app.name)\" \"\(other.app.name)\"")
             }
             try session.run("UPDATE apps SET name = ? WHERE id = ?", [.text(newName), .integer(found.id)])
+            try renameInChannels(found.app.name, to: newName, in: session)
             var renamed = found.app
             renamed.name = newName
             return renamed
@@ -71,6 +72,7 @@ extension SQLiteReviewStore {
                 if moved > 0 { otherRows[table] = moved }
             }
             try session.run("DELETE FROM apps WHERE id = ?", [.integer(from.id)])
+            try renameInChannels(from.app.name, to: into.app.name, in: session)
             try session.run(
                 "UPDATE apps SET bundle_id = coalesce(bundle_id, ?), app_store_id = coalesce(app_store_id, ?) "
                     + "WHERE id = ?",
@@ -79,6 +81,29 @@ extension SQLiteReviewStore {
             kept.bundleID = kept.bundleID ?? from.app.bundleID
             kept.appStoreID = kept.appStoreID ?? from.app.appStoreID
             return AppMerge(from: from.app, into: kept, events: events, otherRows: otherRows)
+        }
+    }
+
+    /// Notification channels name their apps (`notify add --app NAME`): a renamed or merged-away app's name is
+    /// replaced by its new one in every channel that names it, in the same transaction, so its notifications go on.
+    private func renameInChannels(_ old: String, to new: String, in session: SQLiteSession) throws(ReviewError) {
+        let channels = try session.with("SELECT id, apps FROM notify_channels WHERE apps IS NOT NULL") {
+            (statement: SQLiteStatement) throws(ReviewError) -> [(Int64, [String])] in
+            var rows: [(Int64, [String])] = []
+            while try statement.step() {
+                rows.append((statement.int64(0), (statement.text(1) ?? "").split(separator: "\n").map(String.init)))
+            }
+            return rows
+        }
+        for (id, apps) in channels where apps.contains(where: { $0.lowercased() == old.lowercased() }) {
+            var renamed: [String] = []
+            for app in apps.map({ $0.lowercased() == old.lowercased() ? new : $0 })
+            where !renamed.contains(where: { $0.lowercased() == app.lowercased() }) {
+                renamed.append(app)
+            }
+            try session.run(
+                "UPDATE notify_channels SET apps = ? WHERE id = ?",
+                [.text(renamed.joined(separator: "\n")), .integer(id)])
         }
     }
 

@@ -1,3 +1,4 @@
+import JWT
 public import ReviewLog
 
 /// What a notification says, worked out from the store's events: the app, version and platform, the state entered,
@@ -81,12 +82,28 @@ public struct NotificationMessage: Sendable, Hashable {
             cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
         }
         self.init(
-            kind: kind, id: kind == .stateChange ? String(event.id) : "\(event.id)-\(kind.rawValue)", event: event,
+            kind: kind, id: kind == .stateChange ? Self.id(of: event) : "\(Self.id(of: event))-\(kind.rawValue)",
+            event: event,
             previousState: previous?.state,
             previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
             previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
             cycleSeconds: cycleSeconds,
             comparison: cycle.flatMap { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: decided) })
+    }
+
+    /// A state change's notification id: the event's id, then 16 hex digits of SHA-256 over what the event is (app,
+    /// platform, version, state, time): "42-9f86d081884c7d65". Receivers deduplicate by it, so it must never name two
+    /// events: a store reuses the id of its newest event once that event is deleted (`review undo`, `delete`) and
+    /// `import` keeps a file's ids, so the id alone could repeat for another event; the digest tells them apart, while
+    /// every retry of one notification carries the same id.
+    /// - Parameter event: the event.
+    /// - Returns: the id.
+    public static func id(of event: ReviewEvent) -> String {
+        let identity = [
+            event.app.name.lowercased(), event.platform.rawValue, event.version, event.state.rawValue,
+            String(event.at.secondsSince1970),
+        ].joined(separator: "\u{0}")
+        return "\(event.id)-" + WebhookSignature.lowerHex(Digest.sha256(Array(identity.utf8)).prefix(8))
     }
 
     /// "Fokus 2.3 (iOS)".

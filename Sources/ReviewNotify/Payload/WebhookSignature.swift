@@ -30,7 +30,7 @@ public enum WebhookSignature {
     /// - Throws: `JWTError.cryptoFailure` if OpenSSL fails.
     public static func headerValue(body: [UInt8], key: [UInt8]) throws -> String {
         let mac = try SymmetricKey(bytes: key).authenticationCode(for: body, algorithm: .hs256)
-        return "sha256=" + mac.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
+        return "sha256=" + lowerHex(mac)
     }
 
     /// Whether a received header value is the signature of `body` under `key`, compared in constant time; hex in
@@ -45,6 +45,11 @@ public enum WebhookSignature {
             return false
         }
         return SymmetricKey(bytes: key).isValidAuthenticationCode(mac, for: body, algorithm: .hs256)
+    }
+
+    /// Bytes as lower-case hex, two digits each.
+    static func lowerHex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
     }
 
     private static func hexBytes(_ text: Substring) -> [UInt8]? {

@@ -7,7 +7,7 @@ public struct SyncError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable {
-            case notAuthorized, forbidden, unavailable, appNotFound, noCredentials, invalidCredentials, store
+            case notAuthorized, forbidden, unavailable, refused, appNotFound, noCredentials, invalidCredentials, store
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -18,6 +18,9 @@ public struct SyncError: CodedError {
         public static let forbidden = Code(.forbidden)
         /// App Store Connect could not be used: network, TLS, 5xx or 429 after the retries, an unreadable answer.
         public static let unavailable = Code(.unavailable)
+        /// App Store Connect refused the request itself (a 4xx other than 401, 403 and 429, or a 404: a webhook URL
+        /// it does not accept, a conflict, a resource gone): sending it again will not help.
+        public static let refused = Code(.refused)
         /// An app asked for is not visible to the key.
         public static let appNotFound = Code(.appNotFound)
         /// No credentials: no flags, no environment, no profile.
@@ -55,13 +58,15 @@ public struct SyncError: CodedError {
         self.reviewError = reviewError
     }
 
-    /// An App Store Connect error while `doing` something: 401 and 403 keep their meaning, the rest is unavailable.
+    /// An App Store Connect error while `doing` something: 401 and 403 keep their meaning, a request refused (another
+    /// 4xx, 404 included) is `refused`, the rest is unavailable.
     public init(wrapping error: AppStoreConnectError, doing: String) {
         let code: Code
         switch error.code {
         case .notAuthorized: code = .notAuthorized
         case .forbidden: code = .forbidden
         case .invalidCredentials, .signingFailed: code = .invalidCredentials
+        case .requestRefused, .notFound: code = .refused
         default: code = .unavailable
         }
         self.init(code, "\(doing): \(error.reason)", ascError: error)

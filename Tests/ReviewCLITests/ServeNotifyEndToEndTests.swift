@@ -1,0 +1,40 @@
+import Foundation
+import GatehouseTesting
+import ReviewNotify
+import Testing
+
+/// `review serve` and notifications out: what a delivery records is notified by the deliverer `serve` runs beside
+/// the server (issue 12: "`watch` and `serve` deliver in the background").
+@Suite("review serve end to end: notifications of what it records", .serialized)
+struct ServeNotifyEndToEndTests {
+    @Test("serve delivers the notifications of what it records, in the background, signed, while it runs")
+    func notifies() throws {
+        let harness = try ServeHarness()
+        let receiver = try LoopbackHTTPServer()
+        receiver.route("/hook", respond: .text("ok"))
+        let secret = harness.sync.directory.file("notify-secret")
+        try Data("notify-secret\n".utf8).write(to: secret)
+        let added = try harness.sync.review([
+            "notify", "add", "webhook", receiver.url("/hook"), "--secret-file", secret.path,
+        ])
+        #expect(added.status == 0, "\(added.standardError)")
+        let server = try harness.start("notifies")
+        let body = ServeHarness.stateChange(
+            id: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", from: "WAITING_FOR_REVIEW", to: "IN_REVIEW",
+            at: "2026-11-21T08:30:00.125Z")
+        #expect(try ServeHarness.deliver(body, to: server)?.status == 200)
+        // The deliverer runs every few seconds beside the server.
+        let deadline = Date().addingTimeInterval(30)
+        while receiver.requestCount(path: "/hook") == 0, Date() < deadline { usleep(100_000) }
+        #expect(harness.stop(server) == 0)
+        let requests = receiver.requests(path: "/hook")
+        #expect(requests.count == 1, "\(harness.sync.output("notifies").standardError)")
+        let request = try #require(requests.first)
+        let object = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+        #expect(object?["state"] as? String == "IN_REVIEW" && object?["source"] as? String == "webhook")
+        #expect(object?["at"] as? String == "2026-11-21T08:30:00Z")
+        let signature = try #require(request.header("X-Gatehouse-Signature"))
+        #expect(WebhookSignature.isValid(headerValue: signature, body: request.body, key: Array("notify-secret".utf8)))
+        #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status = 'delivered'") == "1")
+    }
+}
