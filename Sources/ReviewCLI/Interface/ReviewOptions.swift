@@ -120,6 +120,7 @@ package enum ReviewOptions {
                 return choice
             })
     }
+
     /// `--bundle-id ID` of `log`: sets the app's bundle ID.
     package static let bundleID = Option(
         .value(
