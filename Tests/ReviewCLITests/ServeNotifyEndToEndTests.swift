@@ -37,4 +37,33 @@ struct ServeNotifyEndToEndTests {
         #expect(WebhookSignature.isValid(headerValue: signature, body: request.body, key: Array("notify-secret".utf8)))
         #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status = 'delivered'") == "1")
     }
+
+    @Test("review sync resolving a pending delivery delivers its notification at once")
+    func syncResolvedNotifies() throws {
+        let harness = try ServeHarness()
+        let receiver = try LoopbackHTTPServer()
+        receiver.route("/hook", respond: .text("ok"))
+        let server = try harness.startWithPending(
+            "pending-notify", interval: "1h", id: "p9", to: "IN_REVIEW", at: "2026-11-21T09:00:00.500Z",
+            version: "later-version")
+        #expect(harness.stop(server) == 0)
+        #expect(try harness.sync.review(["notify", "add", "webhook", receiver.url("/hook")]).status == 0)
+        harness.sync.fake.update {
+            $0.versions.append(
+                .init(
+                    id: "later-version", appID: ServeHarness.appID, versionString: "2.5", appVersionState: "IN_REVIEW"))
+        }
+        let synced = try harness.sync.review(["sync"])
+        #expect(synced.status == 0, "\(synced.standardError)")
+        // Delivered by sync itself, before it exits: no watch, serve or flush ran. (The pass's own first look at the
+        // app records, and notifies, what it observes too.)
+        let bodies = try receiver.requests(path: "/hook").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any]
+        }
+        let fromWebhook = bodies.filter { $0["source"] as? String == "webhook" }
+        #expect(fromWebhook.count == 1, "\(bodies)")
+        #expect(
+            fromWebhook.first?["version"] as? String == "2.5" && fromWebhook.first?["state"] as? String == "IN_REVIEW")
+        #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status != 'delivered'") == "0")
+    }
 }

@@ -61,6 +61,21 @@ struct WebhookStoreTests {
         #expect(try store.notifications(statuses: [.pending]).map(\.eventID) == [event.id, rejected.id])
     }
 
+    @Test("deliveries that keep failing to resolve go after the others, so they never hold back newer ones")
+    func failingLast() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        for (index, id) in ["old", "mid", "new"].enumerated() {
+            let delivery = Self.delivery(id, "IN_REVIEW", milliseconds: 1_795_150_000_000 + Int64(index) * 1_000)
+            #expect(try store.recordWebhookDelivery(delivery, version: nil) == .pending)
+        }
+        #expect(try store.pendingWebhookDeliveries(limit: 2).map(\.id) == ["old", "mid"])
+        try store.noteWebhookResolutionFailure(id: "old", reason: "version gone")
+        try store.noteWebhookResolutionFailure(id: "mid", reason: "version gone")
+        #expect(try store.pendingWebhookDeliveries(limit: 2).map(\.id) == ["new", "old"])
+        #expect(try store.pendingWebhookDeliveries(limit: 5).map(\.id) == ["new", "old", "mid"])
+    }
+
     @Test("pending until resolved; a retry that brings the version resolves it; resolving twice is a no-op")
     func pending() throws {
         let directory = try TemporaryDirectory()

@@ -93,9 +93,9 @@ enum ServeCommand {
     /// `review sync`'s part: one pass over the pending deliveries with the passes' clients. Resolved ones are
     /// reported on standard output (not with --json), those still pending as a warning; neither changes the status.
     static func resolvePending(_ passes: [SyncPass], _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
-        async throws -> CommandOutput
+        async throws -> (output: CommandOutput, recorded: [Int64])
     {
-        guard let store = passes.first?.store as? any WebhookDeliveryStore else { return CommandOutput() }
+        guard let store = passes.first?.store as? any WebhookDeliveryStore else { return (CommandOutput(), []) }
         let pending = PendingWebhookResolver(
             store: store, resolver: ASCWebhookVersionResolver(clients: passes.map(\.client)),
             now: wholeSeconds(environment.clock))
@@ -114,7 +114,7 @@ enum ServeCommand {
                 "review: warning: \(report.stillPending.count) webhook delivery(ies) still pending (their version "
                 + "cannot be resolved yet); the next sync or serve tries again\n"
         }
-        return output
+        return (output, report.recorded.map(\.id))
     }
 
     /// Resolves pending deliveries at start-up and then every `interval`, until `stop`.

@@ -75,12 +75,11 @@ enum SyncCommands {
                 let passes = try await self.passes(flags, invocation, environment)
                 // Webhook deliveries still pending are resolved first, so that their exact times come before what
                 // the passes observe.
-                var output = try await ServeCommand.resolvePending(passes, invocation, environment)
+                var (output, recordedEventIDs) = try await ServeCommand.resolvePending(passes, invocation, environment)
                 // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
                 // status is that of the first failure.
                 // With several keys, an app asked for needs to be seen by one of them, not by each.
                 var unseenByAll = Set(apps)
-                var recordedEventIDs: [Int64] = []
                 for pass in passes {
                     var status = ExitStatus.success
                     do {
@@ -102,7 +101,8 @@ enum SyncCommands {
                     }
                     if output.status == .success { output.status = status }
                 }
-                // The recorded changes' notifications are committed with them; delivery is tried now.
+                // The recorded changes' notifications (the resolved webhook deliveries' too) are committed with
+                // them; delivery is tried now.
                 if let store = passes.first?.store {
                     output.standardError += await NotifyCommands.deliverNow(
                         eventIDs: recordedEventIDs, store: store, environment: environment)

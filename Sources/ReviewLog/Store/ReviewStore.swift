@@ -124,7 +124,8 @@ public protocol WebhookDeliveryStore: ReviewStore {
     /// - Throws: `ReviewError` store errors (nothing is stored then).
     func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws -> WebhookOutcome
 
-    /// State-change deliveries still waiting for their version, oldest event first.
+    /// State-change deliveries still waiting for their version: the fewest failed resolutions first, then the oldest
+    /// event, so that deliveries whose version never resolves (a deleted version) never hold back newer ones.
     /// - Parameter limit: at most this many.
     /// - Returns: the deliveries.
     /// - Throws: `ReviewError` store errors.

@@ -56,7 +56,7 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
                 """
                 SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at
                 FROM webhook_deliveries WHERE resolved_at IS NULL AND kind = 'stateChange'
-                ORDER BY timestamp_ms, delivery_id LIMIT ?
+                ORDER BY attempts, timestamp_ms, delivery_id LIMIT ?
                 """
             ) { (statement: SQLiteStatement) throws(ReviewError) -> [WebhookDelivery] in
                 try statement.bind([.integer(Int64(max(0, limit)))])
