@@ -85,7 +85,9 @@ let package = Package(
 
         // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
         // from the command line so that `review watch` and `review serve` run the same engine.
-        .target(name: "ReviewNotify", dependencies: ["ReviewLog", "GatehouseHTTP", "JWT", "GatehouseFoundation"]),
+        .target(
+            name: "ReviewNotify",
+            dependencies: ["ReviewLog", "GatehouseHTTP", "JWT", "GatehouseCore", "GatehouseFoundation"]),
 
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),

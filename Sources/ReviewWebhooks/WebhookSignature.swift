@@ -1,3 +1,4 @@
+internal import GatehouseCore
 import JWT
 
 /// App Store Connect's webhook signature: the header `x-apple-signature: hmacsha256=<hex>`, the HMAC-SHA256 of the
@@ -29,14 +30,7 @@ package enum WebhookSignature {
     /// - Returns: `hmacsha256=<hex>`.
     /// - Throws: `JWTError.cryptoFailure` when OpenSSL fails.
     package static func header(for body: [UInt8], secret: [UInt8]) throws -> String {
-        let mac = try SymmetricKey(bytes: secret).authenticationCode(for: body, algorithm: .hs256)
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in mac {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return prefix + String(decoding: text, as: UTF8.self)
+        prefix + Hex.lowercase(try SymmetricKey(bytes: secret).authenticationCode(for: body, algorithm: .hs256))
     }
 
     /// The 32 bytes of `hmacsha256=<64 hex digits>` (the prefix in any case, the digits in either), else nil.
@@ -48,23 +42,6 @@ package enum WebhookSignature {
         guard trimmed.count == prefixBytes.count + 64,
             String(decoding: trimmed[..<prefixBytes.count], as: UTF8.self).lowercased() == prefix
         else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        var index = prefixBytes.count
-        while index < trimmed.count {
-            guard let high = nibble(trimmed[index]), let low = nibble(trimmed[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case 0x30...0x39: digit - 0x30
-        case 0x61...0x66: digit - 0x61 + 10
-        case 0x41...0x46: digit - 0x41 + 10
-        default: nil
-        }
+        return Hex.bytes(trimmed[prefixBytes.count...])
     }
 }

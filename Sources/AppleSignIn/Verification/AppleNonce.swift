@@ -1,3 +1,4 @@
+import GatehouseCore
 import JWT
 
 /// The nonce a verifier expects in the token's `nonce` claim.
@@ -22,13 +23,6 @@ public enum AppleNonce: Sendable, Hashable {
     /// - Parameter raw: the raw nonce.
     /// - Returns: 64 lowercase hex digits.
     public static func sha256Hex(_ raw: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in Digest.sha256(Array(raw.utf8)) {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        Hex.lowercase(Digest.sha256(Array(raw.utf8)))
     }
 }

@@ -1,5 +1,6 @@
 import AppStoreConnect
 import CommandLineKit
+import GatehouseCore
 import ReviewLog
 import ReviewSync
 
@@ -156,10 +157,7 @@ enum WebhookCommands {
     /// digits.
     private static func generateSecret() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }.joined()
+        return Hex.lowercase((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// Writes the secret with mode 0600 (created exclusively: never over an existing file), its directory 0700 when

@@ -1,3 +1,4 @@
+import GatehouseCore
 import JWT
 public import ReviewLog
 
@@ -103,7 +104,7 @@ public struct NotificationMessage: Sendable, Hashable {
             event.app.name.lowercased(), event.platform.rawValue, event.version, event.state.rawValue,
             String(event.at.secondsSince1970),
         ].joined(separator: "\u{0}")
-        return "\(event.id)-" + WebhookSignature.lowerHex(Digest.sha256(Array(identity.utf8)).prefix(8))
+        return "\(event.id)-" + Hex.lowercase(Digest.sha256(Array(identity.utf8)).prefix(8))
     }
 
     /// "Fokus 2.3 (iOS)".
