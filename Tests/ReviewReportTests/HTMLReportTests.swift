@@ -68,6 +68,18 @@ struct HTMLReportTests {
         #expect(html.contains("data-stage=\"rejected\"><span class=\"summary-count\">1</span>"))  // PriLingo
     }
 
+    @Test("the report's stages are review states' stages: approved counts as Approved, a pre-submission state as other")
+    func stagesFollowReviewStages() {
+        let expected: [(ReviewState, ReportStage)] = [
+            (.waitingForReview, .waiting), (.inReview, .inReview), (.approved, .approved), (.accepted, .approved),
+            (.pendingDeveloperRelease, .approved), (.pendingContract, .approved), (.rejected, .rejected),
+            (.metadataRejected, .rejected), (.readyForDistribution, .live), (.preorderReadyForSale, .live),
+            (.readyForReview, .other), (.waitingForExportCompliance, .other), (.prepareForSubmission, .other),
+            (.developerRejected, .other), (.removedFromSale, .other),
+        ]
+        for (state, stage) in expected { #expect(ReportStage(state) == stage, "\(state)") }
+    }
+
     @Test("the statistics table carries the figures of ReviewStatistics")
     func statisticsTable() throws {
         let events = try ReportFixture.sampleEvents()

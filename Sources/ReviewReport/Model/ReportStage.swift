@@ -3,29 +3,31 @@ package import ReviewLog
 /// Where a version stands, as the report groups states: the summary tiles count app tiles per stage, and the colour
 /// of a tile, a badge or a timeline segment is its stage's.
 package enum ReportStage: String, Sendable, CaseIterable {
-    /// Submitted, not yet looked at: Waiting for Review (and the older Ready for Review, Waiting for Export
-    /// Compliance).
+    /// Submitted, not yet looked at: Waiting for Review.
     case waiting
     /// In Review.
     case inReview
     /// A rejection (Rejected, Metadata Rejected, Invalid Binary, Unresolved Issues).
     case rejected
-    /// Approved and not yet on the store: Pending Developer or Apple Release, Processing for Distribution, Accepted.
+    /// Approved and not yet on the store: Approved, Accepted, Pending Developer or Apple Release, Processing for
+    /// Distribution, and the rest of `ReviewStage.approved`.
     case approved
     /// On the store: Ready for Distribution, Pre-Order Ready for Sale.
     case live
-    /// Everything else: preparing, withdrawn, removed, replaced, the submission's own bookkeeping states.
+    /// Everything else: preparing (before submission), withdrawn, removed or replaced.
     case other
 
-    /// The stage of a state.
+    /// The stage of a state: `ReviewState.stage` (what `review states` lists), with the stages the report does not
+    /// count on their own (preparing, withdrawn, removed) as `other`.
     /// - Parameter state: the state.
     package init(_ state: ReviewState) {
-        switch state {
-        case .waitingForReview, .readyForReview, .waitingForExportCompliance: self = .waiting
+        switch state.stage {
+        case .waiting: self = .waiting
         case .inReview: self = .inReview
-        case .readyForDistribution, .preorderReadyForSale: self = .live
-        case .pendingDeveloperRelease, .pendingAppleRelease, .processingForDistribution, .accepted: self = .approved
-        default: self = state.isRejection ? .rejected : .other
+        case .approved: self = .approved
+        case .rejected: self = .rejected
+        case .live: self = .live
+        case .preparing, .withdrawn, .removed: self = .other
         }
     }
 
