@@ -15,6 +15,8 @@ final class Daemon: Sendable {
     private struct State: @unchecked Sendable {
         var pointer: OpaquePointer?
         var quiesced = false
+        /// The listening socket `MHD_quiesce_daemon` handed back, closed only after `MHD_stop_daemon`.
+        var listener: Int32 = -1
     }
 
     private let state: Mutex<State>
@@ -69,16 +71,25 @@ final class Daemon: Sendable {
             guard let pointer = state.pointer, !state.quiesced else { return }
             state.quiesced = true
             let socket = MHD_quiesce_daemon(pointer)
-            if socket >= 0 { close(socket) }
+            guard socket >= 0 else { return }
+            // New connections are refused from now on: shutting the listening socket down takes it out of the
+            // LISTEN state at once, while close() would not while MHD's polling thread still holds it (and
+            // libmicrohttpd's documentation says to close it only after MHD_stop_daemon with threads).
+            shutdown(socket, Int32(SHUT_RDWR))
+            state.listener = socket
         }
     }
 
     func stop() {
-        let pointer = state.withLock { state -> OpaquePointer? in
-            defer { state.pointer = nil }
-            return state.pointer
+        let (pointer, listener) = state.withLock { state -> (OpaquePointer?, Int32) in
+            defer {
+                state.pointer = nil
+                state.listener = -1
+            }
+            return (state.pointer, state.listener)
         }
         if let pointer { MHD_stop_daemon(pointer) }
+        if listener >= 0 { close(listener) }
     }
 }
 
