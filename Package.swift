@@ -50,6 +50,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libpq, PostgreSQL's client library: the review store on a PostgreSQL server (`--db postgres://...`).
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         // GNU libmicrohttpd, the embedded HTTP server under `review serve` (webhooks in).
         .systemLibrary(
             name: "CMicroHTTPD",
