@@ -137,13 +137,13 @@ struct AppManagementTests {
         let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)])
         defer { withExtendedLifetime(directory) {} }
         // What a notifications issue might add: one rule per app and channel.
-        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
-            try session.connection.execute(
+        try store.database.write { (session: any SQLSession) throws(ReviewError) in
+            try session.run(
                 """
                 CREATE TABLE rules (id INTEGER PRIMARY KEY, app_id INTEGER NOT NULL REFERENCES apps(id),
-                    channel TEXT NOT NULL, UNIQUE (app_id, channel));
-                INSERT INTO rules (app_id, channel) SELECT id, 'mail' FROM apps;
-                """)
+                    channel TEXT NOT NULL, UNIQUE (app_id, channel))
+                """, [])
+            try session.run("INSERT INTO rules (app_id, channel) SELECT id, 'mail' FROM apps", [])
         }
         do {
             _ = try store.mergeApp("Fokis", into: "Fokus")
@@ -152,9 +152,8 @@ struct AppManagementTests {
             #expect(error.code == .conflict && error.reason.contains("the rules rows of Fokis and Fokus collide"))
         }
         #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
-        try store.database.write { (session: SQLiteSession) throws(ReviewError) in
-            try session.connection.execute(
-                "DELETE FROM rules WHERE app_id = (SELECT id FROM apps WHERE name = 'Fokus')")
+        try store.database.write { (session: any SQLSession) throws(ReviewError) in
+            try session.run("DELETE FROM rules WHERE app_id = (SELECT id FROM apps WHERE name = 'Fokus')", [])
         }
         let merge = try store.mergeApp("Fokis", into: "Fokus")
         #expect(merge.otherRows == ["rules": 1] && merge.events == 1)

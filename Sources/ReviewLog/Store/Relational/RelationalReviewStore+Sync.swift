@@ -1,15 +1,15 @@
-extension SQLiteReviewStore {
+extension RelationalReviewStore {
     /// Records what one look at App Store Connect saw for one app, in one `BEGIN IMMEDIATE` transaction, as
     /// ``ReviewStore/applySync(_:)`` describes.
     /// - Parameter synced: what the look saw.
     /// - Returns: the versions whose state changed.
     /// - Throws: `ReviewError` store errors.
     public func applySync(_ synced: SyncedApp) throws -> [SyncChange] {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> [SyncChange] in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> [SyncChange] in
             let (appID, app) = try resolveApp(synced, in: session)
             // The previous successful look at this app: the start of every window this look observes.
             let previousLook = try session.with("SELECT last_fetched_at FROM sync_apps WHERE app_id = ?") {
-                (statement: SQLiteStatement) throws(ReviewError) -> Timestamp? in
+                (statement: any SQLStatement) throws(ReviewError) -> Timestamp? in
                 try statement.bind([.integer(appID)])
                 return try statement.step() ? Timestamp(secondsSince1970: statement.int64(0)) : nil
             }
@@ -30,7 +30,7 @@ extension SQLiteReviewStore {
                     last_changed_at = coalesce(excluded.last_changed_at, sync_apps.last_changed_at)
                 """,
                 [
-                    .integer(appID), .text(synced.ascID), SQLiteValue(synced.profile),
+                    .integer(appID), .text(synced.ascID), SQLValue(synced.profile),
                     .integer(synced.fetchedAt.secondsSince1970),
                     changes.isEmpty ? .null : .integer(synced.fetchedAt.secondsSince1970),
                 ])
@@ -39,13 +39,13 @@ extension SQLiteReviewStore {
     }
 
     public func syncedApps() throws -> [SyncedAppState] {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> [SyncedAppState] in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> [SyncedAppState] in
             try session.with(
                 """
                 SELECT a.name, a.bundle_id, a.app_store_id, s.profile, s.last_fetched_at, s.last_changed_at
-                FROM sync_apps s JOIN apps a ON a.id = s.app_id ORDER BY a.name
+                FROM sync_apps s JOIN apps a ON a.id = s.app_id ORDER BY \(database.dialect.nameOrder("a.name"))
                 """
-            ) { (statement: SQLiteStatement) throws(ReviewError) -> [SyncedAppState] in
+            ) { (statement: any SQLStatement) throws(ReviewError) -> [SyncedAppState] in
                 var states: [SyncedAppState] = []
                 while try statement.step() {
                     states.append(
@@ -64,16 +64,16 @@ extension SQLiteReviewStore {
     /// The app a look is about: by its App Store Connect id (a synced app renamed in App Store Connect keeps its
     /// history), else by bundle ID, else by name case-insensitively (an app logged by hand), else a new app under
     /// its App Store Connect name. Missing identifiers are filled in.
-    func resolveApp(_ synced: SyncedApp, in session: SQLiteSession) throws(ReviewError) -> (Int64, App) {
-        let lookups: [(String, SQLiteValue)] = [
+    func resolveApp(_ synced: SyncedApp, in session: any SQLSession) throws(ReviewError) -> (Int64, App) {
+        let lookups: [(String, SQLValue)] = [
             ("SELECT app_id FROM sync_apps WHERE asc_app_id = ?", .text(synced.ascID)),
             ("SELECT id FROM apps WHERE app_store_id = ?", .text(synced.ascID)),
             ("SELECT id FROM apps WHERE bundle_id = ?", .text(synced.bundleID)),
-            ("SELECT id FROM apps WHERE name = ?", .text(synced.name)),
+            ("SELECT id FROM apps WHERE " + database.dialect.nameEquals("name"), .text(synced.name)),
         ]
         var found: Int64?
         for (sql, value) in lookups where found == nil {
-            found = try session.with(sql) { (statement: SQLiteStatement) throws(ReviewError) -> Int64? in
+            found = try session.with(sql) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
                 try statement.bind([value])
                 return try statement.step() ? statement.int64(0) : nil
             }
@@ -85,13 +85,15 @@ extension SQLiteReviewStore {
                 "UPDATE apps SET bundle_id = coalesce(bundle_id, ?), app_store_id = coalesce(app_store_id, ?) WHERE id = ?",
                 [.text(synced.bundleID), .text(synced.ascID), .integer(appID)])
         } else {
-            try session.run(
-                "INSERT INTO apps (name, bundle_id, app_store_id) VALUES (?, ?, ?)",
-                [.text(synced.name), .text(synced.bundleID), .text(synced.ascID)])
-            appID = session.lastInsertRowID
+            guard
+                let id = try session.insert(
+                    "INSERT INTO apps (name, bundle_id, app_store_id) VALUES (?, ?, ?) RETURNING id",
+                    [.text(synced.name), .text(synced.bundleID), .text(synced.ascID)])
+            else { throw ReviewError(.storeFailure, "the app \(synced.name) was not added to \(location)") }
+            appID = id
         }
         let app = try session.with("SELECT name, bundle_id, app_store_id FROM apps WHERE id = ?") {
-            (statement: SQLiteStatement) throws(ReviewError) -> App in
+            (statement: any SQLStatement) throws(ReviewError) -> App in
             try statement.bind([.integer(appID)])
             _ = try statement.step()
             return App(
@@ -104,10 +106,10 @@ extension SQLiteReviewStore {
     /// event already has the state) and the new sync state.
     private func apply(
         _ version: SyncedVersion, app: App, appID: Int64, at fetchedAt: Timestamp, previousLook: Timestamp?,
-        in session: SQLiteSession
+        in session: any SQLSession
     ) throws(ReviewError) -> SyncChange? {
         let known = try session.with("SELECT state FROM sync_versions WHERE asc_version_id = ?") {
-            (statement: SQLiteStatement) throws(ReviewError) -> String? in
+            (statement: any SQLStatement) throws(ReviewError) -> String? in
             try statement.bind([.text(version.ascID)])
             return try statement.step() ? statement.text(0) : nil
         }
@@ -123,7 +125,7 @@ extension SQLiteReviewStore {
             """,
             [
                 .text(version.ascID), .integer(appID), .text(version.platform.rawValue), .text(version.version),
-                .text(version.state), SQLiteValue(version.build), .integer(fetchedAt.secondsSince1970),
+                .text(version.state), SQLValue(version.build), .integer(fetchedAt.secondsSince1970),
                 .integer(fetchedAt.secondsSince1970),
             ])
         if let known, known == version.state { return nil }
@@ -136,7 +138,7 @@ extension SQLiteReviewStore {
         let latest = try session.with(
             Self.eventColumns
                 + " WHERE e.app_id = ? AND e.platform = ? AND e.version = ? ORDER BY e.at DESC, e.id DESC LIMIT 1"
-        ) { (statement: SQLiteStatement) throws(ReviewError) -> ReviewEvent? in
+        ) { (statement: any SQLStatement) throws(ReviewError) -> ReviewEvent? in
             try statement.bind([.integer(appID), .text(version.platform.rawValue), .text(version.version)])
             return try statement.step() ? try event(from: statement) : nil
         }
@@ -156,19 +158,21 @@ extension SQLiteReviewStore {
             timing = .exact
             submissionID = submission.ascID
         }
-        try session.run(
+        let insertedID = try session.insert(
             """
             INSERT INTO events (app_id, platform, version, build, state, at, note, source, observed, observed_after,
                 asc_version_id, asc_submission_id)
             VALUES (?, ?, ?, ?, ?, ?, NULL, 'sync', ?, ?, ?, ?)
-            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
+            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
             """,
             [
-                .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLiteValue(version.build),
+                .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),
                 .text(state.rawValue), .integer(at.secondsSince1970),
             ]
                 + Self.timingValues(timing, ascVersionID: version.ascID, ascSubmissionID: submissionID))
-        let inserted = session.changes == 1 ? try event(id: session.lastInsertRowID, in: session) : nil
+        let inserted = try insertedID.flatMap { (id: Int64) throws(ReviewError) -> ReviewEvent? in
+            try event(id: id, in: session)
+        }
         if let inserted { try enqueueNotifications(forEventID: inserted.id, in: session) }
         var previousSeconds: Int64?
         var precision = DurationPrecision.unknown

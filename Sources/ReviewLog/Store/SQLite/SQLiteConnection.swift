@@ -78,7 +78,6 @@ final class SQLiteConnection {
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
     var changes: Int32 { sqlite3_changes(handle) }
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Maps a SQLite failure to the module's error: damage is `corruptDatabase`, the rest `storeFailure`.
     func error(status: Int32, message: String, doing sql: String) -> ReviewError {

@@ -7,11 +7,13 @@ import Synchronization
 /// `Sendable` and `review serve` can call it from concurrent requests; `write` wraps its body in one
 /// `BEGIN IMMEDIATE` transaction. Statements are prepared once per connection and reused (`SQLiteSession.with`).
 ///
-/// Why synchronous rather than `async`: SQLite (and libpq, for the PostgreSQL store of a later issue) are blocking
+/// Why synchronous rather than `async`: SQLite (and libpq, under the PostgreSQL store) are blocking
 /// C APIs. An `async` veneer would only move the blocking call to another thread; a lock held for the length of one
 /// short transaction is simpler, and a caller that must not block an executor (the HTTP server's threads are its
 /// own, not the Swift concurrency pool) does not need more.
-final class SQLiteDatabase: Sendable {
+final class SQLiteDatabase: SQLDatabase {
+    /// SQLite's fragments.
+    let dialect = SQLDialect.sqlite
     /// The file.
     let path: String
     private let session: Mutex<SQLiteSession>
@@ -24,7 +26,7 @@ final class SQLiteDatabase: Sendable {
 
     /// Runs `body` with the connection, outside any explicit transaction (each statement reads a consistent
     /// snapshot; readers never block in WAL mode).
-    func read<T>(_ body: (SQLiteSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+    func read<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
         try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in
             try body(session)
         }
@@ -32,7 +34,7 @@ final class SQLiteDatabase: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock is taken before anything is read, so
     /// concurrent writers queue on the busy timeout), committing when it returns and rolling back when it throws.
-    func write<T>(_ body: (SQLiteSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+    func write<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
         try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in
             let connection = session.connection
             try connection.execute("BEGIN IMMEDIATE")
@@ -49,7 +51,7 @@ final class SQLiteDatabase: Sendable {
 }
 
 /// The connection as seen inside `read` / `write`, with its prepared statements.
-final class SQLiteSession {
+final class SQLiteSession: SQLSession {
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
 
@@ -57,7 +59,7 @@ final class SQLiteSession {
 
     /// Runs `body` with the statement for `sql`, prepared on first use and kept; it is reset when `body` returns,
     /// so no half-stepped statement keeps a read snapshot open between calls.
-    func with<T>(_ sql: String, _ body: (SQLiteStatement) throws(ReviewError) -> T) throws(ReviewError) -> T {
+    func with<T>(_ sql: String, _ body: (any SQLStatement) throws(ReviewError) -> T) throws(ReviewError) -> T {
         let statement: SQLiteStatement
         if let cached = statements[sql] {
             statement = cached
@@ -69,13 +71,7 @@ final class SQLiteSession {
         return try body(statement)
     }
 
-    /// Runs `sql` to completion with `values` bound.
-    func run(_ sql: String, _ values: [SQLiteValue]) throws(ReviewError) {
-        try with(sql) { (statement: SQLiteStatement) throws(ReviewError) in try statement.run(values) }
-    }
-
-    var changes: Int32 { connection.changes }
-    var lastInsertRowID: Int64 { connection.lastInsertRowID }
+    var changes: Int { Int(connection.changes) }
 }
 
 @available(*, unavailable)

@@ -1,15 +1,16 @@
 /// Managing apps and correcting events: `review apps`, `apps rename`, `apps merge`, `edit` and `undo`.
-extension SQLiteReviewStore {
+extension RelationalReviewStore {
     public func apps() throws -> [AppSummary] {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> [AppSummary] in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> [AppSummary] in
+            // U+001F (unit separator) cannot occur in a platform or a version (Validation refuses control characters).
             try session.with(
                 """
                 SELECT a.name, a.bundle_id, a.app_store_id, count(e.id),
-                    count(DISTINCT e.platform || char(31) || e.version), group_concat(DISTINCT e.platform),
+                    count(DISTINCT e.platform || '\u{1F}' || e.version), \(database.dialect.distinctList("e.platform")),
                     min(e.at), max(e.at), EXISTS (SELECT 1 FROM sync_apps s WHERE s.app_id = a.id)
-                FROM apps a LEFT JOIN events e ON e.app_id = a.id GROUP BY a.id ORDER BY a.name
+                FROM apps a LEFT JOIN events e ON e.app_id = a.id GROUP BY a.id ORDER BY \(database.dialect.nameOrder("a.name"))
                 """
-            ) { (statement: SQLiteStatement) throws(ReviewError) -> [AppSummary] in
+            ) { (statement: any SQLStatement) throws(ReviewError) -> [AppSummary] in
                 var summaries: [AppSummary] = []
                 while try statement.step() {
                     let platforms = Set((statement.text(5) ?? "").split(separator: ",").map(String.init))
@@ -33,7 +34,7 @@ extension SQLiteReviewStore {
         if let problem = Validation.problem(app: newName, version: nil, build: nil, note: nil) {
             throw ReviewError(.invalidValue, problem)
         }
-        return try database.write { (session: SQLiteSession) throws(ReviewError) -> App in
+        return try database.write { (session: any SQLSession) throws(ReviewError) -> App in
             let found = try existingApp(name, in: session)
             if let other = try appRow(named: newName, in: session), other.id != found.id {
                 throw ReviewError(
@@ -50,7 +51,7 @@ extension SQLiteReviewStore {
     }
 
     public func mergeApp(_ name: String, into target: String) throws -> AppMerge {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> AppMerge in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> AppMerge in
             let from = try existingApp(name, in: session)
             let into = try existingApp(target, in: session)
             guard from.id != into.id else {
@@ -76,7 +77,7 @@ extension SQLiteReviewStore {
             try session.run(
                 "UPDATE apps SET bundle_id = coalesce(bundle_id, ?), app_store_id = coalesce(app_store_id, ?) "
                     + "WHERE id = ?",
-                [SQLiteValue(from.app.bundleID), SQLiteValue(from.app.appStoreID), .integer(into.id)])
+                [SQLValue(from.app.bundleID), SQLValue(from.app.appStoreID), .integer(into.id)])
             var kept = into.app
             kept.bundleID = kept.bundleID ?? from.app.bundleID
             kept.appStoreID = kept.appStoreID ?? from.app.appStoreID
@@ -86,9 +87,9 @@ extension SQLiteReviewStore {
 
     /// Notification channels name their apps (`notify add --app NAME`): a renamed or merged-away app's name is
     /// replaced by its new one in every channel that names it, in the same transaction, so its notifications go on.
-    private func renameInChannels(_ old: String, to new: String, in session: SQLiteSession) throws(ReviewError) {
+    private func renameInChannels(_ old: String, to new: String, in session: any SQLSession) throws(ReviewError) {
         let channels = try session.with("SELECT id, apps FROM notify_channels WHERE apps IS NOT NULL") {
-            (statement: SQLiteStatement) throws(ReviewError) -> [(Int64, [String])] in
+            (statement: any SQLStatement) throws(ReviewError) -> [(Int64, [String])] in
             var rows: [(Int64, [String])] = []
             while try statement.step() {
                 rows.append((statement.int64(0), (statement.text(1) ?? "").split(separator: "\n").map(String.init)))
@@ -108,9 +109,10 @@ extension SQLiteReviewStore {
     }
 
     public func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> EventEdit in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> EventEdit in
             guard let before = try event(id: id, in: session) else {
-                throw ReviewError(.eventNotFound, "no event has id \(id) in \(path); `review timeline APP` shows ids")
+                throw ReviewError(
+                    .eventNotFound, "no event has id \(id) in \(location); `review timeline APP` shows ids")
             }
             guard note != nil || at != nil else {
                 throw ReviewError(
@@ -133,7 +135,7 @@ extension SQLiteReviewStore {
                     SELECT id FROM events WHERE app_id = (SELECT app_id FROM events WHERE id = ?) AND platform = ?
                         AND version = ? AND state = ? AND at = ? AND id <> ?
                     """
-                ) { (statement: SQLiteStatement) throws(ReviewError) -> Int64? in
+                ) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
                     try statement.bind([
                         .integer(id), .text(before.platform.rawValue), .text(before.version),
                         .text(before.state.rawValue), .integer(newAt.secondsSince1970), .integer(id),
@@ -150,33 +152,33 @@ extension SQLiteReviewStore {
             }
             try session.run(
                 "UPDATE events SET note = ?, at = ? WHERE id = ?",
-                [SQLiteValue(newNote), .integer(newAt.secondsSince1970), .integer(id)])
+                [SQLValue(newNote), .integer(newAt.secondsSince1970), .integer(id)])
             guard let after = try event(id: id, in: session) else {
-                throw ReviewError(.storeFailure, "event \(id) vanished from \(path) inside its transaction")
+                throw ReviewError(.storeFailure, "event \(id) vanished from \(location) inside its transaction")
             }
             return EventEdit(before: before, after: after)
         }
     }
 
     public func undoLastManualEvent() throws -> UndoResult {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> UndoResult in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> UndoResult in
             let last = try session.with(
                 "SELECT id, app_id FROM events WHERE source = 'manual' ORDER BY id DESC LIMIT 1"
-            ) { (statement: SQLiteStatement) throws(ReviewError) -> (id: Int64, appID: Int64)? in
+            ) { (statement: any SQLStatement) throws(ReviewError) -> (id: Int64, appID: Int64)? in
                 try statement.bind([])
                 return try statement.step() ? (statement.int64(0), statement.int64(1)) : nil
             }
             guard let last, let event = try event(id: last.id, in: session) else {
                 throw ReviewError(
                     .eventNotFound,
-                    "no event logged by hand in \(path), so nothing to undo; an imported or synced event is removed "
+                    "no event logged by hand in \(location), so nothing to undo; an imported or synced event is removed "
                         + "with review delete ID --yes")
             }
             try session.run("DELETE FROM events WHERE id = ?", [.integer(last.id)])
             var referenced = false
             for (table, column) in try appReferences(in: session) where !referenced {
                 referenced = try session.with("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(column) = ?)") {
-                    (statement: SQLiteStatement) throws(ReviewError) -> Bool in
+                    (statement: any SQLStatement) throws(ReviewError) -> Bool in
                     try statement.bind([.integer(last.appID)])
                     return try statement.step() && statement.int64(0) != 0
                 }
@@ -187,22 +189,18 @@ extension SQLiteReviewStore {
     }
 
     /// The app of that name, or `appNotFound`.
-    private func existingApp(_ name: String, in session: SQLiteSession) throws(ReviewError) -> (id: Int64, app: App) {
+    private func existingApp(_ name: String, in session: any SQLSession) throws(ReviewError) -> (id: Int64, app: App) {
         guard let found = try appRow(named: name, in: session) else {
-            throw ReviewError(.appNotFound, "no app named \"\(name)\" in \(path); `review apps` lists them")
+            throw ReviewError(.appNotFound, "no app named \"\(name)\" in \(location); `review apps` lists them")
         }
         return found
     }
 
     /// Every (table, column) with a foreign key to `apps(id)`: `events`, `sync_apps`, `sync_versions`, and any table a
     /// later schema version adds, so a merge or an undo never leaves a row behind.
-    private func appReferences(in session: SQLiteSession) throws(ReviewError) -> [(table: String, column: String)] {
-        try session.with(
-            """
-            SELECT m.name, f."from" FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f
-            WHERE m.type = 'table' AND f."table" = 'apps' ORDER BY m.name
-            """
-        ) { (statement: SQLiteStatement) throws(ReviewError) -> [(table: String, column: String)] in
+    private func appReferences(in session: any SQLSession) throws(ReviewError) -> [(table: String, column: String)] {
+        try session.with(database.dialect.foreignKeysToApps) {
+            (statement: any SQLStatement) throws(ReviewError) -> [(table: String, column: String)] in
             try statement.bind([])
             var references: [(table: String, column: String)] = []
             while try statement.step() { references.append((statement.text(0) ?? "", statement.text(1) ?? "")) }
@@ -212,7 +210,9 @@ extension SQLiteReviewStore {
 
     /// Refuses a merge that would make two things one: different identifiers, two synced apps, or events of both
     /// recording the same state of the same version at the same time.
-    private func checkMergeable(_ from: (id: Int64, app: App), _ into: (id: Int64, app: App), in session: SQLiteSession)
+    private func checkMergeable(
+        _ from: (id: Int64, app: App), _ into: (id: Int64, app: App), in session: any SQLSession
+    )
         throws(ReviewError)
     {
         for (what, mine, theirs) in [
@@ -227,7 +227,7 @@ extension SQLiteReviewStore {
             }
         }
         let synced = try session.with("SELECT count(*) FROM sync_apps WHERE app_id IN (?, ?)") {
-            (statement: SQLiteStatement) throws(ReviewError) -> Int64 in
+            (statement: any SQLStatement) throws(ReviewError) -> Int64 in
             try statement.bind([.integer(from.id), .integer(into.id)])
             return try statement.step() ? statement.int64(0) : 0
         }
@@ -243,7 +243,7 @@ extension SQLiteReviewStore {
                 ON t.app_id = ? AND t.platform = f.platform AND t.version = f.version AND t.state = f.state AND t.at = f.at
             WHERE f.app_id = ? ORDER BY f.id LIMIT 4
             """
-        ) { (statement: SQLiteStatement) throws(ReviewError) -> [String] in
+        ) { (statement: any SQLStatement) throws(ReviewError) -> [String] in
             try statement.bind([.integer(into.id), .integer(from.id)])
             var found: [String] = []
             while try statement.step() {
@@ -266,7 +266,7 @@ extension SQLiteReviewStore {
 
     /// Points every row of `table` from one app to the other.
     /// - Returns: how many rows moved.
-    private func moveRows(table: String, column: String, from: Int64, to: Int64, in session: SQLiteSession)
+    private func moveRows(table: String, column: String, from: Int64, to: Int64, in session: any SQLSession)
         throws(ReviewError) -> Int
     {
         try session.run("UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", [.integer(to), .integer(from)])

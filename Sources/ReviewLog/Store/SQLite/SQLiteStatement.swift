@@ -1,7 +1,7 @@
 internal import CSQLite
 
 /// One prepared statement, finalized in `deinit`. Keeps its connection alive.
-final class SQLiteStatement {
+final class SQLiteStatement: SQLStatement {
     let handle: OpaquePointer
     let connection: SQLiteConnection
 
@@ -13,7 +13,7 @@ final class SQLiteStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds values to parameters 1, 2, ... after resetting the statement.
-    func bind(_ values: [SQLiteValue]) throws(ReviewError) {
+    func bind(_ values: [SQLValue]) throws(ReviewError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -50,12 +50,6 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Runs the statement to completion with `values` bound.
-    func run(_ values: [SQLiteValue]) throws(ReviewError) {
-        try bind(values)
-        while try step() {}
-    }
-
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
     /// Whether a column of the current row is NULL.
@@ -70,12 +64,3 @@ final class SQLiteStatement {
 
 @available(*, unavailable)
 extension SQLiteStatement: Sendable {}
-
-/// A value bound to a statement parameter.
-enum SQLiteValue {
-    case null
-    case integer(Int64)
-    case text(String)
-
-    init(_ text: String?) { self = text.map { .text($0) } ?? .null }
-}

@@ -1,8 +1,8 @@
-extension SQLiteReviewStore: WebhookDeliveryStore {
+extension RelationalReviewStore: WebhookDeliveryStore {
     public func webhookDeliveryStatus(id: String) throws -> WebhookDeliveryStatus? {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> WebhookDeliveryStatus? in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> WebhookDeliveryStatus? in
             try session.with("SELECT kind, resolved_at, event_id FROM webhook_deliveries WHERE delivery_id = ?") {
-                (statement: SQLiteStatement) throws(ReviewError) -> WebhookDeliveryStatus? in
+                (statement: any SQLStatement) throws(ReviewError) -> WebhookDeliveryStatus? in
                 try statement.bind([.text(id)])
                 guard try statement.step() else { return nil }
                 if statement.text(0) == Self.pingKind { return .ping }
@@ -13,26 +13,26 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     }
 
     public func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws -> WebhookOutcome {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> WebhookOutcome in
-            let values: [SQLiteValue]
+        try database.write { (session: any SQLSession) throws(ReviewError) -> WebhookOutcome in
+            let values: [SQLValue]
             switch delivery.kind {
             case .ping:
                 values = [.text(delivery.id), .text(Self.pingKind), .null, .null, .null]
             case .stateChange(let versionID, let oldValue, let newValue):
                 values = [
-                    .text(delivery.id), .text(Self.stateChangeKind), .text(versionID), SQLiteValue(oldValue),
+                    .text(delivery.id), .text(Self.stateChangeKind), .text(versionID), SQLValue(oldValue),
                     .text(newValue),
                 ]
             }
-            try session.run(
+            let inserted = try session.insert(
                 """
                 INSERT INTO webhook_deliveries (delivery_id, kind, asc_version_id, old_value, new_value, timestamp_ms,
                     received_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (delivery_id) DO NOTHING
+                ON CONFLICT (delivery_id) DO NOTHING RETURNING 1
                 """,
                 values + [.integer(delivery.timestampMilliseconds), .integer(delivery.receivedAt.secondsSince1970)])
-            let isNew = session.changes == 1
+            let isNew = inserted != nil
             if case .ping = delivery.kind {
                 if isNew {
                     try session.run(
@@ -51,14 +51,14 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     }
 
     public func pendingWebhookDeliveries(limit: Int) throws -> [WebhookDelivery] {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> [WebhookDelivery] in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> [WebhookDelivery] in
             try session.with(
                 """
                 SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at
                 FROM webhook_deliveries WHERE resolved_at IS NULL AND kind = 'stateChange'
                 ORDER BY attempts, timestamp_ms, delivery_id LIMIT ?
                 """
-            ) { (statement: SQLiteStatement) throws(ReviewError) -> [WebhookDelivery] in
+            ) { (statement: any SQLStatement) throws(ReviewError) -> [WebhookDelivery] in
                 try statement.bind([.integer(Int64(max(0, limit)))])
                 var deliveries: [WebhookDelivery] = []
                 while try statement.step() {
@@ -79,14 +79,14 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     public func resolvePendingWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp)
         throws -> WebhookOutcome
     {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> WebhookOutcome in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> WebhookOutcome in
             guard try isPending(delivery.id, in: session) else { return .duplicate }
             return try resolve(delivery, version: version, at: now, in: session)
         }
     }
 
     public func noteWebhookResolutionFailure(id: String, reason: String) throws {
-        try database.write { (session: SQLiteSession) throws(ReviewError) in
+        try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 "UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ? WHERE delivery_id = ?",
                 [.text(String(reason.prefix(500))), .text(id)])
@@ -96,9 +96,9 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     static let pingKind = "ping"
     static let stateChangeKind = "stateChange"
 
-    private func isPending(_ id: String, in session: SQLiteSession) throws(ReviewError) -> Bool {
+    private func isPending(_ id: String, in session: any SQLSession) throws(ReviewError) -> Bool {
         try session.with("SELECT 1 FROM webhook_deliveries WHERE delivery_id = ? AND resolved_at IS NULL") {
-            (statement: SQLiteStatement) throws(ReviewError) -> Bool in
+            (statement: any SQLStatement) throws(ReviewError) -> Bool in
             try statement.bind([.text(id)])
             return try statement.step()
         }
@@ -107,7 +107,7 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     /// Records a pending state change's event (when its state is one this review knows and the version does not
     /// have it yet) and marks the delivery resolved, in the caller's transaction.
     private func resolve(
-        _ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp, in session: SQLiteSession
+        _ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp, in session: any SQLSession
     ) throws(ReviewError) -> WebhookOutcome {
         guard case .stateChange(let versionID, _, let newValue) = delivery.kind else { return .duplicate }
         var event: ReviewEvent?
@@ -129,7 +129,7 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
         try session.run(
             "UPDATE webhook_deliveries SET resolved_at = ?, event_id = ?, last_error = ? WHERE delivery_id = ?",
             [
-                .integer(now.secondsSince1970), event.map { .integer($0.id) } ?? .null, SQLiteValue(problem),
+                .integer(now.secondsSince1970), event.map { .integer($0.id) } ?? .null, SQLValue(problem),
                 .text(delivery.id),
             ])
         return event.map { .recorded($0) } ?? .resolvedWithoutEvent
@@ -145,14 +145,14 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
     /// Returns the event inserted or made exact, or nil.
     func insertWebhookEvent(
         _ delivery: WebhookDelivery, ascVersionID: String, state: ReviewState, appID: Int64, version: WebhookVersion,
-        in session: SQLiteSession
+        in session: any SQLSession
     ) throws(ReviewError) -> ReviewEvent? {
         let at = delivery.at.secondsSince1970
-        let key: [SQLiteValue] = [.integer(appID), .text(version.platform.rawValue), .text(version.version)]
+        let key: [SQLValue] = [.integer(appID), .text(version.platform.rawValue), .text(version.version)]
         let before = try session.with(
             "SELECT state FROM events WHERE app_id = ? AND platform = ? AND version = ? AND at <= ? "
                 + "ORDER BY at DESC, id DESC LIMIT 1"
-        ) { (statement: SQLiteStatement) throws(ReviewError) -> String? in
+        ) { (statement: any SQLStatement) throws(ReviewError) -> String? in
             try statement.bind(key + [.integer(at)])
             return try statement.step() ? statement.text(0) : nil
         }
@@ -163,7 +163,7 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
                 AND at >= ? AND (observed_after IS NULL OR observed_after <= ?)
             ORDER BY at LIMIT 1
             """
-        ) { (statement: SQLiteStatement) throws(ReviewError) -> Int64? in
+        ) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
             try statement.bind(key + [.text(state.rawValue), .integer(at), .integer(at)])
             return try statement.step() ? statement.int64(0) : nil
         }
@@ -173,19 +173,18 @@ extension SQLiteReviewStore: WebhookDeliveryStore {
                 [.integer(at), .text(EventSource.webhook.rawValue), .integer(observed)])
             return try event(id: observed, in: session)
         }
-        try session.run(
+        let insertedID = try session.insert(
             """
             INSERT INTO events (app_id, platform, version, build, state, at, note, source, observed, observed_after,
                 asc_version_id, asc_submission_id)
             VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
-            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING
+            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
             """,
             [
-                .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLiteValue(version.build),
+                .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),
                 .text(state.rawValue), .integer(at), .text(EventSource.webhook.rawValue),
             ] + Self.timingValues(.exact, ascVersionID: ascVersionID, ascSubmissionID: nil))
-        guard session.changes == 1 else { return nil }
-        let id = session.lastInsertRowID
+        guard let id = insertedID else { return nil }
         // The event and its notifications commit together (the transactional outbox). An observation made exact
         // above is the same state change, already notified when `sync` recorded it.
         try enqueueNotifications(forEventID: id, in: session)

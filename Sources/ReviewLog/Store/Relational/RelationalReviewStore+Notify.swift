@@ -1,4 +1,4 @@
-extension SQLiteReviewStore: NotificationOutbox {
+extension RelationalReviewStore: NotificationOutbox {
     static let channelColumns = "SELECT id, kind, url, secret_file, apps, states FROM notify_channels"
 
     static let outboxColumns = """
@@ -8,31 +8,33 @@ extension SQLiteReviewStore: NotificationOutbox {
         """
 
     public func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> NotificationChannel in
-            try session.run(
-                "INSERT INTO notify_channels (kind, url, secret_file, apps, states) VALUES (?, ?, ?, ?, ?)",
+        try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
+            let id = try session.insert(
+                "INSERT INTO notify_channels (kind, url, secret_file, apps, states) VALUES (?, ?, ?, ?, ?) RETURNING id",
                 [
-                    .text(channel.kind.rawValue), .text(channel.url), SQLiteValue(channel.secretFile),
+                    .text(channel.kind.rawValue), .text(channel.url), SQLValue(channel.secretFile),
                     channel.apps.isEmpty ? .null : .text(channel.apps.joined(separator: "\n")),
                     channel.states.isEmpty ? .null : .text(channel.states.map(\.apiString).joined(separator: ",")),
                 ])
+            guard let id else { throw ReviewError(.storeFailure, "the channel was not added to \(location)") }
             var added = channel
-            added.id = session.lastInsertRowID
+            added.id = id
             return added
         }
     }
 
     public func channels() throws -> [NotificationChannel] {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> [NotificationChannel] in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> [NotificationChannel] in
             try channels(in: session)
         }
     }
 
     public func removeChannel(id: Int64) throws -> NotificationChannel {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> NotificationChannel in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             guard let channel = try channels(in: session).first(where: { $0.id == id }) else {
                 throw ReviewError(
-                    .channelNotFound, "no notification channel has id \(id) in \(path); `review notify list` shows ids")
+                    .channelNotFound,
+                    "no notification channel has id \(id) in \(location); `review notify list` shows ids")
             }
             try session.run("DELETE FROM notify_channels WHERE id = ?", [.integer(id)])
             return channel
@@ -40,9 +42,9 @@ extension SQLiteReviewStore: NotificationOutbox {
     }
 
     public func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification] {
-        try database.read { (session: SQLiteSession) throws(ReviewError) -> [OutboxNotification] in
+        try database.read { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
             try session.with(Self.outboxColumns + " ORDER BY o.id") {
-                (statement: SQLiteStatement) throws(ReviewError) -> [OutboxNotification] in
+                (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
                 var found: [OutboxNotification] = []
                 while try statement.step() {
                     let notification = try outboxNotification(from: statement)
@@ -56,10 +58,10 @@ extension SQLiteReviewStore: NotificationOutbox {
     public func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?) throws
         -> [OutboxNotification]
     {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> [OutboxNotification] in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
             let due = try session.with(
                 Self.outboxColumns + " WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?) ORDER BY o.id"
-            ) { (statement: SQLiteStatement) throws(ReviewError) -> [OutboxNotification] in
+            ) { (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
                 try statement.bind([.integer(ignoringBackoff ? 1 : 0), .integer(now.secondsSince1970)])
                 var found: [OutboxNotification] = []
                 while try statement.step() {
@@ -78,7 +80,7 @@ extension SQLiteReviewStore: NotificationOutbox {
     }
 
     public func markDelivered(id: Int64, at: Timestamp) throws {
-        try database.write { (session: SQLiteSession) throws(ReviewError) in
+        try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 """
                 UPDATE notify_outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
@@ -90,7 +92,7 @@ extension SQLiteReviewStore: NotificationOutbox {
     }
 
     public func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws {
-        try database.write { (session: SQLiteSession) throws(ReviewError) in
+        try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 """
                 UPDATE notify_outbox SET status = ?, attempts = attempts + 1,
@@ -105,9 +107,9 @@ extension SQLiteReviewStore: NotificationOutbox {
     }
 
     public func recordReminders(now: Timestamp) throws -> Int {
-        try database.write { (session: SQLiteSession) throws(ReviewError) -> Int in
+        try database.write { (session: any SQLSession) throws(ReviewError) -> Int in
             let events = try session.with(Self.eventColumns + " ORDER BY e.id") {
-                (statement: SQLiteStatement) throws(ReviewError) -> [ReviewEvent] in
+                (statement: any SQLStatement) throws(ReviewError) -> [ReviewEvent] in
                 var events: [ReviewEvent] = []
                 while try statement.step() { events.append(try event(from: statement)) }
                 return events
@@ -126,12 +128,12 @@ extension SQLiteReviewStore: NotificationOutbox {
                     (.reminderOwnP90, comparison.isPastOwnP90), (.reminderLongWait, comparison.isPastLongWait),
                 ]
                 for (kind, isDue) in due where isDue {
-                    try session.run(
+                    let added = try session.insert(
                         """
                         INSERT INTO notify_reminders (cycle_event_id, threshold, event_id) VALUES (?, ?, ?)
-                        ON CONFLICT (cycle_event_id, threshold) DO NOTHING
+                        ON CONFLICT (cycle_event_id, threshold) DO NOTHING RETURNING cycle_event_id
                         """, [.integer(opening.id), .text(kind.rawValue), .integer(current.id)])
-                    guard session.changes == 1 else { continue }
+                    guard added != nil else { continue }
                     recorded += 1
                     try enqueueNotifications(forEventID: current.id, kind: kind, in: session)
                 }
@@ -150,10 +152,10 @@ extension SQLiteReviewStore: NotificationOutbox {
     ///   - session: the open write transaction.
     /// - Throws: `ReviewError` store errors; the caller's transaction then rolls back, event included.
     func enqueueNotifications(
-        forEventID eventID: Int64, kind: OutboxNotification.Kind = .stateChange, in session: SQLiteSession
+        forEventID eventID: Int64, kind: OutboxNotification.Kind = .stateChange, in session: any SQLSession
     ) throws(ReviewError) {
         guard let event = try event(id: eventID, in: session) else {
-            throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(path)")
+            throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(location)")
         }
         for channel in try channels(in: session) where channel.wants(event.app, state: event.state) {
             try session.run(
@@ -164,9 +166,9 @@ extension SQLiteReviewStore: NotificationOutbox {
         }
     }
 
-    private func channels(in session: SQLiteSession) throws(ReviewError) -> [NotificationChannel] {
+    private func channels(in session: any SQLSession) throws(ReviewError) -> [NotificationChannel] {
         try session.with(Self.channelColumns + " ORDER BY id") {
-            (statement: SQLiteStatement) throws(ReviewError) -> [NotificationChannel] in
+            (statement: any SQLStatement) throws(ReviewError) -> [NotificationChannel] in
             var channels: [NotificationChannel] = []
             while try statement.step() { channels.append(try channel(from: statement, at: 0)) }
             return channels
@@ -174,7 +176,7 @@ extension SQLiteReviewStore: NotificationOutbox {
     }
 
     /// Reads a channel from six columns starting at `first`: id, kind, url, secret_file, apps, states.
-    private func channel(from row: SQLiteStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
+    private func channel(from row: any SQLStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
         let id = row.int64(first)
         let kindText = row.text(first + 1) ?? ""
         let stateTexts = (row.text(first + 5) ?? "").split(separator: ",").map(String.init)
@@ -182,7 +184,7 @@ extension SQLiteReviewStore: NotificationOutbox {
         guard let kind = NotificationChannel.Kind(rawValue: kindText), states.count == stateTexts.count else {
             throw ReviewError(
                 .corruptDatabase,
-                "notification channel \(id) in \(path) has kind \"\(kindText)\" and states \"\(stateTexts)\", not all "
+                "notification channel \(id) in \(location) has kind \"\(kindText)\" and states \"\(stateTexts)\", not all "
                     + "known to this review; it was not modified")
         }
         return NotificationChannel(
@@ -190,14 +192,14 @@ extension SQLiteReviewStore: NotificationOutbox {
             apps: (row.text(first + 4) ?? "").split(separator: "\n").map(String.init), states: states)
     }
 
-    private func outboxNotification(from row: SQLiteStatement) throws(ReviewError) -> OutboxNotification {
+    private func outboxNotification(from row: any SQLStatement) throws(ReviewError) -> OutboxNotification {
         let id = row.int64(0)
         guard let kind = OutboxNotification.Kind(rawValue: row.text(2) ?? ""),
             let status = OutboxNotification.Status(rawValue: row.text(3) ?? "")
         else {
             throw ReviewError(
                 .corruptDatabase,
-                "notification \(id) in \(path) has kind \"\(row.text(2) ?? "")\" and status \"\(row.text(3) ?? "")\", "
+                "notification \(id) in \(location) has kind \"\(row.text(2) ?? "")\" and status \"\(row.text(3) ?? "")\", "
                     + "not known to this review; it was not modified")
         }
         func time(_ column: Int32) -> Timestamp? {
