@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "GatehouseHTTP", targets: ["GatehouseHTTP"]),
         .library(name: "AppleSignIn", targets: ["AppleSignIn"]),
         .library(name: "ReviewLog", targets: ["ReviewLog"]),
+        .library(name: "ReviewPostgreSQL", targets: ["ReviewPostgreSQL"]),
         // A product: a server that shows its own apps' review states (a dashboard, a bot) can depend on the typed
         // App Store Connect client without the review store or the command line.
         .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
@@ -75,6 +76,8 @@ let package = Package(
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore", "GatehouseFoundation"]),
+        // The review store on a PostgreSQL server (libpq): ReviewLog's store logic on a second driver, for a team.
+        .target(name: "ReviewPostgreSQL", dependencies: ["ReviewLog", "CPostgreSQL", "GatehouseCore"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
@@ -108,7 +111,8 @@ let package = Package(
         .target(
             name: "ReviewCLI",
             dependencies: [
-                "ReviewLog", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewReport", "MicroHTTPServer",
+                "ReviewLog", "ReviewPostgreSQL", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewReport",
+                "MicroHTTPServer",
                 "AppStoreConnect", "GatehouseHTTP", "CommandLineKit", "GatehouseFoundation",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of

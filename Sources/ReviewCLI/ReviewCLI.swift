@@ -84,7 +84,7 @@ package enum ReviewCLI {
             if !invocation.command.createsStore, !environment.storeExists(path) {
                 throw CommandFailure(
                     .noInput,
-                    "no store at \(path); check --db or REVIEW_DB (a store is made by review log, import, sync, "
+                    "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (a store is made by review log, import, sync, "
                         + "watch, serve or notify add)")
             }
             let store = try environment.openStore(path)
@@ -108,6 +108,7 @@ package enum ReviewCLI {
         case .versionRequired, .invalidValue: .usage
         case .malformedImport, .conflict: .dataError
         case .importFileUnreadable: .noInput
+        case .serverUnavailable: .unavailable
         default: .ioError
         }
     }

@@ -2,6 +2,7 @@ import AppStoreConnect
 import GatehouseHTTP
 import JWT
 import ReviewLog
+import ReviewPostgreSQL
 import ReviewSync
 
 #if canImport(Glibc)
@@ -22,8 +23,12 @@ package struct ReviewEnvironment: Sendable {
     package var standardOutputIsTerminal = false
     /// Opens the store at a path.
     package var openStore: @Sendable (String) throws -> any ReviewStore
-    /// Whether a store exists at a path (read-only commands refuse a missing one with 66, not create it).
-    package var storeExists: @Sendable (String) -> Bool = { access($0, F_OK) == 0 }
+    /// Whether a store exists at a path or URL (read-only commands refuse a missing one with 66, not create it). A
+    /// PostgreSQL server that cannot be reached counts as existing here, so that opening it reports why (69).
+    package var storeExists: @Sendable (String) -> Bool = { location in
+        if PostgreSQLReviewStore.isURL(location) { return (try? PostgreSQLReviewStore.hasStore(url: location)) ?? true }
+        return access(location, F_OK) == 0
+    }
     /// The HTTP client App Store Connect is reached with; nil for libcurl's.
     package var http: (any HTTPFetching)?
     /// The moving clock of sync passes (look times); `now` stays the command's fixed time.
@@ -41,14 +46,31 @@ package struct ReviewEnvironment: Sendable {
     /// - Parameters:
     ///   - now: the current time.
     ///   - variables: environment variables.
-    ///   - openStore: opens a store at a path; the SQLite store by default.
+    ///   - openStore: opens a store at a path or URL; by default a `postgres://` or `postgresql://` URL is the
+    ///     PostgreSQL store, anything else the SQLite store's file.
     package init(
         now: Timestamp, variables: [String: String],
-        openStore: @escaping @Sendable (String) throws -> any ReviewStore = { try SQLiteReviewStore(path: $0) }
+        openStore: @escaping @Sendable (String) throws -> any ReviewStore = ReviewEnvironment.openDefaultStore
     ) {
         self.now = now
         self.variables = variables
         self.openStore = openStore
+    }
+
+    /// Opens the store `--db` or `REVIEW_DB` names: a PostgreSQL URL, else a SQLite file.
+    /// - Parameter location: a path or URL.
+    /// - Returns: the store.
+    /// - Throws: `ReviewError` from opening it.
+    @Sendable package static func openDefaultStore(_ location: String) throws -> any ReviewStore {
+        if PostgreSQLReviewStore.isURL(location) { return try PostgreSQLReviewStore(url: location) }
+        return try SQLiteReviewStore(path: location)
+    }
+
+    /// A store's location as messages show it: a PostgreSQL URL without its password.
+    /// - Parameter location: a path or URL.
+    /// - Returns: what may be printed.
+    package static func displayed(_ location: String) -> String {
+        PostgreSQLReviewStore.displayedLocation(location)
     }
 
     /// The store's path: `--db`, else `REVIEW_DB`, else `$XDG_DATA_HOME/gatehouse/review.sqlite3`, else

@@ -12,6 +12,7 @@ public struct ReviewError: CodedError {
             case appNotFound, versionNotFound, eventNotFound, channelNotFound, versionRequired, invalidValue, conflict
             case importFileUnreadable, malformedImport
             case notGatehouseDatabase, corruptDatabase, newerSchema, storeUnavailable, storeFailure
+            case serverUnavailable
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -46,8 +47,11 @@ public struct ReviewError: CodedError {
         /// The store cannot be opened or created: missing permissions, a directory that cannot be made, busy
         /// beyond the timeout.
         public static let storeUnavailable = Code(.storeUnavailable)
-        /// SQLite failed while reading or writing; the reason carries SQLite's message.
+        /// The database failed while reading or writing; the reason carries the database's message.
         public static let storeFailure = Code(.storeFailure)
+        /// A PostgreSQL server that cannot be used: it cannot be reached, refuses the login, or went away during
+        /// the command. The reason names the host and the cause, never the password.
+        public static let serverUnavailable = Code(.serverUnavailable)
 
         public var description: String { base.rawValue }
     }

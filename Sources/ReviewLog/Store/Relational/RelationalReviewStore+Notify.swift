@@ -10,7 +10,8 @@ extension RelationalReviewStore: NotificationOutbox {
     public func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             let id = try session.insert(
-                "INSERT INTO notify_channels (kind, url, secret_file, apps, states) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states) VALUES (\(nextID("notify_channels")), "
+                    + "?, ?, ?, ?, ?) RETURNING id",
                 [
                     .text(channel.kind.rawValue), .text(channel.url), SQLValue(channel.secretFile),
                     channel.apps.isEmpty ? .null : .text(channel.apps.joined(separator: "\n")),
@@ -160,7 +161,7 @@ extension RelationalReviewStore: NotificationOutbox {
         for channel in try channels(in: session) where channel.wants(event.app, state: event.state) {
             try session.run(
                 """
-                INSERT INTO notify_outbox (channel_id, event_id, kind) VALUES (?, ?, ?)
+                INSERT INTO notify_outbox (id, channel_id, event_id, kind) VALUES (\(nextID("notify_outbox")), ?, ?, ?)
                 ON CONFLICT (channel_id, event_id, kind) DO NOTHING
                 """, [.integer(channel.id), .integer(eventID), .text(kind.rawValue)])
         }

@@ -87,7 +87,7 @@ extension RelationalReviewStore {
         } else {
             guard
                 let id = try session.insert(
-                    "INSERT INTO apps (name, bundle_id, app_store_id) VALUES (?, ?, ?) RETURNING id",
+                    "INSERT INTO apps (id, name, bundle_id, app_store_id) VALUES (\(nextID("apps")), ?, ?, ?) RETURNING id",
                     [.text(synced.name), .text(synced.bundleID), .text(synced.ascID)])
             else { throw ReviewError(.storeFailure, "the app \(synced.name) was not added to \(location)") }
             appID = id
@@ -160,9 +160,9 @@ extension RelationalReviewStore {
         }
         let insertedID = try session.insert(
             """
-            INSERT INTO events (app_id, platform, version, build, state, at, note, source, observed, observed_after,
-                asc_version_id, asc_submission_id)
-            VALUES (?, ?, ?, ?, ?, ?, NULL, 'sync', ?, ?, ?, ?)
+            INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
+                observed_after, asc_version_id, asc_submission_id)
+            VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, 'sync', ?, ?, ?, ?)
             ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
             """,
             [

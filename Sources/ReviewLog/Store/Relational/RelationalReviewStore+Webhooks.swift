@@ -175,9 +175,9 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         }
         let insertedID = try session.insert(
             """
-            INSERT INTO events (app_id, platform, version, build, state, at, note, source, observed, observed_after,
-                asc_version_id, asc_submission_id)
-            VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
+            INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
+                observed_after, asc_version_id, asc_submission_id)
+            VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
             ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
             """,
             [

@@ -5,8 +5,9 @@
 ///
 /// Every write is one transaction holding the store's write lock from its first statement (writers queue; readers
 /// never wait), so a read-then-write inside it (the app a log names, the event before it) sees every committed
-/// write and races with none. Not open: create a store through one of its subclasses.
-public class RelationalReviewStore: ReviewStore, @unchecked Sendable {
+/// write and races with none. `open` only so that the PostgreSQL module can subclass it: its initializer is not
+/// public, so create a store through `SQLiteReviewStore` or `PostgreSQLReviewStore`.
+open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
     /// Where the store is, for messages: a file's path, or a server URL without its password.
     public let location: String
     let database: any SQLDatabase
@@ -127,8 +128,8 @@ public class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                 in: session)
             let insertedID = try session.insert(
                 """
-                INSERT INTO events (app_id, platform, version, build, state, at, note, source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
+                VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
                 """,
                 [
@@ -229,7 +230,7 @@ public class RelationalReviewStore: ReviewStore, @unchecked Sendable {
             let insert = """
                 INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
                     observed_after, asc_version_id, asc_submission_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (coalesce(?, \(nextID("events"))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
                 """
             var appIDs: [String: Int64] = [:]
@@ -273,16 +274,21 @@ public class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                     summary.alreadyPresent += 1
                 }
             }
-            if let afterExplicitIDs = database.dialect.afterExplicitIDs {
-                try session.run(afterExplicitIDs("events"), [])
-            }
             return summary
         }
     }
 
+    /// The value to insert as a new row's id: SQLite's rowid rule (the highest id plus one) on every store, so the
+    /// same calls give the same ids on both (every write holds the store's write lock, so no two writers compute the
+    /// same one).
+    func nextID(_ table: String) -> String { database.dialect.nextID(table) }
+
     /// Adds an app by name and gives its id.
     func insertApp(named name: String, in session: any SQLSession) throws(ReviewError) -> Int64 {
-        guard let id = try session.insert("INSERT INTO apps (name) VALUES (?) RETURNING id", [.text(name)]) else {
+        guard
+            let id = try session.insert(
+                "INSERT INTO apps (id, name) VALUES (\(nextID("apps")), ?) RETURNING id", [.text(name)])
+        else {
             throw ReviewError(.storeFailure, "the app \(name) was not added to \(location)")
         }
         return id

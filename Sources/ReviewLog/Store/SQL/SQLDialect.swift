@@ -12,20 +12,20 @@ package struct SQLDialect: Sendable {
     package var distinctList: @Sendable (_ column: String) -> String
     /// A query listing every (table, column) whose foreign key refers to `apps`, ordered by table.
     package var foreignKeysToApps: String
-    /// Run after rows were inserted with explicit ids into a table whose ids the database also generates (an import
-    /// or a migration keeps ids): nil when nothing is needed, else the SQL to run for that table.
-    package var afterExplicitIDs: (@Sendable (_ table: String) -> String)?
+    /// The expression of a new row's id in a table: SQLite assigns a rowid (the highest plus one) for NULL; on
+    /// PostgreSQL the same rule is written out, so both stores number rows alike.
+    package var nextID: @Sendable (_ table: String) -> String
 
     package init(
         nameEquals: @escaping @Sendable (String) -> String, nameOrder: @escaping @Sendable (String) -> String,
         distinctList: @escaping @Sendable (String) -> String, foreignKeysToApps: String,
-        afterExplicitIDs: (@Sendable (String) -> String)?
+        nextID: @escaping @Sendable (String) -> String
     ) {
         self.nameEquals = nameEquals
         self.nameOrder = nameOrder
         self.distinctList = distinctList
         self.foreignKeysToApps = foreignKeysToApps
-        self.afterExplicitIDs = afterExplicitIDs
+        self.nextID = nextID
     }
 
     /// SQLite: the `apps.name` column is `COLLATE NOCASE`, so plain comparison and ordering are case-insensitive.
@@ -35,5 +35,5 @@ package struct SQLDialect: Sendable {
             SELECT m.name, f."from" FROM sqlite_master m JOIN pragma_foreign_key_list(m.name) f
             WHERE m.type = 'table' AND f."table" = 'apps' ORDER BY m.name
             """,
-        afterExplicitIDs: nil)
+        nextID: { _ in "NULL" })
 }

@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
-enum Schema {
+package enum Schema {
     /// The newest schema this code knows.
-    static let currentVersion: Int64 = 4
+    package static let currentVersion: Int64 = 4
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.

@@ -1,0 +1,146 @@
+internal import CPostgreSQL
+import ReviewLog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One libpq connection, owned by exactly one object: closed in `deinit`. Not thread-safe: `PostgreSQLDatabase`
+/// serializes its use.
+///
+/// Every failure becomes a `ReviewError` naming the server (host and port, never the password): a connection that
+/// cannot be made or is lost is `serverUnavailable` (exit 69), anything the server refuses is `storeFailure` with its
+/// message and SQLSTATE.
+final class PostgreSQLConnection {
+    private(set) var handle: OpaquePointer
+    let url: PostgreSQLURL
+    /// The SQLSTATE of the last failed statement (`40001` serialization failure, `40P01` deadlock: worth a retry).
+    var lastSQLState: String?
+
+    /// Connects with libpq's own rules for the URL and the environment (`PGPASSWORD`, `~/.pgpass`, `PGSSLMODE`...).
+    /// - Parameter url: the server and database.
+    /// - Throws: `ReviewError.serverUnavailable` naming the host and libpq's message.
+    init(url: PostgreSQLURL) throws(ReviewError) {
+        self.url = url
+        // Defaults first: the URL's own parameters (given later, as the expanded dbname) override them.
+        let keywords = ["connect_timeout", "application_name", "dbname"]
+        let values = ["10", "gatehouse-review", url.connectionString]
+        let connection = Self.withCStrings(keywords) { keywordPointers in
+            Self.withCStrings(values) { valuePointers in
+                PQconnectdbParams(keywordPointers, valuePointers, 1)
+            }
+        }
+        guard let connection else {
+            throw ReviewError(.serverUnavailable, "cannot connect to \(url.redacted): libpq is out of memory")
+        }
+        handle = connection
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw ReviewError(
+                .serverUnavailable,
+                "cannot connect to the PostgreSQL server of \(url.redacted): \(message); check that it runs, the host, "
+                    + "port, user and database in --db or REVIEW_DB, and the password (in the URL, PGPASSWORD or "
+                    + "~/.pgpass)")
+        }
+        // Notices (a CREATE ... IF NOT EXISTS that skipped, say) are for a person at psql, not for review's output.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection is still up.
+    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Reconnects a connection that was lost (a server restart while `review serve` or `watch` runs).
+    /// - Throws: `ReviewError.serverUnavailable` when the server still cannot be reached.
+    func reconnectIfLost() throws(ReviewError) {
+        guard !isConnected else { return }
+        PQreset(handle)
+        guard isConnected else { throw lost(doing: "reconnecting") }
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    /// "host:port" of the server, for messages.
+    var server: String {
+        let host = PQhost(handle).map { String(cString: $0) } ?? "?"
+        let port = PQport(handle).map { String(cString: $0) } ?? "?"
+        return "\(host):\(port)"
+    }
+
+    /// Runs SQL without parameters or results (several statements allowed).
+    func execute(_ sql: String) throws(ReviewError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw failure(result, doing: sql)
+        }
+    }
+
+    /// The first column of the first row of a query without parameters.
+    func scalar(_ sql: String) throws(ReviewError) -> String? {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        guard let result, PQresultStatus(result) == PGRES_TUPLES_OK else { throw failure(result, doing: sql) }
+        guard PQntuples(result) > 0, PQgetisnull(result, 0, 0) == 0 else { return nil }
+        return String(cString: PQgetvalue(result, 0, 0))
+    }
+
+    /// The error of a failed result (or of the connection, when there is no result).
+    func failure(_ result: OpaquePointer?, doing sql: String) -> ReviewError {
+        let state = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
+        lastSQLState = state
+        if !isConnected || state.map(Self.meansServerGone) == true { return lost(doing: sql) }
+        let message =
+            result.flatMap { PQresultErrorField($0, Self.primaryMessageField) }.map { String(cString: $0) }
+            ?? Self.message(PQerrorMessage(handle))
+        let statement = sql.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
+        return ReviewError(
+            .storeFailure,
+            "PostgreSQL failed on the review store \(url.redacted) (\(statement) ...): \(message) (SQLSTATE "
+                + "\(state ?? "none"))")
+    }
+
+    /// The error of a connection lost during a statement.
+    func lost(doing sql: String) -> ReviewError {
+        let message = Self.message(PQerrorMessage(handle))
+        let during = sql == "COMMIT" ? "while committing" : "during the command"
+        let outcome =
+            sql == "COMMIT"
+            ? "the command's change may or may not have been stored: check with review timeline, and run it again "
+                + "(logging the same event twice stores it once)"
+            : "nothing of this command's transaction was committed; run it again when the server is back"
+        return ReviewError(
+            .serverUnavailable,
+            "the PostgreSQL server of \(url.redacted) went away \(during) (\(message.isEmpty ? "connection lost" : message)); \(outcome)"
+        )
+    }
+
+    /// Class 08 (connection exception), 57P01-57P03 (shutdown, crash shutdown, cannot connect now), 53 (insufficient
+    /// resources): the server cannot be used, whatever the statement was (PostgreSQL documentation, Appendix A).
+    private static func meansServerGone(_ state: String) -> Bool {
+        state.hasPrefix("08") || state.hasPrefix("57P0") || state.hasPrefix("53")
+    }
+
+    static let sqlStateField = Int32(UInt8(ascii: "C"))  // PG_DIAG_SQLSTATE
+    static let primaryMessageField = Int32(UInt8(ascii: "M"))  // PG_DIAG_MESSAGE_PRIMARY
+
+    static func message(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer).split(whereSeparator: \.isNewline).map(String.init).joined(separator: "; ")
+    }
+
+    /// Calls `body` with a NULL-terminated array of C strings, valid during the call.
+    static func withCStrings<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+@available(*, unavailable)
+extension PostgreSQLConnection: Sendable {}

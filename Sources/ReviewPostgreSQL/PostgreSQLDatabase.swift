@@ -1,0 +1,168 @@
+internal import CPostgreSQL
+internal import GatehouseCore
+import ReviewLog
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Serialized access to one PostgreSQL connection, as `SQLiteDatabase` gives SQLite's: a `Mutex` around the session,
+/// `read { }` in autocommit, `write { }` in one transaction.
+///
+/// Writers take one transaction-scoped advisory lock (`pg_advisory_xact_lock`) as their first statement, so writes to
+/// a store are serialized across every process and machine exactly as `BEGIN IMMEDIATE` serializes them on SQLite,
+/// and the store's read-then-write logic (does the app exist, which event came before) is never raced; under READ
+/// COMMITTED each later statement sees every commit made before the lock was granted. Readers take no lock. A
+/// transaction that still fails with a serialization failure (40001) or a deadlock (40P01), which other clients of
+/// the same database can cause, is rolled back and run again, at most `maxAttempts` times.
+final class PostgreSQLDatabase: SQLDatabase {
+    /// How many times a write transaction is tried.
+    static let maxAttempts = 5
+    /// The advisory lock key of the store's writers: "gatehous" in ASCII, so it is recognizable in `pg_locks`.
+    static let writeLockKey: Int64 = 0x6761_7465_686F_7573
+
+    let dialect = SQLDialect.postgreSQL
+    private let session: Mutex<PostgreSQLSession>
+
+    /// Takes ownership of an open connection.
+    init(connection: sending PostgreSQLConnection) {
+        session = Mutex(PostgreSQLSession(connection: connection))
+    }
+
+    func read<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+        try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
+            try session.connection.reconnectIfLost()
+            return try body(session)
+        }
+    }
+
+    func write<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+        try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
+            let connection = session.connection
+            try connection.reconnectIfLost()
+            var attempt = 1
+            while true {
+                do throws(ReviewError) {
+                    try connection.execute("BEGIN")
+                    try connection.execute("SELECT pg_advisory_xact_lock(\(Self.writeLockKey))")
+                    let result = try body(session)
+                    try connection.execute("COMMIT")
+                    return result
+                } catch {
+                    let state = connection.lastSQLState
+                    if connection.isConnected { try? connection.execute("ROLLBACK") }
+                    guard connection.isConnected, state == "40001" || state == "40P01", attempt < Self.maxAttempts
+                    else { throw error }
+                    // A short, growing, jittered pause, so that two retrying writers do not collide again.
+                    usleep(UInt32.random(in: 1_000...5_000) * UInt32(attempt))
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the bare connection, outside the store's sessions (schema migration, advisory locks).
+    func withConnection<T>(_ body: (PostgreSQLConnection) throws(ReviewError) -> sending T) throws(ReviewError)
+        -> sending T
+    {
+        try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
+            try session.connection.reconnectIfLost()
+            return try body(session.connection)
+        }
+    }
+}
+
+/// The connection as seen inside `read` / `write`: it runs one query at a time, the one `streaming` names.
+final class PostgreSQLSession: SQLSession {
+    let connection: PostgreSQLConnection
+    /// The statement whose rows the connection is still delivering, if any.
+    var streaming: PostgreSQLStatement?
+    var changes = 0
+    /// SQL with `?` parameters, translated once to PostgreSQL's `$n`.
+    private var translated: [String: String] = [:]
+
+    init(connection: PostgreSQLConnection) { self.connection = connection }
+
+    func with<T>(_ sql: String, _ body: (any SQLStatement) throws(ReviewError) -> T) throws(ReviewError) -> T {
+        let text: String
+        if let known = translated[sql] {
+            text = known
+        } else {
+            text = Self.numberedParameters(sql)
+            translated[sql] = text
+        }
+        let statement = PostgreSQLStatement(sql: text, session: self)
+        defer { statement.reset() }
+        return try body(statement)
+    }
+
+    /// Sends a statement's query in single-row mode, after the statement still streaming (if any) buffered its rows.
+    func start(_ statement: PostgreSQLStatement, values: [SQLValue]) throws(ReviewError) {
+        streaming?.buffer()
+        let texts: [String?] = values.map { value in
+            switch value {
+            case .null: nil
+            case .integer(let number): String(number)
+            case .text(let text): text
+            }
+        }
+        let sent = PostgreSQLConnection.withCStrings(texts) { pointers in
+            PQsendQueryParams(
+                connection.handle, statement.sql, Int32(texts.count), nil, pointers, nil, nil, 0)
+        }
+        guard sent == 1 else { throw connection.failure(nil, doing: statement.sql) }
+        PQsetSingleRowMode(connection.handle)
+        streaming = statement
+    }
+
+    /// Reads and frees whatever is left of the streaming query, freeing the connection.
+    func finishStreaming() {
+        while let result = PQgetResult(connection.handle) { PQclear(result) }
+        streaming = nil
+    }
+
+    /// `?` parameters numbered `$1`, `$2`, ... outside quoted text and identifiers.
+    static func numberedParameters(_ sql: String) -> String {
+        var result = ""
+        var number = 0
+        var quote: Character?
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+@available(*, unavailable)
+extension PostgreSQLSession: Sendable {}
+
+extension SQLDialect {
+    /// PostgreSQL: every text column is `COLLATE "C"` (bytes, as SQLite's BINARY), and `lower()` under "C" folds
+    /// ASCII letters only, as SQLite's NOCASE does; `apps` has a unique index on `lower(name)`.
+    static let postgreSQL = SQLDialect(
+        nameEquals: { "lower(\($0)) = lower(?::text COLLATE \"C\")" },
+        nameOrder: { "lower(\($0))" },
+        distinctList: { "string_agg(DISTINCT \($0), ',')" },
+        foreignKeysToApps: """
+            SELECT c.relname::text, a.attname::text FROM pg_constraint k
+            JOIN pg_class c ON c.oid = k.conrelid
+            JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+            WHERE k.contype = 'f' AND k.confrelid = 'apps'::regclass
+            ORDER BY c.relname::text COLLATE "C"
+            """,
+        nextID: { table in "(SELECT coalesce(max(id), 0) + 1 FROM \(table))" })
+}

@@ -1,0 +1,49 @@
+import ReviewLog
+
+/// The review store in a PostgreSQL database, shared by a team: several developers, a CI job logging submissions,
+/// `review watch` and `review serve` on a server, all on one history.
+///
+/// The same logic as `SQLiteReviewStore` (both are `RelationalReviewStore`), so the same calls give the same
+/// answers; the same schema and version numbers (`PostgreSQLSchema`). Thread-safe: one connection, used through
+/// `PostgreSQLDatabase`'s serialized `read { }` / `write { }`; writes from every process are serialized by an advisory
+/// lock and retried on a serialization failure or deadlock.
+public final class PostgreSQLReviewStore: RelationalReviewStore, @unchecked Sendable {
+    let postgreSQL: PostgreSQLDatabase
+
+    /// Connects to the database at `url` and brings its schema up to date (creating it in an empty database).
+    /// - Parameter url: a `postgres://` or `postgresql://` URL (libpq's rules: host, port, user, database, `sslmode`;
+    ///   the password from the URL, `PGPASSWORD` or `~/.pgpass`).
+    /// - Throws: `ReviewError` `serverUnavailable` (cannot connect: the reason names the host, never the password),
+    ///   `invalidValue` (not a PostgreSQL URL), `newerSchema`, `storeFailure`.
+    public init(url: String) throws(ReviewError) {
+        guard let parsed = PostgreSQLURL(url) else {
+            throw ReviewError(.invalidValue, "\(url) is not a postgres:// or postgresql:// URL")
+        }
+        let connection = try PostgreSQLConnection(url: parsed)
+        try PostgreSQLSchema.migrate(connection)
+        postgreSQL = PostgreSQLDatabase(connection: connection)
+        super.init(database: postgreSQL, location: parsed.redacted)
+    }
+
+    /// Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`) rather than a SQLite file.
+    /// - Parameter text: a `--db` or `REVIEW_DB` value.
+    /// - Returns: whether it is a PostgreSQL URL.
+    public static func isURL(_ text: String) -> Bool { PostgreSQLURL.isURL(text) }
+
+    /// What may be shown of a store's location: a PostgreSQL URL without its password, a path as it is.
+    /// - Parameter location: a `--db` value.
+    /// - Returns: the location for messages.
+    public static func displayedLocation(_ location: String) -> String {
+        PostgreSQLURL(location)?.redacted ?? location
+    }
+
+    /// Whether the database at `url` holds a review store, without creating one (read-only commands refuse a
+    /// database without one, as they refuse a missing file).
+    /// - Parameter url: a PostgreSQL URL.
+    /// - Returns: whether the store's schema is there.
+    /// - Throws: `ReviewError.serverUnavailable` when the server cannot be used.
+    public static func hasStore(url: String) throws(ReviewError) -> Bool {
+        guard let parsed = PostgreSQLURL(url) else { return false }
+        return try PostgreSQLSchema.exists(PostgreSQLConnection(url: parsed))
+    }
+}
