@@ -57,7 +57,9 @@ enum NotifyCommands {
             let path = try environment.databasePath(option: invocation.databasePath)
             guard environment.storeExists(path) else {
                 throw CommandFailure(
-                    .noInput, "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (review notify add makes one)")
+                    .noInput,
+                    "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (review notify add makes "
+                        + "one)")
             }
             let store = try environment.openStore(path)
             let deliverer = NotificationDeliverer(store: try outbox(store), clock: environment.clock)

@@ -85,7 +85,8 @@ enum ServeCommand {
     {
         let path = try environment.databasePath(option: invocation.databasePath)
         guard let store = try environment.openStore(path) as? any WebhookDeliveryStore else {
-            throw CommandFailure(.ioError, "the store at \(ReviewEnvironment.displayed(path)) cannot keep webhook deliveries")
+            throw CommandFailure(
+                .ioError, "the store at \(ReviewEnvironment.displayed(path)) cannot keep webhook deliveries")
         }
         return store
     }
