@@ -185,6 +185,8 @@ package enum ReviewCLI {
             return CommandOutput(
                 standardOutput: renderer.edited(edit, json: invocation.json),
                 standardError: renderer.editWarning(edit, events: version))
+        case .migrate(let target):
+            return try migrate(store, to: target, invocation: invocation, environment: environment)
         case .undo:
             return CommandOutput(
                 standardOutput: renderer.undone(try store.undoLastManualEvent(), json: invocation.json))

@@ -35,7 +35,7 @@ final class PostgreSQLConnection {
         guard let connection else {
             throw ReviewError(.serverUnavailable, "cannot connect to \(url.redacted): libpq is out of memory")
         }
-        handle = connection
+        // Checked before `handle` is set: once every property is, a throw runs deinit, which would finish it again.
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.message(PQerrorMessage(connection))
             PQfinish(connection)
@@ -45,6 +45,7 @@ final class PostgreSQLConnection {
                     + "port, user and database in --db or REVIEW_DB, and the password (in the URL, PGPASSWORD or "
                     + "~/.pgpass)")
         }
+        handle = connection
         // Notices (a CREATE ... IF NOT EXISTS that skipped, say) are for a person at psql, not for review's output.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
     }
@@ -130,7 +131,9 @@ final class PostgreSQLConnection {
 
     static func message(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        return String(cString: pointer).split(whereSeparator: \.isNewline).map(String.init).joined(separator: "; ")
+        return String(cString: pointer).split(whereSeparator: \.isNewline)
+            .map { line in line.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// Calls `body` with a NULL-terminated array of C strings, valid during the call.

@@ -25,8 +25,8 @@ package enum ReviewInterface {
                     + "existing one (log without --new-app); 65 malformed import file or .p8 key, a rename, merge or "
                     + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
                     + "command that only reads or edits (only log, import, sync, watch, serve and notify add create "
-                    + "one); 69 App Store Connect or a notification channel unavailable (network, TLS, 5xx, 429 after "
-                    + "the retries); 74 store error (cannot open or write; a foreign or corrupt database file) or a "
+                    + "one); 69 App Store Connect, a notification channel or a PostgreSQL server unavailable (network, "
+                    + "TLS, 5xx, 429 after the retries; a server that refuses the connection or goes away); 74 store error (cannot open or write; a foreign or corrupt database file) or a "
                     + "report file that cannot be written; 77 App Store Connect refusing the key (401: key, issuer ID or "
                     + "clock) or its role (403)."),
             HelpSection(nil, "See 'review help <command>' for a command's arguments and options."),
@@ -34,8 +34,8 @@ package enum ReviewInterface {
 
     /// The commands `review help` explains, in the order the overview lists them.
     package static let commands = [
-        log, status, timeline, stats, report, export, importFile, delete, edit, undo, apps, states, sync, watch,
-        serve, webhook, notify, auth, completion,
+        log, status, timeline, stats, report, export, importFile, delete, edit, undo, apps, states, migrate, sync,
+        watch, serve, webhook, notify, auth, completion,
     ]
 
     /// The options naming an App Store Connect key.
@@ -339,6 +339,23 @@ package enum ReviewInterface {
             Options.at.with(help: "The new time, written as for log --at."), Options.allowFuture,
             Options.json.with(
                 help: "Output {\"event\": {the event as export writes it}, \"before\": {\"at\", \"note\"}}."),
+        ],
+        globalOptions: Options.global)
+
+    /// `review migrate`.
+    package static let migrate = CommandSpec(
+        "migrate",
+        abstract: "Copy the whole store into another: SQLite into PostgreSQL, or back",
+        overview: "Copy every row of the store (--db or REVIEW_DB) into another store: its apps, events with their "
+            + "ids, sync state, notification channels and outbox, and webhook deliveries. One transaction of the target: "
+            + "all of it or nothing. Running it again copies only what is new; a target holding a different history "
+            + "(another row under the same id, or the same app or event under another id) is refused with 65, and "
+            + "nothing is copied. The source is only read.",
+        options: [
+            Options.migrateTarget,
+            Options.json.with(
+                help: "Output {\"from\", \"to\", \"tables\": [{\"table\", \"copied\", \"alreadyPresent\"}]}; "
+                    + "URLs without their password."),
         ],
         globalOptions: Options.global)
 

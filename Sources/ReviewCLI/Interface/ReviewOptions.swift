@@ -176,6 +176,12 @@ package enum ReviewOptions {
             "html", valueName: "FILE",
             help: "Write the report as one self-contained HTML page to FILE (replaced if it exists; - for standard "
                 + "output).", completion: .file, isRequired: true))
+    /// `--to TARGET` of `migrate`.
+    package static let migrateTarget = Option(
+        .value(
+            "to", valueName: "TARGET",
+            help: "The store to copy into: a postgres:// or postgresql:// URL, or a SQLite file's path (created when "
+                + "missing).", isRequired: true))
     /// `--yes` of `delete`.
     package static let yes = OptionSpec.flag("yes", help: "Confirm the deletion (required).", isRequired: true)
 

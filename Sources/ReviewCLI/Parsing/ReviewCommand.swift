@@ -50,6 +50,8 @@ package enum ReviewCommand: Sendable, Equatable {
     case apps(AppsAction)
     /// `review edit EVENT_ID [--note TEXT] [--at TIME]`: `note` "" removes the note.
     case edit(id: Int64, note: String?, at: Timestamp?)
+    /// `review migrate --to TARGET`: copy the store into another (a PostgreSQL URL or a SQLite path).
+    case migrate(to: String)
     /// `review undo`: delete the last event logged by hand.
     case undo
     /// `review serve [--listen HOST:PORT] [--webhook-secret-file FILE] [--resolve-interval D] [key options]`.

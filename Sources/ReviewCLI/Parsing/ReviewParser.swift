@@ -158,6 +158,12 @@ package enum ReviewParser {
                 throw .usage("edit needs --note TEXT (\"\" removes the note), --at TIME, or both")
             }
             return .edit(id: id, note: note, at: at)
+        case "migrate":
+            try expect(0...0, "review migrate --to URL|PATH")
+            guard let target = try scanned.value(Options.migrateTarget), !target.isEmpty else {
+                throw .usage("migrate needs --to URL|PATH (a postgres:// URL, or a SQLite file)")
+            }
+            return .migrate(to: target)
         case "undo":
             try expect(0...0, "review undo")
             return .undo
