@@ -126,9 +126,11 @@ let package = Package(
         // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers,
         // a manual clock, error assertions). GatehouseCore for its Mutex helper; JWT because the fake App Store
         // Connect server verifies every bearer token it receives (ES256 signature with the key's public half, kid,
-        // aud, iss or sub, exp - iat) with the package's own verifier, as Apple would.
+        // aud, iss or sub, exp - iat) with the package's own verifier, as Apple would. ReviewLog and ReviewPostgreSQL
+        // for StoreKind: the store's contract tests run on both stores.
         .target(
-            name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
+            name: "GatehouseTesting",
+            dependencies: ["GatehouseCore", "JWT", "CommandLineKit", "ReviewLog", "ReviewPostgreSQL"],
             path: "Tests/GatehouseTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
