@@ -49,9 +49,11 @@ struct WatchLeaseTests {
         return (harness, kind.location(harness))
     }
 
-    static func watch(_ harness: SyncHarness, _ location: String, output: String) throws -> Process {
+    static func watch(_ harness: SyncHarness, _ location: String, output: String, json: Bool = false) throws
+        -> Process
+    {
         try harness.spawnReview(
-            ["watch", "--db", location], output: output,
+            ["watch", "--db", location] + (json ? ["--json"] : []), output: output,
             environment: ["GATEHOUSE_TEST_WATCH_INTERVAL": "\(Self.interval)"])
     }
 
@@ -74,18 +76,29 @@ struct WatchLeaseTests {
         #expect(try store.holdRole("watch"), "the role of a SIGKILLed process was not freed")
         #expect(try store.holdRole("watch"), "the holder was not confirmed")
 
-        // This process holds it now: a new watcher stands by, polls nothing, and stops cleanly.
+        // This process holds it now: new watchers stand by, poll nothing, and stop cleanly. Under --json the
+        // standing-by line goes to standard error, so that standard output stays the passes' objects.
         let requests = harness.fake.requestCount(path: "/v1/apps")
-        let standby = try Self.watch(harness, location, output: "standby")
-        defer { if standby.isRunning { kill(standby.processIdentifier, SIGKILL) } }
-        SyncSignalTests.wait(seconds: 30) { harness.output("standby").standardOutput.contains("standing by") }
-        usleep(UInt32(Self.interval * 1_500_000))  // a round and a half: it asked again at least once
-        kill(standby.processIdentifier, SIGTERM)
-        standby.waitUntilExit()
-        let output = harness.output("standby")
-        #expect(standby.terminationReason == .exit && standby.terminationStatus == 0, "\(output.standardError)")
-        #expect(output.standardOutput == Self.standingBy(location))
-        #expect(output.standardError == "review: watch stopped after 0 passes\n")
+        let standbys = [
+            try Self.watch(harness, location, output: "standby"),
+            try Self.watch(harness, location, output: "json", json: true),
+        ]
+        defer { for standby in standbys where standby.isRunning { kill(standby.processIdentifier, SIGKILL) } }
+        SyncSignalTests.wait(seconds: 30) {
+            harness.output("standby").standardOutput.contains("standing by")
+                && harness.output("json").standardError.contains("standing by")
+        }
+        usleep(UInt32(Self.interval * 1_500_000))  // a round and a half: each asked again at least once
+        for standby in standbys {
+            kill(standby.processIdentifier, SIGTERM)
+            standby.waitUntilExit()
+            #expect(standby.terminationReason == .exit && standby.terminationStatus == 0)
+        }
+        let stopped = "review: watch stopped after 0 passes\n"
+        #expect(harness.output("standby").standardOutput == Self.standingBy(location))
+        #expect(harness.output("standby").standardError == stopped)
+        #expect(harness.output("json").standardOutput == "")
+        #expect(harness.output("json").standardError == Self.standingBy(location) + stopped)
         #expect(harness.fake.requestCount(path: "/v1/apps") == requests, "a watcher standing by polled")
     }
 

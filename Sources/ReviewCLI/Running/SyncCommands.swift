@@ -141,13 +141,15 @@ enum SyncCommands {
                     },
                     failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") },
                     roleChange: { role in
+                        // Standard output, except under --json, whose standard output is the passes' objects only.
+                        let say = invocation.json ? environment.emitError : environment.emit
                         switch role {
                         case .standingBy:
-                            environment.emit(
+                            say(
                                 "review: standing by: another review watch is active on \(location); taking over "
                                     + "when it stops\n")
                         case .active:
-                            environment.emit("review: now the active watcher on \(location)\n")
+                            say("review: now the active watcher on \(location)\n")
                         }
                     })
                 await delivery?.value

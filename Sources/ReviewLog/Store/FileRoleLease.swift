@@ -25,6 +25,11 @@ enum FileRoleLease {
     private struct FileIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+        }
     }
 
     private struct HeldLock {
@@ -50,7 +55,7 @@ enum FileRoleLease {
                 close(descriptor)
                 throw failure(path, role: role, doing: "inspect", code)
             }
-            let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            let identity = FileIdentity(status)
             // Created or replaced between the two looks, by another thread's call of this process: already ours.
             if held[identity] != nil {
                 close(descriptor)
@@ -77,7 +82,7 @@ enum FileRoleLease {
     private static func identity(of path: String) -> FileIdentity? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return FileIdentity(status)
     }
 
     /// Opens the lock file, creating it readable and writable by its owner only when missing.
