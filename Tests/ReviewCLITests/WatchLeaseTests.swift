@@ -134,18 +134,18 @@ struct WatchLeaseTests {
         watchers[active].waitUntilExit()
         let killed = Date()
         #expect(watchers[active].terminationReason == .uncaughtSignal)
-        // A change only the survivor can see.
+        // A change only the survivor can see (its first pass may come before it, its next one sees it).
         harness.fake.update { $0.setVersionState("vf-23", "IN_REVIEW") }
         SyncSignalTests.wait(seconds: 30) { output(standby).contains("now the active watcher") }
         let tookOver = Date().timeIntervalSince(killed)
-        SyncSignalTests.wait(seconds: 30) { Self.passes(output(standby)) >= 1 }
+        SyncSignalTests.wait(seconds: 30) { output(standby).contains("1 state change recorded") }
         let survivor = output(standby)
         #expect(
-            survivor.hasPrefix(
-                Self.standingBy(location) + "review: now the active watcher on \(location)\n"
-                    + "Fokus 2.3 (iOS): Waiting for Review -> In Review"),
+            survivor.hasPrefix(Self.standingBy(location) + "review: now the active watcher on \(location)\n"),
             "\(survivor)")
-        #expect(survivor.contains("3 apps synced, 1 state change recorded.\n"), "\(survivor)")
+        #expect(
+            survivor.contains("Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~")
+                && survivor.contains("3 apps synced, 1 state change recorded.\n"), "\(survivor)")
         // It asks every interval (plus 10% jitter) and was last told no at most that long before the kill.
         #expect(
             tookOver < Self.interval * 1.1 + 2.5, "took over \(tookOver) s after the kill, interval \(Self.interval) s")
