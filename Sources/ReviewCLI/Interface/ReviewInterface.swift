@@ -68,7 +68,8 @@ package enum ReviewInterface {
         abstract: "Record review states from App Store Connect, every interval, until stopped",
         overview: "Run the sync pass every interval (with a little jitter) until SIGINT or SIGTERM, which stop it "
             + "between apps. A failed pass is reported and the next one comes as usual; a restart continues "
-            + "from what the store holds.",
+            + "from what the store holds. Several watchers of one store: one polls, the others stand by and one of "
+            + "them takes over within an interval when it stops.",
         options: keyOptions + [
             Options.app, Options.interval,
             Options.json.with(help: "Report each pass per key as the object of 'review sync --json', one per line."),

@@ -117,9 +117,15 @@ enum SyncCommands {
                 return output
             case .watch(let flags, let apps, let interval):
                 let passes = try await self.passes(flags, invocation, environment)
+                let location = try environment.databasePath(option: invocation.databasePath)
+                // Several watchers of one store: only the holder of the store's `watch` role polls (SyncWatcher).
                 let watcher = SyncWatcher(
-                    passes: passes, interval: interval, sleeper: environment.sleeper, stop: environment.stop)
-                // Notifications (and reminders of long waits) are delivered beside the passes, with backoff.
+                    passes: passes, interval: watchIntervalForTests(environment) ?? interval,
+                    sleeper: environment.sleeper, stop: environment.stop,
+                    lease: passes.first?.store as? any RoleLeasing)
+                // Notifications (and reminders of long waits) are delivered beside the passes, with backoff, by every
+                // watcher, standing by or not: the outbox's claim gives each notification to one deliverer at a time,
+                // so the deliverers of several watchers never send one twice.
                 let delivery = passes.first.map { pass in
                     Task { await deliverInBackground(store: pass.store, environment: environment) }
                 }
@@ -133,7 +139,19 @@ enum SyncCommands {
                         // check of the delivery loop.
                         recordReminders(store: passes.first?.store, environment: environment)
                     },
-                    failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") })
+                    failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") },
+                    roleChange: { role in
+                        // Standard output, except under --json, whose standard output is the passes' objects only.
+                        let say = invocation.json ? environment.emitError : environment.emit
+                        switch role {
+                        case .standingBy:
+                            say(
+                                "review: standing by: another review watch is active on \(location); taking over "
+                                    + "when it stops\n")
+                        case .active:
+                            say("review: now the active watcher on \(location)\n")
+                        }
+                    })
                 await delivery?.value
                 return CommandOutput(
                     standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
@@ -158,6 +176,16 @@ enum SyncCommands {
             isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
+    }
+
+    /// The test hook: with `GATEHOUSE_TEST_WATCH_INTERVAL=SECONDS` (a number above 0, fractions allowed), `watch` waits
+    /// that long between rounds instead of `--interval` (at least 60 s), so that an end-to-end test of several watchers
+    /// taking over from each other runs in seconds. Not documented for users.
+    private static func watchIntervalForTests(_ environment: ReviewEnvironment) -> Duration? {
+        guard let text = environment.variables["GATEHOUSE_TEST_WATCH_INTERVAL"], let seconds = Double(text),
+            seconds > 0, seconds <= 3600
+        else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.

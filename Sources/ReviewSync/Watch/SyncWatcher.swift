@@ -1,13 +1,21 @@
 public import AppStoreConnect
+public import ReviewLog
 import Synchronization
 
 /// `review watch`: the same pass forever, every interval give or take a jitter, until asked to stop. A failed pass
 /// (App Store Connect down, the network gone) is reported and the next one comes as usual: the watcher never gives up.
 /// It stops between apps (when its passes share its flag) and between passes, never inside a store write; a wait of the
 /// client in progress (rate limit, retry) is finished first. A restart continues from what the store holds.
+///
+/// Several watchers may watch one store (on several machines, for a shared store): given the store's `RoleLeasing`,
+/// a watcher runs its passes only while it holds the role `watch`, asked for before each round. The others stand by,
+/// ask again every interval, and so take over within one interval of the holder's end (the role is released when its
+/// process ends, however it ends).
 public struct SyncWatcher: Sendable {
     /// The smallest interval people may ask for (tests may use less through this API).
     public static let minimumInterval: Duration = .seconds(60)
+    /// The role of the store the active watcher holds.
+    public static let role = "watch"
 
     /// The passes run each round (one per key).
     public let passes: [SyncPass]
@@ -19,6 +27,8 @@ public struct SyncWatcher: Sendable {
     public let sleeper: any ASCSleeper
     /// Set to stop.
     public let stop: StopFlag
+    /// The store's roles, when watchers share it: the passes run only while this process holds `role`.
+    public let lease: (any RoleLeasing)?
 
     /// Creates a watcher.
     /// - Parameters:
@@ -27,31 +37,39 @@ public struct SyncWatcher: Sendable {
     ///   - jitter: the fraction the wait varies by; default 0.1.
     ///   - sleeper: waits; default real time.
     ///   - stop: the flag that ends the loop.
+    ///   - lease: the store's roles, to run the passes only while holding `role`; nil: always run them.
     public init(
         passes: [SyncPass], interval: Duration, jitter: Double = 0.1, sleeper: any ASCSleeper = ASCTaskSleeper(),
-        stop: StopFlag
+        stop: StopFlag, lease: (any RoleLeasing)? = nil
     ) {
         self.passes = passes
         self.interval = interval
         self.jitter = min(max(jitter, 0), 0.5)
         self.sleeper = sleeper
         self.stop = stop
+        self.lease = lease
     }
 
     /// Runs rounds until `stop` is set.
     /// - Parameters:
     ///   - apps: the apps each pass syncs (empty: all).
     ///   - report: called with each pass's report.
-    ///   - failure: called with each pass that failed as a whole.
-    /// - Returns: how many rounds ran.
+    ///   - failure: called with each pass that failed as a whole, and when the role cannot be asked for (that round
+    ///     then runs no pass).
+    ///   - roleChange: called when the watcher starts standing by, and when it takes the role over; not when it is
+    ///     active from its first round, so a watcher alone says nothing more than before.
+    /// - Returns: how many rounds ran their passes (the rounds standing by are not counted).
     @discardableResult
     public func run(
-        apps: [String] = [], report: @Sendable (SyncReport) -> Void, failure: @Sendable (SyncError) -> Void
+        apps: [String] = [], report: @Sendable (SyncReport) -> Void, failure: @Sendable (SyncError) -> Void,
+        roleChange: @Sendable (WatcherRole) -> Void = { _ in }
     ) async -> Int {
         var rounds = 0
+        var role: WatcherRole?
         while !stop.isSet {
-            rounds += 1
-            for pass in passes where !stop.isSet {
+            let runsPasses = holdsRole(&role, failure: failure, roleChange: roleChange)
+            if runsPasses { rounds += 1 }
+            for pass in passes where runsPasses && !stop.isSet {
                 do {
                     report(try await pass.run(apps: apps))
                 } catch {
@@ -68,6 +86,32 @@ public struct SyncWatcher: Sendable {
             }
         }
         return rounds
+    }
+
+    /// Asks for the role before a round: true when this round runs its passes. `role` is what the watcher was (nil
+    /// before its first round), and becomes what it is now (unchanged when the lease cannot answer).
+    private func holdsRole(
+        _ role: inout WatcherRole?, failure: @Sendable (SyncError) -> Void, roleChange: @Sendable (WatcherRole) -> Void
+    ) -> Bool {
+        guard let lease else {
+            role = .active
+            return true
+        }
+        let now: WatcherRole
+        do {
+            now = try lease.holdRole(Self.role) ? .active : .standingBy
+        } catch {
+            // Fail closed: a watcher that cannot tell whether another one is active does not poll.
+            let reviewError = error as? ReviewError
+            failure(
+                SyncError(
+                    .store, "cannot tell whether another review watch is active: \(reviewError?.reason ?? "\(error)")",
+                    reviewError: reviewError))
+            return false
+        }
+        if now != role, role != nil || now == .standingBy { roleChange(now) }
+        role = now
+        return now == .active
     }
 }
 
