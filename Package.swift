@@ -198,7 +198,7 @@ let package = Package(
             name: "ReviewCLITests",
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "AppStoreConnect", "JWT",
-                "ReviewWebhooks",
+                "ReviewWebhooks", "ReviewPostgreSQL",
             ]
         ),
     ]

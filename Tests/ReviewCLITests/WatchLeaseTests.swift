@@ -1,17 +1,21 @@
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewPostgreSQL
 import Testing
 
-/// Where the store several watchers share lives. Today a SQLite file in the harness's temporary folder; the
-/// PostgreSQL store adds a case (a server URL), and every test below runs on it as well.
+/// Where the store several watchers share lives: a SQLite file in the harness's temporary folder, or a database on
+/// the shared throwaway PostgreSQL cluster (where watchers on several machines would meet); every test below runs on
+/// both.
 enum SharedStore: CaseIterable, CustomTestStringConvertible, Sendable {
     case sqliteFile
+    case postgreSQL
 
     /// The `--db` value.
-    func location(_ harness: SyncHarness) -> String {
+    func location(_ harness: SyncHarness) throws -> String {
         switch self {
         case .sqliteFile: harness.database
+        case .postgreSQL: try PostgreSQLServer.sharedOrSkip().createDatabase().url
         }
     }
 
@@ -19,12 +23,14 @@ enum SharedStore: CaseIterable, CustomTestStringConvertible, Sendable {
     func open(_ location: String) throws -> any ReviewStore & RoleLeasing {
         switch self {
         case .sqliteFile: try SQLiteReviewStore(path: location)
+        case .postgreSQL: try PostgreSQLReviewStore(url: location)
         }
     }
 
     var testDescription: String {
         switch self {
         case .sqliteFile: "SQLite file"
+        case .postgreSQL: "PostgreSQL database"
         }
     }
 }
@@ -37,7 +43,8 @@ struct WatchLeaseTests {
     static let interval = 2.0
 
     static func standingBy(_ location: String) -> String {
-        "review: standing by: another review watch is active on \(location); taking over when it stops\n"
+        "review: standing by: another review watch is active on \(PostgreSQLReviewStore.displayedLocation(location)); "
+            + "taking over when it stops\n"
     }
 
     /// How many passes a watcher's output reports.
@@ -46,7 +53,7 @@ struct WatchLeaseTests {
     /// The fake App Store Connect with three apps, and where the store is.
     static func setUp(_ kind: SharedStore) throws -> (harness: SyncHarness, location: String) {
         let harness = try SyncHarness(state: SyncEndToEndTests.catalogue)
-        return (harness, kind.location(harness))
+        return (harness, try kind.location(harness))
     }
 
     static func watch(_ harness: SyncHarness, _ location: String, output: String, json: Bool = false) throws
@@ -141,7 +148,9 @@ struct WatchLeaseTests {
         SyncSignalTests.wait(seconds: 30) { output(standby).contains("1 state change recorded") }
         let survivor = output(standby)
         #expect(
-            survivor.hasPrefix(Self.standingBy(location) + "review: now the active watcher on \(location)\n"),
+            survivor.hasPrefix(
+                Self.standingBy(location) + "review: now the active watcher on "
+                    + "\(PostgreSQLReviewStore.displayedLocation(location))\n"),
             "\(survivor)")
         #expect(
             survivor.contains("Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~")

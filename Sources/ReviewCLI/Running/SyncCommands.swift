@@ -146,10 +146,10 @@ enum SyncCommands {
                         switch role {
                         case .standingBy:
                             say(
-                                "review: standing by: another review watch is active on \(location); taking over "
+                                "review: standing by: another review watch is active on \(ReviewEnvironment.displayed(location)); taking over "
                                     + "when it stops\n")
                         case .active:
-                            say("review: now the active watcher on \(location)\n")
+                            say("review: now the active watcher on \(ReviewEnvironment.displayed(location))\n")
                         }
                     })
                 await delivery?.value

@@ -22,9 +22,9 @@ public protocol RoleLeasing: Sendable {
 
 /// The names a role may have, checked by every `RoleLeasing` store: they become part of a file name (SQLite) or a
 /// lock key (PostgreSQL).
-enum RoleName {
+package enum RoleName {
     /// - Throws: `ReviewError.invalidValue` unless `role` is 1 to 64 lower-case ASCII letters, digits and `-`.
-    static func check(_ role: String) throws(ReviewError) {
+    package static func check(_ role: String) throws(ReviewError) {
         let allowed = role.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
         guard allowed, (1...64).contains(role.utf8.count) else {
             throw ReviewError(
