@@ -18,10 +18,12 @@ struct AppIdentifierTests {
             bundleID: bundleID, appStoreID: appStoreID)
     }
 
-    @Test("a missing identifier is set, with the event, and the stored event carries it; the same value is accepted")
-    func sets() throws {
+    @Test(
+        "a missing identifier is set, with the event, and the stored event carries it; the same value is accepted",
+        arguments: StoreKind.allCases)
+    func sets(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let first = try store.record(request("Fokus", .waitingForReview, bundleID: "com.example.fokus"))
         #expect(first.event.app == App(name: "Fokus", bundleID: "com.example.fokus"))
         let second = try store.record(
@@ -30,10 +32,12 @@ struct AppIdentifierTests {
         #expect(try store.app(named: "fokus")?.appStoreID == "1234567890")
     }
 
-    @Test("another value, or one another app holds, is invalidValue naming both; the event is not recorded")
-    func refuses() throws {
+    @Test(
+        "another value, or one another app holds, is invalidValue naming both; the event is not recorded",
+        arguments: StoreKind.allCases)
+    func refuses(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         _ = try store.record(request("Fokus", .waitingForReview, bundleID: "com.a", appStoreID: "111"))
         expectError(ReviewError(.invalidValue), mentioning: ["com.a", "com.b", "--bundle-id"]) {
             _ = try store.record(request("Fokus", .inReview, hours: 1, bundleID: "com.b"))

@@ -11,21 +11,23 @@ struct AppManagementTests {
 
     static func at(hours: Int64) -> Timestamp { Timestamp(secondsSince1970: base.secondsSince1970 + hours * 3600) }
 
-    static func store(_ directory: TemporaryDirectory) throws -> SQLiteReviewStore {
-        try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+    static func store(_ directory: TemporaryDirectory, _ kind: StoreKind) throws -> RelationalReviewStore {
+        try kind.makeStore(in: directory)
     }
 
     /// A store in a new directory (kept alive with it), with events logged by hand: (app, state, hours).
-    static func seeded(_ events: [(String, ReviewState, Int64)]) throws -> (TemporaryDirectory, SQLiteReviewStore) {
+    static func seeded(_ events: [(String, ReviewState, Int64)], _ kind: StoreKind) throws -> (
+        TemporaryDirectory, RelationalReviewStore
+    ) {
         let directory = try TemporaryDirectory()
-        let store = try Self.store(directory)
+        let store = try Self.store(directory, kind)
         for (app, state, hours) in events { try log(store, app, state, hours: hours) }
         return (directory, store)
     }
 
     @discardableResult
     static func log(
-        _ store: SQLiteReviewStore, _ app: String, _ state: ReviewState, hours: Int64, version: String = "1.0",
+        _ store: RelationalReviewStore, _ app: String, _ state: ReviewState, hours: Int64, version: String = "1.0",
         source: EventSource = .manual
     ) throws -> ReviewEvent {
         try store.record(LogRequest(app: app, version: version, state: state, at: at(hours: hours), source: source))
@@ -54,10 +56,12 @@ struct AppManagementTests {
         #expect(AppNameSimilarity.nearMisses(of: "Tide", among: names).isEmpty)
     }
 
-    @Test("apps lists each app with its platforms, versions, events, times and whether it is synced")
-    func list() throws {
+    @Test(
+        "apps lists each app with its platforms, versions, events, times and whether it is synced",
+        arguments: StoreKind.allCases)
+    func list(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try Self.store(directory)
+        let store = try Self.store(directory, kind)
         #expect(try store.apps().isEmpty)
         try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         _ = try store.record(
@@ -74,9 +78,12 @@ struct AppManagementTests {
         #expect(!apps[0].isSynced && apps[1].isSynced && apps[1].app.bundleID == "com.example.lumen")
     }
 
-    @Test("rename keeps the events; a case change is a rename; a taken, empty or unknown name is refused")
-    func rename() throws {
-        let (directory, store) = try Self.seeded([("Fokis", .waitingForReview, 0), ("Lumen", .waitingForReview, 0)])
+    @Test(
+        "rename keeps the events; a case change is a rename; a taken, empty or unknown name is refused",
+        arguments: StoreKind.allCases)
+    func rename(_ kind: StoreKind) throws {
+        let (directory, store) = try Self.seeded(
+            [("Fokis", .waitingForReview, 0), ("Lumen", .waitingForReview, 0)], kind)
         defer { withExtendedLifetime(directory) {} }
         #expect(try store.renameApp("fokis", to: "Fokus").name == "Fokus")
         #expect(try store.events(app: "Fokus").count == 1 && store.app(named: "Fokis") == nil)
@@ -92,9 +99,11 @@ struct AppManagementTests {
         }
     }
 
-    @Test("a notification channel naming an app follows its rename and its merge (no duplicate names)")
-    func channelsFollowApps() throws {
-        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Ledger", .inReview, 1)])
+    @Test(
+        "a notification channel naming an app follows its rename and its merge (no duplicate names)",
+        arguments: StoreKind.allCases)
+    func channelsFollowApps(_ kind: StoreKind) throws {
+        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Ledger", .inReview, 1)], kind)
         _ = directory
         let channel = try store.addChannel(
             NotificationChannel(kind: .webhook, url: "https://hooks.example.com/a", apps: ["fokus", "Ledger"]))
@@ -109,11 +118,14 @@ struct AppManagementTests {
         #expect(try apps(other.id) == ["Fokus Pro"])
     }
 
-    @Test("merge moves every event and the sync state, fills missing identifiers, and removes the app merged")
-    func merge() throws {
-        let (directory, store) = try Self.seeded([
-            ("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 20), ("Fokis", .approved, 30),
-        ])
+    @Test(
+        "merge moves every event and the sync state, fills missing identifiers, and removes the app merged",
+        arguments: StoreKind.allCases)
+    func merge(_ kind: StoreKind) throws {
+        let (directory, store) = try Self.seeded(
+            [
+                ("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 20), ("Fokis", .approved, 30),
+            ], kind)
         defer { withExtendedLifetime(directory) {} }
         _ = try store.applySync(
             SyncedApp(
@@ -127,21 +139,23 @@ struct AppManagementTests {
         let timeline = VersionTimeline.timelines(of: try store.events(app: "Fokus"), now: Self.at(hours: 40))
         #expect(timeline.count == 1 && timeline[0].cycles.first?.decision?.state == .approved)
         #expect(try store.syncedApps().map(\.app.name) == ["Fokus"])
-        #expect(try store.integrityCheck() == "ok")
+        if let file = store as? SQLiteReviewStore { #expect(try file.integrityCheck() == "ok") }
         #expect(throws: ReviewError(.invalidValue)) { try store.mergeApp("Fokus", into: "FOKUS") }
         #expect(throws: ReviewError(.appNotFound)) { try store.mergeApp("Fokis", into: "Fokus") }
     }
 
-    @Test("a table a later schema adds that refers to apps is merged too; a collision in it refuses the merge whole")
-    func laterTables() throws {
-        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)])
+    @Test(
+        "a table a later schema adds that refers to apps is merged too; a collision in it refuses the merge whole",
+        arguments: StoreKind.allCases)
+    func laterTables(_ kind: StoreKind) throws {
+        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)], kind)
         defer { withExtendedLifetime(directory) {} }
         // What a notifications issue might add: one rule per app and channel.
         try store.database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 """
-                CREATE TABLE rules (id INTEGER PRIMARY KEY, app_id INTEGER NOT NULL REFERENCES apps(id),
-                    channel TEXT NOT NULL, UNIQUE (app_id, channel))
+                CREATE TABLE rules (id \(kind == .sqlite ? "INTEGER PRIMARY KEY" : "BIGSERIAL PRIMARY KEY"),
+                    app_id BIGINT NOT NULL REFERENCES apps(id), channel TEXT NOT NULL, UNIQUE (app_id, channel))
                 """, [])
             try session.run("INSERT INTO rules (app_id, channel) SELECT id, 'mail' FROM apps", [])
         }
@@ -163,10 +177,12 @@ struct AppManagementTests {
         #expect(try !undone.removedApp && store.appNames() == ["Fokus"])
     }
 
-    @Test("a merge with colliding events, identifiers or two synced apps is refused naming them, changing nothing")
-    func mergeCollisions() throws {
+    @Test(
+        "a merge with colliding events, identifiers or two synced apps is refused naming them, changing nothing",
+        arguments: StoreKind.allCases)
+    func mergeCollisions(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try Self.store(directory)
+        let store = try Self.store(directory, kind)
         let kept = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let twin = try Self.log(store, "Fokis", .waitingForReview, hours: 0)
         try Self.log(store, "Fokis", .inReview, hours: 3)
@@ -192,11 +208,11 @@ struct AppManagementTests {
     }
 
     @Test(
-        "edit changes the note and time; the idempotency key follows the new time; collisions and synced times are refused"
-    )
-    func edit() throws {
+        "edit changes the note and time; the idempotency key follows the new time; collisions and synced times are refused",
+        arguments: StoreKind.allCases)
+    func edit(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try Self.store(directory)
+        let store = try Self.store(directory, kind)
         let waiting = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let review = try Self.log(store, "Fokus", .inReview, hours: 20)
         let edit = try store.editEvent(id: review.id, note: "Guideline 4.2", at: Self.at(hours: 22))
@@ -224,10 +240,12 @@ struct AppManagementTests {
         #expect(try store.editEvent(id: syncedID, note: "4.3 spam", at: nil).after.note == "4.3 spam")
     }
 
-    @Test("undo removes the last event logged by hand, never an imported or synced one, and an app it leaves empty")
-    func undo() throws {
+    @Test(
+        "undo removes the last event logged by hand, never an imported or synced one, and an app it leaves empty",
+        arguments: StoreKind.allCases)
+    func undo(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try Self.store(directory)
+        let store = try Self.store(directory, kind)
         #expect(throws: ReviewError(.eventNotFound)) { try store.undoLastManualEvent() }
         let first = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let second = try Self.log(store, "Fokus", .inReview, hours: 5)

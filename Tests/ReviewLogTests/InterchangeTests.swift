@@ -31,17 +31,19 @@ struct InterchangeTests {
         #expect(read == events)
     }
 
-    @Test("export, import into a fresh store, export again: the same bytes", arguments: InterchangeFormat.allCases)
-    func storeRoundTrip(format: InterchangeFormat) throws {
+    @Test(
+        "export, import into a fresh store, export again: the same bytes",
+        arguments: InterchangeFormat.allCases, StoreKind.allCases)
+    func storeRoundTrip(format: InterchangeFormat, kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let first = try SQLiteReviewStore(path: directory.file("a.sqlite3").path)
+        let first = try kind.makeStore(in: directory)
         _ = try first.importEvents(Self.sampleEvents())
-        let export = { (store: SQLiteReviewStore) throws -> String in
+        let export = { (store: RelationalReviewStore) throws -> String in
             let events = try store.events(app: nil)
             return format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
         }
         let exported = try export(first)
-        let second = try SQLiteReviewStore(path: directory.file("b.sqlite3").path)
+        let second = try kind.open(kind.newLocation(in: directory, name: "b.sqlite3"))
         let summary = try second.importEvents(
             EventInterchange.events(from: Array(exported.utf8), format: format, name: "export"))
         #expect(summary == ImportSummary(inserted: 3, alreadyPresent: 0))
@@ -54,10 +56,10 @@ struct InterchangeTests {
         #expect(try export(second) == exported)
     }
 
-    @Test("an id already used by another event gets a new id instead")
-    func idCollision() throws {
+    @Test("an id already used by another event gets a new id instead", arguments: StoreKind.allCases)
+    func idCollision(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("a.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         _ = try store.record(
             LogRequest(app: "Other", version: "1", state: .waitingForReview, at: Timestamp(secondsSince1970: 5)))
         _ = try store.importEvents([
@@ -153,10 +155,11 @@ struct InterchangeTests {
         }
     }
 
-    @Test("an import whose bundle ID contradicts the store is refused and changes nothing")
-    func bundleConflict() throws {
+    @Test(
+        "an import whose bundle ID contradicts the store is refused and changes nothing", arguments: StoreKind.allCases)
+    func bundleConflict(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("a.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         _ = try store.importEvents(Array(Self.sampleEvents().prefix(1)))
         var conflicting = Self.sampleEvents()[0]
         conflicting.app.bundleID = "com.example.other"

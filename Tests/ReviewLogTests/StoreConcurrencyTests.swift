@@ -16,10 +16,12 @@ struct StoreConcurrencyTests {
             at: Timestamp(secondsSince1970: start + offset))
     }
 
-    @Test("8 tasks logging and reading through one store object lose and duplicate nothing")
-    func concurrentCallersShareOneStore() async throws {
+    @Test(
+        "8 tasks logging and reading through one store object lose and duplicate nothing", arguments: StoreKind.allCases
+    )
+    func concurrentCallersShareOneStore(_ kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
-        let store: any ReviewStore = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store: any ReviewStore = try kind.makeStore(in: directory)
         let states: [ReviewState] = [.waitingForReview, .inReview, .rejected, .waitingForReview, .inReview]
         try await withThrowingTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
@@ -48,12 +50,14 @@ struct StoreConcurrencyTests {
         #expect(try store.appNames().count == 8)
     }
 
-    @Test("a read after another connection's write sees it: no cached statement keeps an old snapshot")
-    func cachedStatementsDoNotHoldSnapshots() throws {
+    @Test(
+        "a read after another connection's write sees it: no cached statement keeps an old snapshot",
+        arguments: StoreKind.allCases)
+    func cachedStatementsDoNotHoldSnapshots(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("r.sqlite3").path
-        let reader = try SQLiteReviewStore(path: path)
-        let writer = try SQLiteReviewStore(path: path)
+        let location = try kind.newLocation(in: directory)
+        let reader = try kind.open(location)
+        let writer = try kind.open(location)
         _ = try writer.record(Self.request(app: "A", version: 0, state: .waitingForReview, at: 0))
         #expect(try reader.events(app: "A").count == 1)
         #expect(try reader.app(named: "A") != nil)

@@ -4,7 +4,8 @@ import Testing
 
 @testable import ReviewLog
 
-@Suite("SQLite store")
+/// The store's contract, on both stores (`StoreKind`), and the SQLite file's own rules (foreign, corrupt, newer files).
+@Suite("Review store: SQLite and PostgreSQL")
 struct StoreTests {
     static let at = Timestamp(iso8601: "2020-03-15T10:00:00+09:00")!
 
@@ -16,11 +17,12 @@ struct StoreTests {
             at: Timestamp(secondsSince1970: Self.at.secondsSince1970 + hours * 3600))
     }
 
-    @Test("logging creates the store and its folders, and the same event twice is stored once")
-    func idempotent() throws {
+    @Test(
+        "logging creates the store (and a file's folders), and the same event twice is stored once",
+        arguments: StoreKind.allCases)
+    func idempotent(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("a/b/review.sqlite3").path
-        let store = try SQLiteReviewStore(path: path)
+        let store = try kind.open(kind.newLocation(in: directory, name: "a/b/review.sqlite3"))
         let first = try store.record(request(.waitingForReview))
         #expect(first.inserted && first.previous == nil && first.event.id == 1)
         let again = try store.record(request(.waitingForReview))
@@ -28,13 +30,13 @@ struct StoreTests {
         let next = try store.record(request(.inReview, hours: 168))
         #expect(next.previous?.id == first.event.id && next.previousStateSeconds == Int64(7 * 86_400))
         #expect(try store.events(app: nil).count == 2)
-        #expect(try store.integrityCheck() == "ok")
+        if let file = store as? SQLiteReviewStore { #expect(try file.integrityCheck() == "ok") }
     }
 
-    @Test("without a version the app's latest is used; the first event needs one")
-    func latestVersion() throws {
+    @Test("without a version the app's latest is used; the first event needs one", arguments: StoreKind.allCases)
+    func latestVersion(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         #expect {
             try store.record(request(.waitingForReview, version: nil))
         } throws: { error in
@@ -47,10 +49,10 @@ struct StoreTests {
         #expect(result.event.version == "1.1" && result.event.app.name == "PriLingo")
     }
 
-    @Test("values that cannot be stored are refused, naming the problem")
-    func invalidValues() throws {
+    @Test("values that cannot be stored are refused, naming the problem", arguments: StoreKind.allCases)
+    func invalidValues(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         for (app, version, expected) in [
             ("", "1.0", "app name is empty"), (" Pad", "1.0", "leading or trailing spaces"),
             ("A", "1 0", "spaces or control characters"),
@@ -63,10 +65,10 @@ struct StoreTests {
         }
     }
 
-    @Test("deleting an event removes it; an unknown id is not found")
-    func delete() throws {
+    @Test("deleting an event removes it; an unknown id is not found", arguments: StoreKind.allCases)
+    func delete(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let logged = try store.record(request(.waitingForReview))
         #expect(try store.deleteEvent(id: logged.event.id).state == .waitingForReview)
         #expect(try store.events(app: nil).isEmpty)

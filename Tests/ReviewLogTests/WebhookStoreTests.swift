@@ -18,10 +18,12 @@ struct WebhookStoreTests {
             timestampMilliseconds: milliseconds, receivedAt: Timestamp(secondsSince1970: milliseconds / 1000 + 2))
     }
 
-    @Test("a delivery is recorded once: the repeat is a duplicate and adds nothing")
-    func once() throws {
+    @Test(
+        "a delivery is recorded once: the repeat is a duplicate and adds nothing",
+        arguments: StoreKind.allCases)
+    func once(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let delivery = Self.delivery("d1", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_852_745)
         guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
             Issue.record("not recorded")
@@ -34,10 +36,12 @@ struct WebhookStoreTests {
         #expect(try store.events(app: nil).count == 1)
     }
 
-    @Test("a webhook event commits with its notifications, recorded at once or resolved later; a repeat adds none")
-    func notifies() throws {
+    @Test(
+        "a webhook event commits with its notifications, recorded at once or resolved later; a repeat adds none",
+        arguments: StoreKind.allCases)
+    func notifies(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let channel = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://hooks.example.com/x"))
         let delivery = Self.delivery("n1", "IN_REVIEW", milliseconds: 1_795_150_852_745)
         guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
@@ -61,10 +65,12 @@ struct WebhookStoreTests {
         #expect(try store.notifications(statuses: [.pending]).map(\.eventID) == [event.id, rejected.id])
     }
 
-    @Test("deliveries that keep failing to resolve go after the others, so they never hold back newer ones")
-    func failingLast() throws {
+    @Test(
+        "deliveries that keep failing to resolve go after the others, so they never hold back newer ones",
+        arguments: StoreKind.allCases)
+    func failingLast(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         for (index, id) in ["old", "mid", "new"].enumerated() {
             let delivery = Self.delivery(id, "IN_REVIEW", milliseconds: 1_795_150_000_000 + Int64(index) * 1_000)
             #expect(try store.recordWebhookDelivery(delivery, version: nil) == .pending)
@@ -76,10 +82,12 @@ struct WebhookStoreTests {
         #expect(try store.pendingWebhookDeliveries(limit: 5).map(\.id) == ["new", "old", "mid"])
     }
 
-    @Test("pending until resolved; a retry that brings the version resolves it; resolving twice is a no-op")
-    func pending() throws {
+    @Test(
+        "pending until resolved; a retry that brings the version resolves it; resolving twice is a no-op",
+        arguments: StoreKind.allCases)
+    func pending(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let first = Self.delivery("p1", "IN_REVIEW", milliseconds: 1_795_160_000_000)
         let second = Self.delivery("p2", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_000_000)
         #expect(try store.recordWebhookDelivery(first, version: nil) == .pending)
@@ -102,10 +110,12 @@ struct WebhookStoreTests {
         #expect(try store.events(app: nil).map(\.state) == [.inReview, .waitingForReview])
     }
 
-    @Test("a sync's observed state takes the webhook's exact time; a state already current adds nothing")
-    func observedBecomesExact() throws {
+    @Test(
+        "a sync's observed state takes the webhook's exact time; a state already current adds nothing",
+        arguments: StoreKind.allCases)
+    func observedBecomesExact(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         // Sync sees 2.3 In Review at 10:00, after a look at 08:00 (observed, approximate).
         let look = Timestamp(secondsSince1970: 1_795_168_800)
         _ = try store.applySync(
@@ -133,10 +143,12 @@ struct WebhookStoreTests {
         #expect(try store.events(app: nil).count == 2)
     }
 
-    @Test("a state this review does not know is kept as a resolved delivery, never an event; pings are pings")
-    func unknownStateAndPing() throws {
+    @Test(
+        "a state this review does not know is kept as a resolved delivery, never an event; pings are pings",
+        arguments: StoreKind.allCases)
+    func unknownStateAndPing(_ kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try kind.makeStore(in: directory)
         let odd = Self.delivery("odd", "SOMETHING_NEW", milliseconds: 1_795_150_000_000)
         #expect(try store.recordWebhookDelivery(odd, version: Self.version) == .resolvedWithoutEvent)
         #expect(try store.webhookDeliveryStatus(id: "odd") == .resolved(eventID: nil))

@@ -9,9 +9,11 @@ import Testing
 /// listed as failed, and a claimed notification is not taken by a second deliverer until its lease passes.
 @Suite("Notification delivery: outages, backoff, giving up")
 struct DeliveryTests {
-    @Test("a channel answering 503 for a while, then 200: every notification arrives, none lost, each marked delivered")
-    func outage() async throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "a channel answering 503 for a while, then 200: every notification arrives, none lost, each marked delivered",
+        arguments: StoreKind.allCases)
+    func outage(_ kind: StoreKind) async throws {
+        let fixture = try NotifyFixture(kind)
         let up = LoopbackFlag()
         fixture.server.route("/hook") { _ in up.isSet ? .text("ok") : .text("busy", status: 503) }
         try fixture.channel(.webhook, path: "/hook")
@@ -68,9 +70,11 @@ struct DeliveryTests {
         #expect(fixture.server.requestCount(path: "/hook") == 9)
     }
 
-    @Test("a claimed notification is left to its deliverer until the lease passes; flush ignores backoff")
-    func lease() async throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "a claimed notification is left to its deliverer until the lease passes; flush ignores backoff",
+        arguments: StoreKind.allCases)
+    func lease(_ kind: StoreKind) async throws {
+        let fixture = try NotifyFixture(kind)
         try fixture.channel(.webhook, path: "/hook")
         try fixture.log(.inReview, hoursAgo: 1)
         let first = try fixture.store.claimDueNotifications(

@@ -9,9 +9,23 @@ import Testing
 /// an event whose notifications cannot be written is not committed either.
 @Suite("Notification outbox: the event and its notifications commit together")
 struct OutboxTests {
-    /// Makes every insert into the outbox fail, with the sqlite3 shell on the store file (another connection, as
-    /// another process would): a fault in the middle of the event's transaction.
-    static func refuseOutboxInserts(_ path: String, _ refuse: Bool = true) throws {
+    /// Makes every insert into the outbox fail, from another connection as another process would (the sqlite3 shell
+    /// on the store file, psql on the database): a fault in the middle of the event's transaction.
+    static func refuseOutboxInserts(_ fixture: NotifyFixture, _ refuse: Bool = true) throws {
+        if fixture.kind == .postgreSQL {
+            let database = String(fixture.location.split(separator: "/").last ?? "")
+            try PostgreSQLServer.shared().query(
+                refuse
+                    ? """
+                    CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN RAISE EXCEPTION 'outbox refused'; END $$;
+                    CREATE TRIGGER refuse BEFORE INSERT ON notify_outbox FOR EACH ROW EXECUTE FUNCTION refuse();
+                    """
+                    : "DROP TRIGGER refuse ON notify_outbox; DROP FUNCTION refuse();",
+                database: database)
+            return
+        }
+        let path = fixture.location
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -25,39 +39,45 @@ struct OutboxTests {
         #expect(process.terminationStatus == 0)
     }
 
-    @Test("log: an event whose notification cannot be written is not committed; with the fault gone, both are")
-    func record() throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "log: an event whose notification cannot be written is not committed; with the fault gone, both are",
+        arguments: StoreKind.allCases)
+    func record(_ kind: StoreKind) throws {
+        let fixture = try NotifyFixture(kind)
         try fixture.channel(.webhook, path: "/hook")
-        try Self.refuseOutboxInserts(fixture.store.path)
+        try Self.refuseOutboxInserts(fixture)
         let error = #expect(throws: ReviewError.self) { try fixture.log(.waitingForReview, hoursAgo: 1) }
         #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
         #expect(try fixture.store.events(app: nil).isEmpty)
         #expect(try fixture.store.notifications(statuses: []).isEmpty)
-        try Self.refuseOutboxInserts(fixture.store.path, false)
+        try Self.refuseOutboxInserts(fixture, false)
         let event = try fixture.log(.waitingForReview, hoursAgo: 1).event
         #expect(try fixture.store.notifications(statuses: []).map(\.eventID) == [event.id])
     }
 
-    @Test("sync: a look whose notifications cannot be written records nothing, sync state included")
-    func sync() throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "sync: a look whose notifications cannot be written records nothing, sync state included",
+        arguments: StoreKind.allCases)
+    func sync(_ kind: StoreKind) throws {
+        let fixture = try NotifyFixture(kind)
         try fixture.channel(.slack, path: "/hook")
         let synced = SyncedApp(
             ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
             versions: [
                 SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
             ])
-        try Self.refuseOutboxInserts(fixture.store.path)
+        try Self.refuseOutboxInserts(fixture)
         let error = #expect(throws: ReviewError.self) { try fixture.store.applySync(synced) }
         #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
         #expect(try fixture.store.events(app: nil).isEmpty)
         #expect(try fixture.store.syncedApps().isEmpty)
     }
 
-    @Test("log, sync and import --notify queue one notification per wanting channel; import without --notify none")
-    func everyPath() throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "log, sync and import --notify queue one notification per wanting channel; import without --notify none",
+        arguments: StoreKind.allCases)
+    func everyPath(_ kind: StoreKind) throws {
+        let fixture = try NotifyFixture(kind)
         try fixture.channel(.webhook, path: "/a")
         try fixture.channel(.teams, path: "/b", states: [.inReview])
         let logged = try fixture.log(.waitingForReview, hoursAgo: 3).event
@@ -88,9 +108,11 @@ struct OutboxTests {
         #expect(try fixture.store.notifications(statuses: []).count == 5)
     }
 
-    @Test("removing a channel or deleting an event removes their notifications; a new store file is mode 0600")
-    func cascade() throws {
-        let fixture = try NotifyFixture()
+    @Test(
+        "removing a channel or deleting an event removes their notifications; a new store file is mode 0600",
+        arguments: StoreKind.allCases)
+    func cascade(_ kind: StoreKind) throws {
+        let fixture = try NotifyFixture(kind)
         let channel = try fixture.channel(.webhook, path: "/a")
         try fixture.channel(.discord, path: "/b")
         let event = try fixture.log(.waitingForReview, hoursAgo: 3).event
@@ -100,7 +122,9 @@ struct OutboxTests {
         #expect(throws: ReviewError(.channelNotFound)) { try fixture.store.removeChannel(id: channel.id) }
         _ = try fixture.store.deleteEvent(id: event.id)
         #expect(try fixture.store.notifications(statuses: []).isEmpty)
-        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.store.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        if kind == .sqlite {
+            let attributes = try FileManager.default.attributesOfItem(atPath: fixture.location)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        }
     }
 }

@@ -11,8 +11,8 @@ struct ReminderTests {
     static let hour: Int64 = 3600
 
     /// Three decided cycles of 10, 20 and 30 hours (p90 30 h), then Fokus 2.3 entering Waiting for Review at `start`.
-    static func store(start: Timestamp) throws -> NotifyFixture {
-        let fixture = try NotifyFixture()
+    static func store(start: Timestamp, _ kind: StoreKind = .sqlite) throws -> NotifyFixture {
+        let fixture = try NotifyFixture(kind)
         for (index, hours) in [10, 20, 30].enumerated() {
             let submitted = start.secondsSince1970 - Int64(10 + index) * 86_400
             for (state, at) in [
@@ -27,10 +27,12 @@ struct ReminderTests {
         return fixture
     }
 
-    @Test("past p90 once, past 48 h once; In Review in the same cycle adds none; a new cycle is reminded again")
-    func oncePerThresholdPerCycle() async throws {
+    @Test(
+        "past p90 once, past 48 h once; In Review in the same cycle adds none; a new cycle is reminded again",
+        arguments: StoreKind.allCases)
+    func oncePerThresholdPerCycle(_ kind: StoreKind) async throws {
         let start = Timestamp(secondsSince1970: 1_795_000_000)
-        let fixture = try Self.store(start: start)
+        let fixture = try Self.store(start: start, kind)
         fixture.server.route("/hook", respond: .text("ok"))
         try fixture.channel(.webhook, path: "/hook", apps: ["Fokus"])
         func at(_ hours: Int64) -> Timestamp { Timestamp(secondsSince1970: start.secondsSince1970 + hours * Self.hour) }

@@ -5,16 +5,22 @@ import ReviewLog
 import ReviewNotify
 import Testing
 
-/// A store in a temporary folder, a loopback receiver, a manual clock, and a deliverer over them.
+/// A store (a file in a temporary folder, or a database on the test PostgreSQL cluster), a loopback receiver, a manual
+/// clock, and a deliverer over them.
 final class NotifyFixture: Sendable {
     let directory: TemporaryDirectory
-    let store: SQLiteReviewStore
+    let kind: StoreKind
+    /// The store's path or URL.
+    let location: String
+    let store: RelationalReviewStore
     let server: LoopbackHTTPServer
     let clock: ManualClock
 
-    init() throws {
+    init(_ kind: StoreKind = .sqlite) throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        self.kind = kind
+        location = try kind.newLocation(in: directory)
+        store = try kind.open(location)
         server = try LoopbackHTTPServer()
         clock = ManualClock()
     }
