@@ -26,15 +26,15 @@ struct SyncHarness {
     let clock = ManualClock()
     let sleeper = InstantSleeper()
     let fake: FakeAppStoreConnect
-    let store: SQLiteReviewStore
+    let store: RelationalReviewStore
     let directory: TemporaryDirectory
 
-    init(state: FakeASCState, keys: [FakeASCTokenCheck.Key]? = nil) throws {
+    init(state: FakeASCState, keys: [FakeASCTokenCheck.Key]? = nil, store kind: StoreKind = .sqlite) throws {
         directory = try TemporaryDirectory()
         fake = try FakeAppStoreConnect(
             keys: keys ?? [.init(keyID: Self.keyID, publicKey: Self.key.publicKey, issuerID: Self.issuerID)],
             state: state, clock: clock)
-        store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        store = try kind.makeStore(in: directory)
     }
 
     func pass(profile: String? = nil, keyID: String = keyID) throws -> SyncPass {
@@ -103,9 +103,11 @@ struct SyncJourneyTests {
         return submitted
     }
 
-    @Test("prepare, submit, in review, rejected, resubmitted, approved faster than a poll, released")
-    func journey() async throws {
-        let harness = try SyncHarness(state: Self.state())
+    @Test(
+        "prepare, submit, in review, rejected, resubmitted, approved faster than a poll, released",
+        arguments: StoreKind.allCases)
+    func journey(_ kind: StoreKind) async throws {
+        let harness = try SyncHarness(state: Self.state(), store: kind)
         let pass = try harness.pass()
 
         // First look: both versions are new; their states were already current, so their start is unknown.
@@ -192,9 +194,11 @@ struct SyncJourneyTests {
         #expect(synced?.lastChangedAt == synced?.lastFetchedAt)
     }
 
-    @Test("a state logged by hand is not recorded again by the sync; a hand-logged app is matched by name")
-    func handLoggedNotDoubleCounted() async throws {
-        let harness = try SyncHarness(state: Self.state())
+    @Test(
+        "a state logged by hand is not recorded again by the sync; a hand-logged app is matched by name",
+        arguments: StoreKind.allCases)
+    func handLoggedNotDoubleCounted(_ kind: StoreKind) async throws {
+        let harness = try SyncHarness(state: Self.state(), store: kind)
         _ = try harness.store.record(
             LogRequest(
                 app: "fokus", platform: .iOS, version: "2.3", state: .inReview,
@@ -278,15 +282,16 @@ struct SyncJourneyTests {
         #expect(try await harness.pass().run().changes.isEmpty)
     }
 
-    @Test("two profiles: each key's pass is recorded under its profile, the store shared")
-    func twoProfiles() async throws {
+    @Test(
+        "two profiles: each key's pass is recorded under its profile, the store shared", arguments: StoreKind.allCases)
+    func twoProfiles(_ kind: StoreKind) async throws {
         let second = try PrivateKey.generate(.ec(.p256))
         let harness = try SyncHarness(
             state: Self.state(),
             keys: [
                 .init(keyID: SyncHarness.keyID, publicKey: SyncHarness.key.publicKey, issuerID: SyncHarness.issuerID),
                 .init(keyID: "7Q4M2KZ9PB", publicKey: second.publicKey, issuerID: nil),
-            ])
+            ], store: kind)
         let individual = try ASCClient(
             credentials: ASCCredentials(keyID: "7Q4M2KZ9PB", issuerID: nil, privateKey: second),
             baseURL: harness.fake.baseURL, clock: harness.clock, sleeper: harness.sleeper)
