@@ -115,6 +115,33 @@ struct PostgreSQLServerTests {
         server.remove()  // a second time does nothing
     }
 
+    @Test("a test process killed by SIGKILL leaves no server running and no folder behind")
+    func killedTestProcess() async throws {
+        _ = try PostgreSQLServer.sharedOrSkip()  // the skip rule, before a child process that cannot skip
+        // The child (this test binary, run again by Swift Testing) starts a cluster, prints its folder and its
+        // postmaster's pid, and kills itself: no deinit, no atexit; only the watchdog is left to clean up.
+        let result = try #require(
+            await #expect(processExitsWith: .signal(SIGKILL), observing: [\.standardOutputContent]) {
+                let server = try PostgreSQLServer.start()
+                let line = "\(server.directory.path) \(server.postmasterPID() ?? 0)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+                Glibc.kill(getpid(), SIGKILL)
+            })
+        let printed = String(decoding: result.standardOutputContent, as: UTF8.self)
+        let words = printed.split(whereSeparator: \.isWhitespace)
+        let directory = try #require(words.first.map(String.init), "the child printed \(printed)")
+        let pid = try #require(words.dropFirst().first.flatMap { pid_t($0) }, "the child printed \(printed)")
+        #expect(directory.contains("gatehouse-pg-") && pid > 0)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while FileManager.default.fileExists(atPath: directory) || PostgreSQLServer.isAlive(pid),
+            ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory), "\(directory) is still there")
+        #expect(!PostgreSQLServer.isAlive(pid), "the postmaster \(pid) still runs")
+    }
+
     @Test("the skip rule: disabled skips everywhere, a server that cannot start skips outside CI and fails in CI")
     func skipRule() {
         let failure = PostgreSQLServer.Failure("initdb: not installed")
