@@ -19,7 +19,7 @@ struct PostgreSQLServerTests {
             environment: ["PGPASSWORD": "", "PGPASSFILE": "/dev/null", "PGCONNECT_TIMEOUT": "10"])
     }
 
-    @Test("psql over TCP with the URL's password reaches the server; without it or with a wrong one it is refused")
+    @Test("psql over TCP with the password (in the URL or a password file) gets in; without it or a wrong one, refused")
     func passwordOverTCP() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let url = server.url()
@@ -33,6 +33,16 @@ struct PostgreSQLServerTests {
         let withoutPassword = try Self.psql(server, server.url(includingPassword: false), "SELECT 1")
         #expect(withoutPassword.status == 2)
         #expect(withoutPassword.standardError.contains("no password supplied"), "\(withoutPassword.standardError)")
+
+        let passwordFile = try TemporaryDirectory()
+        try Data((server.passwordFileLine() + "\n").utf8).write(to: passwordFile.file("pgpass"))
+        chmod(passwordFile.file("pgpass").path, 0o600)
+        let fromFile = try ProcessRunner.run(
+            executableAt: server.programs.psql,
+            ["-X", "-A", "-t", "-w", "-d", server.url(includingPassword: false), "-c", "SELECT 2"],
+            environment: ["PGPASSWORD": "", "PGPASSFILE": passwordFile.file("pgpass").path])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(fromFile.standardOutput == "2\n")
 
         let wrong = url.replacingOccurrences(of: server.password, with: "not-the-password")
         let refused = try Self.psql(server, wrong, "SELECT 1")
