@@ -34,8 +34,16 @@ final class PostgreSQLDatabase: SQLDatabase {
 
     func read<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
         try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
-            try session.connection.reconnectIfLost()
-            return try body(session)
+            let connection = session.connection
+            try connection.reconnectIfLost()
+            do throws(ReviewError) {
+                return try body(session)
+            } catch where !connection.isConnected {
+                // The server closed the session since the last command (a restart under `review serve` or `watch`):
+                // a read changes nothing, so it is run once more on a new connection.
+                try connection.reconnectIfLost()
+                return try body(session)
+            }
         }
     }
 
@@ -46,7 +54,7 @@ final class PostgreSQLDatabase: SQLDatabase {
             var attempt = 1
             while true {
                 do throws(ReviewError) {
-                    try connection.execute("BEGIN")
+                    try begin(connection)
                     try connection.execute("SELECT pg_advisory_xact_lock(\(Self.writeLockKey))")
                     let result = try body(session)
                     try connection.execute("COMMIT")
@@ -61,6 +69,18 @@ final class PostgreSQLDatabase: SQLDatabase {
                     attempt += 1
                 }
             }
+        }
+    }
+
+    /// Begins a write transaction. A connection the server closed since the last command (a restart under `review
+    /// serve` or `watch`) fails here, before anything of the transaction was sent: it is reconnected and the
+    /// transaction begun again.
+    private func begin(_ connection: PostgreSQLConnection) throws(ReviewError) {
+        do throws(ReviewError) {
+            try connection.execute("BEGIN")
+        } catch where !connection.isConnected {
+            try connection.reconnectIfLost()
+            try connection.execute("BEGIN")
         }
     }
 

@@ -285,9 +285,7 @@ public final class PostgreSQLServer: Sendable {
     /// - Throws: `Failure` when the name is not allowed or `CREATE DATABASE` fails (the name exists).
     @discardableResult
     public func createDatabase(_ name: String? = nil) throws -> Database {
-        let name =
-            name
-            ?? "test_\(Self.databaseCounter.add(1, ordering: .relaxed).newValue)_\(Self.randomText(count: 8).lowercased())"
+        let name = name ?? Self.uniqueDatabaseName()
         let allowed =
             name.utf8.count <= 63 && name.first.map { $0 == "_" || ("a"..."z").contains($0) } == true
             && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
@@ -300,12 +298,26 @@ public final class PostgreSQLServer: Sendable {
             name: name, url: url(database: name), urlWithoutPassword: url(database: name, includingPassword: false))
     }
 
+    /// `test_<n>_<8 random characters>`: unique within the process, and across processes sharing a cluster.
+    private static func uniqueDatabaseName() -> String {
+        "test_\(databaseCounter.add(1, ordering: .relaxed).newValue)_\(randomText(count: 8).lowercased())"
+    }
+
     private static let databaseCounter = Atomic<Int>(0)
+
+    /// A line for a password file (`~/.pgpass` or the file named by `PGPASSFILE`; libpq's format,
+    /// `hostname:port:database:username:password`), for tests of a password that is not in the URL.
+    /// - Parameter database: the database, or `*` for any.
+    /// - Returns: the line, without a newline.
+    public func passwordFileLine(database: String = "*") -> String {
+        "127.0.0.1:\(port):\(database):\(Self.superuser):\(password)"
+    }
 
     /// Runs SQL through `psql` on the cluster's Unix socket, as the superuser (`-X -A -t`, stopping at the first
     /// error): a way for tests to set up or inspect a database apart from the code under test.
     /// - Parameters:
-    ///   - sql: one or more statements.
+    ///   - sql: one or more statements (sent together, so they run as one transaction; `CREATE DATABASE` and
+    ///     `VACUUM` must come alone).
     ///   - database: the database (default `postgres`).
     /// - Returns: what psql printed: the rows, unaligned (`|` between columns), without headers or the final
     ///   newline.

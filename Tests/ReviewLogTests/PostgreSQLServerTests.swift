@@ -19,7 +19,7 @@ struct PostgreSQLServerTests {
             environment: ["PGPASSWORD": "", "PGPASSFILE": "/dev/null", "PGCONNECT_TIMEOUT": "10"])
     }
 
-    @Test("psql over TCP with the URL's password reaches the server; without it or with a wrong one it is refused")
+    @Test("psql over TCP with the password (in the URL or a password file) gets in; without it or a wrong one, refused")
     func passwordOverTCP() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let url = server.url()
@@ -33,6 +33,16 @@ struct PostgreSQLServerTests {
         let withoutPassword = try Self.psql(server, server.url(includingPassword: false), "SELECT 1")
         #expect(withoutPassword.status == 2)
         #expect(withoutPassword.standardError.contains("no password supplied"), "\(withoutPassword.standardError)")
+
+        let passwordFile = try TemporaryDirectory()
+        try Data((server.passwordFileLine() + "\n").utf8).write(to: passwordFile.file("pgpass"))
+        chmod(passwordFile.file("pgpass").path, 0o600)
+        let fromFile = try ProcessRunner.run(
+            executableAt: server.programs.psql,
+            ["-X", "-A", "-t", "-w", "-d", server.url(includingPassword: false), "-c", "SELECT 2"],
+            environment: ["PGPASSWORD": "", "PGPASSFILE": passwordFile.file("pgpass").path])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(fromFile.standardOutput == "2\n")
 
         let wrong = url.replacingOccurrences(of: server.password, with: "not-the-password")
         let refused = try Self.psql(server, wrong, "SELECT 1")
@@ -113,6 +123,33 @@ struct PostgreSQLServerTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path))
         #expect(!PostgreSQLServer.isAlive(running))
         server.remove()  // a second time does nothing
+    }
+
+    @Test("a test process killed by SIGKILL leaves no server running and no folder behind")
+    func killedTestProcess() async throws {
+        _ = try PostgreSQLServer.sharedOrSkip()  // the skip rule, before a child process that cannot skip
+        // The child (this test binary, run again by Swift Testing) starts a cluster, prints its folder and its
+        // postmaster's pid, and kills itself: no deinit, no atexit; only the watchdog is left to clean up.
+        let result = try #require(
+            await #expect(processExitsWith: .signal(SIGKILL), observing: [\.standardOutputContent]) {
+                let server = try PostgreSQLServer.start()
+                let line = "\(server.directory.path) \(server.postmasterPID() ?? 0)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+                Glibc.kill(getpid(), SIGKILL)
+            })
+        let printed = String(decoding: result.standardOutputContent, as: UTF8.self)
+        let words = printed.split(whereSeparator: \.isWhitespace)
+        let directory = try #require(words.first.map(String.init), "the child printed \(printed)")
+        let pid = try #require(words.dropFirst().first.flatMap { pid_t($0) }, "the child printed \(printed)")
+        #expect(directory.contains("gatehouse-pg-") && pid > 0)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while FileManager.default.fileExists(atPath: directory) || PostgreSQLServer.isAlive(pid),
+            ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory), "\(directory) is still there")
+        #expect(!PostgreSQLServer.isAlive(pid), "the postmaster \(pid) still runs")
     }
 
     @Test("the skip rule: disabled skips everywhere, a server that cannot start skips outside CI and fails in CI")
