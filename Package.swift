@@ -176,6 +176,9 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        // The PostgreSQL store's own rules (URLs, connection failures, schema, retries), on the tests' throwaway server.
+        .testTarget(
+            name: "ReviewPostgreSQLTests", dependencies: ["ReviewPostgreSQL", "ReviewLog", "GatehouseTesting"]),
         // The report's HTML (escaping, sections) and, in headless Chromium, its layout at desktop and phone widths.
         .testTarget(name: "ReviewReportTests", dependencies: ["ReviewReport", "ReviewLog", "GatehouseTesting"]),
         .testTarget(

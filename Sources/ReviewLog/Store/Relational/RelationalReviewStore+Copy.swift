@@ -1,10 +1,10 @@
 /// `review migrate`: one store's every row copied into another (SQLite into PostgreSQL, or back).
 extension RelationalReviewStore {
     /// A table as the copy sees it: its columns (and which hold integers), and the columns of its primary key.
-    struct CopiedTable: Sendable {
-        var name: String
-        var columns: [(name: String, isInteger: Bool)]
-        var key: [String]
+    package struct CopiedTable: Sendable {
+        package var name: String
+        package var columns: [(name: String, isInteger: Bool)]
+        package var key: [String]
 
         init(_ name: String, integers: [String], texts: [String], key: [String]) {
             self.name = name
@@ -16,7 +16,7 @@ extension RelationalReviewStore {
 
     /// Every table of schema version 4 (`Schema.currentVersion`), parents before the tables that refer to them. A
     /// migration that adds a table or a column adds it here too: `StoreCopyTests` compares this list with the schema.
-    static let copiedTables: [CopiedTable] = [
+    package static let copiedTables: [CopiedTable] = [
         CopiedTable("apps", integers: ["id"], texts: ["name", "bundle_id", "app_store_id"], key: ["id"]),
         CopiedTable(
             "events", integers: ["id", "app_id", "at", "observed", "observed_after"],
@@ -84,7 +84,7 @@ extension RelationalReviewStore {
         }
     }
 
-    private static func rows(of table: CopiedTable, in session: any SQLSession) throws(ReviewError) -> [[SQLValue]] {
+    static func rows(of table: CopiedTable, in session: any SQLSession) throws(ReviewError) -> [[SQLValue]] {
         let names = table.columns.map(\.name)
         let sql =
             "SELECT \(names.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))"

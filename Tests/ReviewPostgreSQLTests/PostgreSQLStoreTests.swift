@@ -1,0 +1,173 @@
+import Foundation
+import GatehouseTesting
+import ReviewLog
+import Testing
+
+@testable import ReviewPostgreSQL
+
+/// What only the PostgreSQL store has: URLs and what is shown of them, connection failures (69, never the password),
+/// the schema's creation and version, the bounded retry of writers, a session the server closed. The store's contract
+/// itself runs on both stores in ReviewLogTests and the other suites (`StoreKind`).
+@Suite("PostgreSQL store: connections, schema, retries")
+struct PostgreSQLStoreTests {
+    static let at = Timestamp(iso8601: "2026-03-01T10:00:00Z")!
+
+    static func request(_ version: String, _ state: ReviewState = .waitingForReview) -> LogRequest {
+        LogRequest(app: "Fokus", version: version, state: state, at: at)
+    }
+
+    /// The database's name in a URL from `createDatabase()`.
+    static func name(_ url: String) -> String { String(url.split(separator: "/").last ?? "") }
+
+    @Test(
+        "a URL is shown without its password, in the user part or as a parameter",
+        arguments: [
+            ("postgres://u:secret@db.example.com:5432/review", "postgres://u:***@db.example.com:5432/review"),
+            ("postgresql://u@h/d?sslmode=require", "postgresql://u@h/d?sslmode=require"),
+            (
+                "postgresql://h/d?user=u&password=secret&sslmode=verify-full",
+                "postgresql://h/d?user=u&password=***&sslmode=verify-full"
+            ),
+            ("postgres://u:p@ss@h:1/d", "postgres://u:***@h:1/d"),
+            ("postgresql:///review", "postgresql:///review"),
+        ])
+    func redaction(url: String, shown: String) {
+        #expect(PostgreSQLURL(url)?.redacted == shown)
+        #expect(PostgreSQLReviewStore.displayedLocation(url) == shown)
+        #expect(!shown.contains("secret") && !shown.contains("p@ss"))
+    }
+
+    @Test("a path is a SQLite file, not a URL; a URL's scheme is postgres or postgresql")
+    func recognition() {
+        #expect(PostgreSQLReviewStore.isURL("postgres://h/d") && PostgreSQLReviewStore.isURL("postgresql://h/d"))
+        #expect(!PostgreSQLReviewStore.isURL("/var/lib/review.sqlite3") && !PostgreSQLReviewStore.isURL("pg://h/d"))
+        #expect(PostgreSQLReviewStore.displayedLocation("/tmp/a:b@c.sqlite3") == "/tmp/a:b@c.sqlite3")
+        #expect(throws: ReviewError(.invalidValue)) { try PostgreSQLReviewStore(url: "/tmp/x.sqlite3") }
+    }
+
+    @Test(
+        "nothing listening, a wrong password, a missing database: serverUnavailable naming the host, never the password"
+    )
+    func unavailable() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        // A port nothing listens on: the server's, once it is stopped, is not used here (shared); port 1 is privileged
+        // and unused on a test machine.
+        let closed = 1
+        let cases = [
+            ("postgresql://gatehouse:\(server.password)@127.0.0.1:\(closed)/postgres", "Connection refused"),
+            ("postgresql://gatehouse:wrong-\(server.password)@127.0.0.1:\(server.port)/postgres", "password"),
+            ("postgresql://gatehouse:\(server.password)@127.0.0.1:\(server.port)/nosuchdb", "nosuchdb"),
+        ]
+        for (url, cause) in cases {
+            let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: url) }
+            #expect(error?.code == .serverUnavailable)
+            let reason = error?.reason ?? ""
+            #expect(reason.contains("127.0.0.1") && reason.contains(cause), "\(reason)")
+            #expect(!reason.contains(server.password), "the password leaked: \(reason)")
+        }
+    }
+
+    @Test("an empty database gets the schema at the current version; hasStore says so without creating it")
+    func schema() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        #expect(try !PostgreSQLReviewStore.hasStore(url: database.url))
+        #expect(try server.query("SELECT to_regclass('gatehouse_schema') IS NULL", database: database.name) == "t")
+        let store = try PostgreSQLReviewStore(url: database.url)
+        #expect(try PostgreSQLReviewStore.hasStore(url: database.url))
+        #expect(
+            try server.query("SELECT version FROM gatehouse_schema", database: database.name)
+                == "\(Schema.currentVersion)")
+        #expect(store.location == "postgresql://gatehouse:***@127.0.0.1:\(server.port)/\(database.name)")
+        #expect(!store.location.contains(server.password))
+        // Every table SQLite's schema has, with the same columns (what review migrate copies).
+        for table in RelationalReviewStore.copiedTables {
+            let columns = try server.query(
+                "SELECT string_agg(column_name, ',' ORDER BY column_name) FROM information_schema.columns "
+                    + "WHERE table_name = '\(table.name)'", database: database.name)
+            #expect(columns == table.columns.map(\.name).sorted().joined(separator: ","), "\(table.name)")
+        }
+    }
+
+    @Test("a newer schema is refused, naming both versions; nothing is changed")
+    func newerSchema() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        _ = try PostgreSQLReviewStore(url: database.url)
+        try server.query("UPDATE gatehouse_schema SET version = \(Schema.currentVersion + 1)", database: database.name)
+        let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: database.url) }
+        #expect(error?.code == .newerSchema)
+        #expect(
+            error?.reason.contains("\(Schema.currentVersion + 1)") == true && error?.reason.contains("upgrade") == true)
+        #expect(
+            try server.query("SELECT version FROM gatehouse_schema", database: database.name)
+                == "\(Schema.currentVersion + 1)")
+    }
+
+    @Test("eight store objects opening a new database at once create its schema once, and all of them work")
+    func concurrentCreation() async throws {
+        let database = try PostgreSQLServer.sharedOrSkip().createDatabase()
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let store = try PostgreSQLReviewStore(url: database.url)
+                    return try store.record(Self.request("1.\(index)")).inserted
+                }
+            }
+            for try await inserted in group { #expect(inserted) }
+        }
+        let store = try PostgreSQLReviewStore(url: database.url)
+        #expect(try store.events(app: nil).map(\.id) == Array(1...8))
+    }
+
+    /// A trigger on events raising `state` for the first `failures` inserts (a sequence counts them: sequences are
+    /// not rolled back with the transaction), as a conflicting client would; called again, it starts counting anew.
+    static func failInserts(_ server: PostgreSQLServer, _ database: String, state: String, failures: Int) throws {
+        try server.query(
+            """
+            CREATE SEQUENCE IF NOT EXISTS tries;
+            SELECT setval('tries', 1, false);
+            CREATE OR REPLACE FUNCTION flaky() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF nextval('tries') <= \(failures) THEN
+                    RAISE EXCEPTION 'conflict for the test' USING ERRCODE = '\(state)';
+                END IF;
+                RETURN NEW;
+            END $$;
+            CREATE OR REPLACE TRIGGER flaky BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION flaky();
+            """, database: database)
+    }
+
+    @Test(
+        "a serialization failure or deadlock is retried, up to 5 attempts; the 5th failure is an error naming SQLSTATE",
+        arguments: ["40001", "40P01"])
+    func retries(state: String) throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        let store = try PostgreSQLReviewStore(url: database.url)
+        try Self.failInserts(server, database.name, state: state, failures: 4)
+        #expect(try store.record(Self.request("1.0")).inserted, "4 failures, then the 5th attempt commits")
+        #expect(try server.query("SELECT last_value FROM tries", database: database.name) == "5")
+        try Self.failInserts(server, database.name, state: state, failures: 1_000)
+        let error = #expect(throws: ReviewError.self) { try store.record(Self.request("1.1")) }
+        #expect(error?.code == .storeFailure && error?.reason.contains(state) == true, "\(String(describing: error))")
+        #expect(try server.query("SELECT last_value FROM tries", database: database.name) == "5", "5 attempts, no more")
+        #expect(try store.events(app: nil).map(\.version) == ["1.0"])
+    }
+
+    @Test("a session the server ended is reconnected for the next read and write; a dead server is 69 naming it")
+    func sessionEnded() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        let store = try PostgreSQLReviewStore(url: database.url)
+        _ = try store.record(Self.request("1.0"))
+        let terminate =
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(database.name)' "
+            + "AND application_name = 'gatehouse-review'"
+        #expect(try server.query(terminate) == "1")
+        #expect(try store.events(app: nil).count == 1, "a read after the session ended")
+        #expect(try server.query(terminate) == "1")
+        #expect(try store.record(Self.request("1.1")).inserted, "a write after the session ended")
+        #expect(try store.events(app: nil).count == 2)
+    }
+}
