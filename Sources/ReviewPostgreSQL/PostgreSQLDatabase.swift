@@ -38,7 +38,7 @@ final class PostgreSQLDatabase: SQLDatabase {
             try connection.reconnectIfLost()
             do throws(ReviewError) {
                 return try body(session)
-            } catch where !connection.isConnected {
+            } catch  where !connection.isConnected {
                 // The server closed the session since the last command (a restart under `review serve` or `watch`):
                 // a read changes nothing, so it is run once more on a new connection.
                 try connection.reconnectIfLost()
@@ -78,7 +78,7 @@ final class PostgreSQLDatabase: SQLDatabase {
     private func begin(_ connection: PostgreSQLConnection) throws(ReviewError) {
         do throws(ReviewError) {
             try connection.execute("BEGIN")
-        } catch where !connection.isConnected {
+        } catch  where !connection.isConnected {
             try connection.reconnectIfLost()
             try connection.execute("BEGIN")
         }
