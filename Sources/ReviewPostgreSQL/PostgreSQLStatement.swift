@@ -15,7 +15,9 @@ final class PostgreSQLStatement: SQLStatement {
     /// The current row (a single-tuple result), if any.
     private var current: OpaquePointer?
     /// Rows taken in advance, and how the query ended, once `buffer()` ran.
-    private var buffered: [OpaquePointer] = []
+    private var buffered: [OpaquePointer?] = []
+    /// The next of `buffered` to read.
+    private var next = 0
     private var ending: Ending?
 
     private enum Phase { case idle, streaming, finished }
@@ -42,8 +44,10 @@ final class PostgreSQLStatement: SQLStatement {
             try session.start(self, values: values)
             phase = .streaming
         }
-        if !buffered.isEmpty {
-            current = buffered.removeFirst()
+        if next < buffered.count {
+            current = buffered[next]
+            buffered[next] = nil
+            next += 1
             return true
         }
         if phase == .streaming {
@@ -115,8 +119,9 @@ final class PostgreSQLStatement: SQLStatement {
     /// Ends the statement: frees its rows and, if it is still streaming, drains the connection.
     func reset() {
         clearCurrent()
-        buffered.forEach { PQclear($0) }
+        buffered.forEach { row in if let row { PQclear(row) } }
         buffered = []
+        next = 0
         if phase == .streaming, session.streaming === self { session.finishStreaming() }
         phase = .idle
         ending = nil

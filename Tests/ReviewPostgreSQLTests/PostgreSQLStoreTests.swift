@@ -155,6 +155,38 @@ struct PostgreSQLStoreTests {
         #expect(try store.events(app: nil).map(\.version) == ["1.0"])
     }
 
+    @Test("a query run while another still streams its rows: the first takes its rest into memory, nothing is lost")
+    func nestedQueries() throws {
+        let store = try PostgreSQLReviewStore(url: PostgreSQLServer.sharedOrSkip().createDatabase().url)
+        let (sum, inner) = try store.database.read { (session: any SQLSession) throws(ReviewError) -> (Int64, [Int64]) in
+            try session.with("SELECT n, n * 2 FROM generate_series(1, ?) AS n") {
+                (outer: any SQLStatement) throws(ReviewError) -> (Int64, [Int64]) in
+                try outer.bind([.integer(10_000)])
+                var sum: Int64 = 0
+                var inner: [Int64] = []
+                while try outer.step() {
+                    sum += outer.int64(1)
+                    if outer.int64(0) % 2_500 == 0 {
+                        inner.append(try session.integer("SELECT ? + 1", [.integer(outer.int64(0))]) ?? -1)
+                    }
+                }
+                return (sum, inner)
+            }
+        }
+        #expect(sum == 2 * (10_000 * 10_001 / 2))
+        #expect(inner == [2_501, 5_001, 7_501, 10_001])
+        // A statement left half-read is drained: the connection serves the next query.
+        let first = try store.database.read { (session: any SQLSession) throws(ReviewError) -> Int64? in
+            try session.with("SELECT generate_series(1, 100000)") {
+                (statement: any SQLStatement) throws(ReviewError) -> Int64? in
+                try statement.bind([])
+                return try statement.step() ? statement.int64(0) : nil
+            }
+        }
+        #expect(first == 1)
+        #expect(try store.events(app: nil).isEmpty)
+    }
+
     @Test("a session the server ended is reconnected for the next read and write; a dead server is 69 naming it")
     func sessionEnded() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
