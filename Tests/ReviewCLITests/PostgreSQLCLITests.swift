@@ -217,15 +217,15 @@ struct PostgreSQLCLITests {
         let cases: [(name: String, url: String, host: String, cause: String)] = [
             (
                 "nothing listening", "postgresql://gatehouse:\(server.password)@127.0.0.1:\(freePort)/postgres",
-                "127.0.0.1:\(freePort)", "refused"
+                "127.0.0.1:\(freePort)", "Connection refused"
             ),
             (
                 "wrong password", "postgresql://gatehouse:\(wrongPassword)@127.0.0.1:\(server.port)/postgres",
-                "127.0.0.1:\(server.port)", "password"
+                "127.0.0.1:\(server.port)", "password authentication failed"
             ),
             (
                 "missing database", server.url(database: "no_such_database"), "127.0.0.1:\(server.port)",
-                "no_such_database"
+                "database \"no_such_database\" does not exist"
             ),
         ]
         for (name, url, host, cause) in cases {
