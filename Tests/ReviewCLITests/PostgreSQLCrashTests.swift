@@ -18,16 +18,9 @@ struct PostgreSQLCrashTests {
         case restarted = 2
     }
 
-    /// One `review log` of a writer.
-    struct Run: Sendable {
-        var app: String
-        var version: String
-        var status: Int32
-        var standardError: String
-        /// The phase when it started and when it ended.
-        var started: Int
-        var ended: Int
-    }
+    /// One `review log` of a writer: its event ("APP VERSION"), status and standard error, and the phases (raw
+    /// values) in which it started and ended.
+    typealias Run = (event: String, status: Int32, standardError: String, started: Int, ended: Int)
 
     @Test(
         "two writers in a loop, the postmaster SIGKILLed: 69 naming 127.0.0.1:PORT, no password; all acknowledged kept",
@@ -56,10 +49,10 @@ struct PostgreSQLCrashTests {
                         "log", app, "in-review", "--version", version, "--at", "2026-01-02T00:00:00Z", "--new-app",
                     ]
                     let result = try? store(arguments, now: nil)
-                    let run = Run(
-                        app: app, version: version, status: result?.status ?? -1,
-                        standardError: result?.standardError ?? "not started", started: started,
-                        ended: phase.load(ordering: .acquiring))
+                    let run: Run = (
+                        "\(app) \(version)", result?.status ?? -1, result?.standardError ?? "not started", started,
+                        phase.load(ordering: .acquiring)
+                    )
                     runs.withLock { $0.append(run) }
                 }
             }
@@ -93,7 +86,7 @@ struct PostgreSQLCrashTests {
 
         let all = runs.withLock { $0 }
         for run in all where run.status != 0 {
-            #expect(run.status == 69, "\(run.app) \(run.version): status \(run.status): \(run.standardError)")
+            #expect(run.status == 69, "\(run.event): status \(run.status): \(run.standardError)")
             #expect(run.standardError.contains("127.0.0.1:\(server.port)"), "\(run.standardError)")
             #expect(!run.standardError.contains(server.password), "the password was printed: \(run.standardError)")
             #expect(run.standardError.hasPrefix("review: ") && run.standardError.hasSuffix("\n"))
@@ -101,11 +94,10 @@ struct PostgreSQLCrashTests {
         let down = all.filter { $0.started == Phase.killed.rawValue && $0.ended == Phase.killed.rawValue }
         #expect(down.allSatisfy { $0.status == 69 }, "a command succeeded with the server down: \(down)")
 
-        let key = { (app: String, version: String) in "\(app) \(version)" }
         let stored = try PostgreSQLReviewStore(url: database.url).events(app: nil).filter { $0.app.name != "Seed" }
-        let storedKeys = stored.map { key($0.app.name, $0.version) }
-        let acknowledged = Set(all.filter { $0.status == 0 }.map { key($0.app, $0.version) })
-        let attempted = Set(all.map { key($0.app, $0.version) })
+        let storedKeys = stored.map { "\($0.app.name) \($0.version)" }
+        let acknowledged = Set(all.filter { $0.status == 0 }.map(\.event))
+        let attempted = Set(all.map(\.event))
         #expect(Set(storedKeys).count == storedKeys.count, "an event stored twice")
         #expect(acknowledged.isSubset(of: Set(storedKeys)), "lost: \(acknowledged.subtracting(storedKeys))")
         #expect(Set(storedKeys).isSubset(of: attempted), "stored but never logged")
