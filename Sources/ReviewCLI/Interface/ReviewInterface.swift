@@ -83,7 +83,7 @@ package enum ReviewInterface {
         overview: "notify add KIND URL adds a channel (KIND slack, discord, teams or webhook; URL https, or http to "
             + "a loopback host); notify list shows the channels (URLs masked) and the notifications not delivered; "
             + "notify remove ID removes a channel; notify test ID sends a sample message; notify flush tries every "
-            + "pending notification now. Every event recorded by log, sync or import --notify is queued for each "
+            + "pending notification now (one flush at a time per store: another waits for it). Every event recorded by log, sync or import --notify is queued for each "
             + "channel that wants it in the same transaction; log and sync try to deliver at once, watch keeps "
             + "trying with backoff for a day (and sends reminders of long waits), then the notification is failed.",
         arguments: [

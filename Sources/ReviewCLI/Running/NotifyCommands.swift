@@ -93,11 +93,35 @@ enum NotifyCommands {
                         standardError: "review: the test message was not delivered: \(reason)\n")
                 }
             default:
+                try await holdFlushRole(store, path: path, lease: deliverer.lease)
                 let report = try await deliverer.deliverPending(ignoringBackoff: true)
                 return flushOutput(report, json: invocation.json)
             }
         } catch {
             return SyncCommands.failure(error)
+        }
+    }
+
+    /// The role a `notify flush` holds while it delivers. A flush takes every pending notification, claimed by another
+    /// deliverer or not (so one whose deliverer was killed mid-send goes out at once, not after the claim's lease):
+    /// two flushes at once would each send everything. The second waits until the first has ended (the role is freed
+    /// when its process ends, however it ends), then finds only what is still pending (issue 14: each notification
+    /// delivered by one deliverer at a time).
+    static let flushRole = "notify-flush"
+
+    /// Waits until this process holds `flushRole` on the store, for as long as a claim lasts (`lease` seconds) at most.
+    /// - Throws: `CommandFailure` (69) when another flush holds it all that time; the store's errors.
+    private static func holdFlushRole(_ store: any ReviewStore, path: String, lease: Int64) async throws {
+        guard let roles = store as? any RoleLeasing else { return }
+        let deadline = ContinuousClock.now + .seconds(lease)
+        while try !roles.holdRole(flushRole) {
+            guard ContinuousClock.now < deadline else {
+                throw CommandFailure(
+                    .unavailable,
+                    "another review notify flush has been delivering from \(ReviewEnvironment.displayed(path)) for "
+                        + "too long; try again once it has ended")
+            }
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 
