@@ -48,6 +48,15 @@ func medianOf(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// The `rank`th percentile of a list (nearest rank: the smallest value with at least `rank`% of the list at or
+/// below it), or NaN for an empty list.
+func percentile(_ values: [Double], _ rank: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let index = min(sorted.count - 1, max(0, Int((rank / 100 * Double(sorted.count)).rounded(.up)) - 1))
+    return sorted[index]
+}
+
 /// A ratio measured interleaved: rounds of (baseline batch, subject batch), the order alternating per round, each
 /// batch timed in this thread's CPU time.
 struct InterleavedRatio {

@@ -5,6 +5,18 @@ import GatehouseTesting
 /// Writes a synthetic App Review history in `review import`'s CSV form: 100 apps on two platforms, each version
 /// one submission cycle (prepare, waiting, in review, then released, or rejected in one cycle of seven).
 enum HistoryGenerator {
+    /// Writes whole cycles until they make at least `events` events, and returns the cycles and events written. A
+    /// cycle is 5 events, 4 when rejected (one in seven): the first try is `events` / (34 / 7) cycles, and each
+    /// further try adds cycles for the events still missing.
+    static func write(atLeast events: Int, to path: String) throws -> (cycles: Int, events: Int) {
+        var cycles = Int((Double(events) * 7 / 34).rounded(.up))
+        while true {
+            let written = try write(cycles: cycles, to: path)
+            if written >= events { return (cycles, written) }
+            cycles += (events - written) / 4 + 1
+        }
+    }
+
     /// Writes `cycles` cycles and returns the number of events written.
     static func write(cycles: Int, to path: String) throws -> Int {
         var generator = SplitMix64(seed: 20_261_129)

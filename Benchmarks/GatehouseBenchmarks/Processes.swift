@@ -50,8 +50,11 @@ enum Processes {
         }
     }
 
+    /// Wall and CPU seconds of one run (CPU: the child's user + system time).
+    typealias Run = (wall: Double, cpu: Double)
+
     /// Wall and CPU seconds of one checked run.
-    static func measure(_ arguments: [String]) throws -> (wall: Double, cpu: Double) {
+    static func measure(_ arguments: [String]) throws -> Run {
         var cpu = 0.0
         let wall = try Clock.time {
             let result = try runMeasured(arguments)
@@ -61,6 +64,13 @@ enum Processes {
             cpu = result.cpuSeconds
         }
         return (wall, cpu)
+    }
+
+    /// The median wall and the median CPU seconds of `runs` checked runs, one after another.
+    static func median(of runs: Int, _ arguments: [String]) throws -> Run {
+        var measured: [Run] = []
+        for _ in 0..<runs { measured.append(try measure(arguments)) }
+        return (medianOf(measured.map(\.wall)), medianOf(measured.map(\.cpu)))
     }
 
     /// Seconds one checked run takes.

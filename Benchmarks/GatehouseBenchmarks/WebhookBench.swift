@@ -144,13 +144,6 @@ extension Bench {
         return (Clock.now() - start, latencies, statuses)
     }
 
-    private static func percentile(_ values: [Double], _ rank: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let index = min(sorted.count - 1, max(0, Int((rank / 100 * Double(sorted.count)).rounded(.up)) - 1))
-        return sorted[index]
-    }
-
     private static func waitForPort(_ logPath: String, _ process: Process) throws -> UInt16 {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {

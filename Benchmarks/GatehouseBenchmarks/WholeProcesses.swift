@@ -62,34 +62,22 @@ extension Bench {
         let statsDatabase = "\(work)/stats.sqlite3"
         for suffix in ["", "-wal", "-shm"] { unlink(statsDatabase + suffix) }
         let importSeconds = try Processes.time([review, "--db", statsDatabase, "import", history])
-        var wall: [Double] = []
-        var cpu: [Double] = []
-        for _ in 0..<5 {
-            let run = try Processes.measure([review, "--db", statsDatabase, "stats"])
-            wall.append(run.wall)
-            cpu.append(run.cpu)
-        }
+        let statsRun = try Processes.median(of: 5, [review, "--db", statsDatabase, "stats"])
         // Judged on CPU time (user + system): on a shared machine the wall time also counts waiting for a core.
-        let stats = medianOf(cpu)
+        let stats = statsRun.cpu
         report.add(
             "review stats over \(cycles) cycles (\(events) events)",
-            "\(fixed(stats, 3)) s CPU, \(fixed(medianOf(wall), 3)) s wall (import took \(fixed(importSeconds, 1)) s)",
+            "\(fixed(stats, 3)) s CPU, \(fixed(statsRun.wall, 3)) s wall (import took \(fixed(importSeconds, 1)) s)",
             target: "< 1 s", met: stats < 1, short: "stats \(fixed(stats, 2)) s CPU")
 
         // review report --html over the same store (issue 13): the whole page, written to a file.
         let page = "\(work)/report.html"
-        var reportWall: [Double] = []
-        var reportCPU: [Double] = []
-        for _ in 0..<5 {
-            let run = try Processes.measure([review, "--db", statsDatabase, "report", "--html", page])
-            reportWall.append(run.wall)
-            reportCPU.append(run.cpu)
-        }
+        let reportRun = try Processes.median(of: 5, [review, "--db", statsDatabase, "report", "--html", page])
         let pageBytes = (try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
-        let reportSeconds = medianOf(reportCPU)
+        let reportSeconds = reportRun.cpu
         report.add(
             "review report --html over \(cycles) cycles (\(events) events)",
-            "\(fixed(reportSeconds, 3)) s CPU, \(fixed(medianOf(reportWall), 3)) s wall (a page of \(pageBytes / 1024) KiB)",
+            "\(fixed(reportSeconds, 3)) s CPU, \(fixed(reportRun.wall, 3)) s wall (a page of \(pageBytes / 1024) KiB)",
             target: "< 2 s", met: reportSeconds < 2, short: "report \(fixed(reportSeconds, 2)) s CPU")
     }
 
@@ -106,38 +94,45 @@ extension Bench {
     }
 
     struct ProcessRatio {
-        /// Median of per-pair subject time / baseline time.
+        /// Median of per-pair subject wall time / baseline wall time.
         var ratio: Double
+        /// Median wall seconds of the subject's runs, and of the baseline's.
         var subject: Double
         var baseline: Double
+        /// Every measured run, in order: wall and CPU seconds (the child's user + system).
+        var subjectRuns: [Processes.Run]
+        var baselineRuns: [Processes.Run]
     }
 
-    /// Pairs of whole-process runs, alternating which goes first; the arguments may depend on the pair's index.
+    /// Pairs of whole-process runs, alternating which goes first, after `warmUps` unmeasured runs of each (to warm
+    /// the page cache); the arguments may depend on the pair's index (warm-up runs get 1,000,000 and up).
     static func interleavedProcesses(
-        pairs: Int, baseline: (Int) -> [String], subject: (Int) -> [String]
+        pairs: Int, warmUps: Int = 3, baseline: (Int) -> [String], subject: (Int) -> [String]
     ) throws -> ProcessRatio {
-        for index in 0..<3 {  // warm the page cache
+        for index in 0..<warmUps {
             try Processes.runChecked(baseline(1_000_000 + index))
             try Processes.runChecked(subject(1_000_000 + index))
         }
         var ratios: [Double] = []
-        var subjects: [Double] = []
-        var baselines: [Double] = []
+        var subjects: [Processes.Run] = []
+        var baselines: [Processes.Run] = []
         for index in 0..<pairs {
-            let base: Double
-            let subj: Double
+            let base: Processes.Run
+            let subj: Processes.Run
             if index % 2 == 0 {
-                base = try Processes.time(baseline(index))
-                subj = try Processes.time(subject(index))
+                base = try Processes.measure(baseline(index))
+                subj = try Processes.measure(subject(index))
             } else {
-                subj = try Processes.time(subject(index))
-                base = try Processes.time(baseline(index))
+                subj = try Processes.measure(subject(index))
+                base = try Processes.measure(baseline(index))
             }
-            ratios.append(subj / base)
+            ratios.append(subj.wall / base.wall)
             subjects.append(subj)
             baselines.append(base)
         }
-        return ProcessRatio(ratio: medianOf(ratios), subject: medianOf(subjects), baseline: medianOf(baselines))
+        return ProcessRatio(
+            ratio: medianOf(ratios), subject: medianOf(subjects.map(\.wall)), baseline: medianOf(baselines.map(\.wall)),
+            subjectRuns: subjects, baselineRuns: baselines)
     }
 
     static func write(_ text: String, to path: String) throws {

@@ -5,7 +5,8 @@
 // for several rounds, and the median of the per-round ratios is reported, so the machine's noise cancels out.
 //
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
-//        [--samples <Samples dir>] [--quick] [--only crypto,allocations,scaling,memory,processes,startup,peers,sync,webhooks]
+//        [--samples <Samples dir>] [--quick]
+//        [--only crypto,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
 
 import AllocationCounter
 import AppleSignIn
@@ -22,8 +23,8 @@ struct Settings {
     /// The sample token and key set (`Samples/`), for the start-up row.
     var samplesDirectory = "Samples"
     var quick = false
-    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync, webhooks); all when
-    /// empty.
+    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync, webhooks,
+    /// postgresql); all when empty.
     var sections: Set<String> = []
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
@@ -230,6 +231,12 @@ enum Bench {
         if settings.runs("webhooks") {
             print("\n== review serve ==")
             try webhooks(settings: settings, report: &report)
+        }
+
+        // 10. The PostgreSQL store on loopback against SQLite: review log latency, review stats over 500,000 events.
+        if settings.runs("postgresql") {
+            print("\n== PostgreSQL ==")
+            try postgreSQL(settings: settings, report: &report)
         }
 
         print("\n" + report.table())
