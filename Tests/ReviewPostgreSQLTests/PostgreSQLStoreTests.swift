@@ -158,7 +158,8 @@ struct PostgreSQLStoreTests {
     @Test("a query run while another still streams its rows: the first takes its rest into memory, nothing is lost")
     func nestedQueries() throws {
         let store = try PostgreSQLReviewStore(url: PostgreSQLServer.sharedOrSkip().createDatabase().url)
-        let (sum, inner) = try store.database.read { (session: any SQLSession) throws(ReviewError) -> (Int64, [Int64]) in
+        let (sum, inner) = try store.database.read {
+            (session: any SQLSession) throws(ReviewError) -> (Int64, [Int64]) in
             try session.with("SELECT n, n * 2 FROM generate_series(1, ?) AS n") {
                 (outer: any SQLStatement) throws(ReviewError) -> (Int64, [Int64]) in
                 try outer.bind([.integer(10_000)])

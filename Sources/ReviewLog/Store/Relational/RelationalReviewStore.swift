@@ -10,7 +10,7 @@
 open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
     /// Where the store is, for messages: a file's path, or a server URL without its password.
     public let location: String
-    let database: any SQLDatabase
+    package let database: any SQLDatabase
 
     package init(database: any SQLDatabase, location: String) {
         self.database = database
