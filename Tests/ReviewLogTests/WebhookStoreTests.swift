@@ -159,6 +159,35 @@ struct WebhookStoreTests {
         #expect(try store.webhookDeliveryStatus(id: "ping") == .ping)
         #expect(try store.events(app: nil).isEmpty)
     }
+
+    @Test(
+        "out of order: a state skipped as current is recorded once an earlier change arrives; true repeats stay out",
+        arguments: StoreKind.allCases)
+    func outOfOrder(_ kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        let hour: Int64 = 3_600_000
+        let base: Int64 = 1_795_150_800_000
+        let arrivals = [
+            Self.delivery("w1", "WAITING_FOR_REVIEW", milliseconds: base + 1 * hour),
+            Self.delivery("w3", "WAITING_FOR_REVIEW", milliseconds: base + 3 * hour),  // a resubmission
+            Self.delivery("w3-again", "WAITING_FOR_REVIEW", milliseconds: base + 3 * hour + 500),  // its repeat
+            Self.delivery("r2", "REJECTED", milliseconds: base + 2 * hour),  // arrives last
+        ]
+        for delivery in arrivals { _ = try store.recordWebhookDelivery(delivery, version: Self.version) }
+        let events = try store.events(app: nil)
+        #expect(events.map(\.state) == [.waitingForReview, .rejected, .waitingForReview])
+        let seconds: [Int64] = [1, 2, 3].map { (hours: Int64) -> Int64 in (base + hours * hour) / 1000 }
+        #expect(events.map(\.at.secondsSince1970) == seconds)
+        let resubmission = try #require(events.last)
+        #expect(try store.webhookDeliveryStatus(id: "w3") == .resolved(eventID: resubmission.id))
+        #expect(try store.webhookDeliveryStatus(id: "w3-again") == .resolved(eventID: nil))
+        // Delivered again, nothing changes.
+        for delivery in arrivals {
+            #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
+        }
+        #expect(try store.events(app: nil) == events)
+    }
 }
 
 extension Timestamp {

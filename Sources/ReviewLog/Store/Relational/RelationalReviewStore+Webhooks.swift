@@ -188,6 +188,49 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         // The event and its notifications commit together (the transactional outbox). An observation made exact
         // above is the same state change, already notified when `sync` recorded it.
         try enqueueNotifications(forEventID: id, in: session)
-        return try event(id: id, in: session)
+        let inserted = try event(id: id, in: session)
+        try reconsiderSkippedDeliveries(
+            after: at, ascVersionID: ascVersionID, appID: appID, version: version, in: session)
+        return inserted
+    }
+
+    /// Deliveries arrive in any order. One skipped because its state was the version's state at its time (Waiting
+    /// for Review at 03:00 after Waiting at 01:00) is a change after all once an earlier change arrives (Rejected at
+    /// 02:00): each delivery of the version skipped so, later than the event just inserted, is looked at again, oldest
+    /// first, and recorded when it now changes the state (its row then names the event). In the caller's transaction.
+    private func reconsiderSkippedDeliveries(
+        after at: Int64, ascVersionID: String, appID: Int64, version: WebhookVersion, in session: any SQLSession
+    ) throws(ReviewError) {
+        // Skipped: resolved without an event and without a problem (a state this review does not know has one).
+        let skipped = try session.with(
+            """
+            SELECT delivery_id, old_value, new_value, timestamp_ms, received_at FROM webhook_deliveries
+            WHERE kind = 'stateChange' AND asc_version_id = ? AND resolved_at IS NOT NULL AND event_id IS NULL
+                AND last_error IS NULL AND timestamp_ms >= ?
+            ORDER BY timestamp_ms, delivery_id
+            """
+        ) { (statement: any SQLStatement) throws(ReviewError) -> [WebhookDelivery] in
+            try statement.bind([.text(ascVersionID), .integer((at + 1) * 1000)])
+            var deliveries: [WebhookDelivery] = []
+            while try statement.step() {
+                deliveries.append(
+                    WebhookDelivery(
+                        id: statement.text(0) ?? "",
+                        kind: .stateChange(
+                            ascVersionID: ascVersionID, oldValue: statement.text(1), newValue: statement.text(2) ?? ""),
+                        timestampMilliseconds: statement.int64(3),
+                        receivedAt: Timestamp(secondsSince1970: statement.int64(4))))
+            }
+            return deliveries
+        }
+        for delivery in skipped {
+            guard case .stateChange(_, _, let newValue) = delivery.kind, let state = ReviewState(apiString: newValue),
+                let recorded = try insertWebhookEvent(
+                    delivery, ascVersionID: ascVersionID, state: state, appID: appID, version: version, in: session)
+            else { continue }
+            try session.run(
+                "UPDATE webhook_deliveries SET event_id = ? WHERE delivery_id = ?",
+                [.integer(recorded.id), .text(delivery.id)])
+        }
     }
 }
