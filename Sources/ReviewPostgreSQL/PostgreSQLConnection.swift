@@ -24,11 +24,29 @@ final class PostgreSQLConnection {
     /// - Throws: `ReviewError.serverUnavailable` naming the host and libpq's message.
     init(url: PostgreSQLURL) throws(ReviewError) {
         self.url = url
-        // Defaults first: the URL's own parameters (given later, as the expanded dbname) override them.
-        let keywords = ["connect_timeout", "application_name", "dbname"]
-        let values = ["10", "gatehouse-review", url.connectionString]
-        let connection = Self.withCStrings(keywords) { keywordPointers in
-            Self.withCStrings(values) { valuePointers in
+        // A URL libpq cannot read is a value to fix (64), not a server to wait for; libpq's message may quote the URL,
+        // so it is scrubbed of the password like every message below.
+        var parseError: UnsafeMutablePointer<CChar>?
+        if let options = PQconninfoParse(url.connectionString, &parseError) {
+            PQconninfoFree(options)
+        } else {
+            let message = url.scrubbed(Self.message(parseError))
+            PQfreemem(parseError)
+            throw ReviewError(
+                .invalidValue,
+                "\(url.redacted) is not a PostgreSQL URL libpq can read: \(message); write it as "
+                    + "postgresql://USER@HOST:PORT/DATABASE?PARAMETERS, percent-encoding reserved characters")
+        }
+        // Defaults first: the URL's own parameters (given later, as the expanded dbname) override them. TCP keepalives
+        // (30 s idle, then 3 probes 10 s apart) and a 60 s TCP user timeout notice a server or network that vanished
+        // without a word, so a command fails with 69 instead of hanging.
+        let defaults: [(String, String)] = [
+            ("connect_timeout", "10"), ("application_name", "gatehouse-review"), ("keepalives", "1"),
+            ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
+            ("tcp_user_timeout", "60000"), ("dbname", url.connectionString),
+        ]
+        let connection = Self.withCStrings(defaults.map(\.0)) { keywordPointers in
+            Self.withCStrings(defaults.map(\.1)) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
             }
         }
@@ -37,7 +55,7 @@ final class PostgreSQLConnection {
         }
         // Checked before `handle` is set: once every property is, a throw runs deinit, which would finish it again.
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(connection))
+            let message = url.scrubbed(Self.message(PQerrorMessage(connection)))
             PQfinish(connection)
             throw ReviewError(
                 .serverUnavailable,
@@ -46,8 +64,19 @@ final class PostgreSQLConnection {
                     + "~/.pgpass)")
         }
         handle = connection
+        try prepareSession()
+    }
+
+    /// What every session (the first and each reconnection) sets: no notices on standard error, and limits on the
+    /// server's side. A client that dies inside a transaction leaves its session idle in it, holding the writers'
+    /// lock: the server ends such a session after 60 s. A writer waits 30 s at most for the lock (SQLite's busy
+    /// timeout), then fails naming the cause.
+    private func prepareSession() throws(ReviewError) {
         // Notices (a CREATE ... IF NOT EXISTS that skipped, say) are for a person at psql, not for review's output.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try execute(
+            "SET idle_in_transaction_session_timeout = '60s'; SET lock_timeout = '30s'; "
+                + "SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3")
     }
 
     deinit { PQfinish(handle) }
@@ -61,7 +90,7 @@ final class PostgreSQLConnection {
         guard !isConnected else { return }
         PQreset(handle)
         guard isConnected else { throw lost(doing: "reconnecting") }
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try prepareSession()
     }
 
     /// "host:port" of the server, for messages.
@@ -95,9 +124,15 @@ final class PostgreSQLConnection {
         let state = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
         lastSQLState = state
         if !isConnected || state.map(Self.meansServerGone) == true { return lost(doing: sql) }
-        let message =
+        let message = url.scrubbed(
             result.flatMap { PQresultErrorField($0, Self.primaryMessageField) }.map { String(cString: $0) }
-            ?? Self.message(PQerrorMessage(handle))
+                ?? Self.message(PQerrorMessage(handle)))
+        if state == "55P03" {
+            return ReviewError(
+                .storeUnavailable,
+                "the review store \(url.redacted) stayed locked by another writer beyond the lock timeout (30 s; "
+                    + "PostgreSQL: \(message)); try again")
+        }
         let statement = sql.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
         return ReviewError(
             .storeFailure,
@@ -107,7 +142,7 @@ final class PostgreSQLConnection {
 
     /// The error of a connection lost during a statement.
     func lost(doing sql: String) -> ReviewError {
-        let message = Self.message(PQerrorMessage(handle))
+        let message = url.scrubbed(Self.message(PQerrorMessage(handle)))
         let during = sql == "COMMIT" ? "while committing" : "during the command"
         let outcome =
             sql == "COMMIT"

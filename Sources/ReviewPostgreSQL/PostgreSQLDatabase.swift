@@ -76,6 +76,7 @@ final class PostgreSQLDatabase: SQLDatabase {
     /// serve` or `watch`) fails here, before anything of the transaction was sent: it is reconnected and the
     /// transaction begun again.
     private func begin(_ connection: PostgreSQLConnection) throws(ReviewError) {
+        connection.lastSQLState = nil
         do throws(ReviewError) {
             try connection.execute("BEGIN")
         } catch  where !connection.isConnected {
@@ -134,8 +135,13 @@ final class PostgreSQLSession: SQLSession {
                 connection.handle, statement.sql, Int32(texts.count), nil, pointers, nil, nil, 0)
         }
         guard sent == 1 else { throw connection.failure(nil, doing: statement.sql) }
-        PQsetSingleRowMode(connection.handle)
         streaming = statement
+        // libpq refuses only when not called right after sending, as it is here; the rows would then come in one
+        // result, which the statement does not read: refused, it is an error, never rows silently dropped.
+        guard PQsetSingleRowMode(connection.handle) == 1 else {
+            finishStreaming()
+            throw ReviewError(.storeFailure, "libpq refused single-row mode for \(statement.sql)")
+        }
     }
 
     /// Reads and frees whatever is left of the streaming query, freeing the connection.

@@ -30,11 +30,24 @@ struct PostgreSQLStoreTests {
             ),
             ("postgres://u:p@ss@h:1/d", "postgres://u:***@h:1/d"),
             ("postgresql:///review", "postgresql:///review"),
+            ("postgres://rv:se/cret@127.0.0.1:5432/rv", "postgres://rv:***@127.0.0.1:5432/rv"),
+            ("postgres://rv:se?cret@h/rv", "postgres://rv:***@h/rv"),
+            ("postgresql://h/d?%70assword=secret", "postgresql://h/d?%70assword=***"),
         ])
     func redaction(url: String, shown: String) {
         #expect(PostgreSQLURL(url)?.redacted == shown)
         #expect(PostgreSQLReviewStore.displayedLocation(url) == shown)
-        #expect(!shown.contains("secret") && !shown.contains("p@ss"))
+        #expect(!shown.contains("secret") && !shown.contains("p@ss") && !shown.contains("cret"))
+    }
+
+    @Test(
+        "a URL libpq cannot read is invalidValue (64), its message scrubbed of the password libpq quotes",
+        arguments: ["postgres://rv:S3cretPW@[::1:5432/rv", "postgres://rv:S3c%zzretPW@127.0.0.1/rv"])
+    func unreadable(url: String) {
+        let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: url) }
+        #expect(error?.code == .invalidValue)
+        #expect(error?.reason.contains("S3c") == false, "the password leaked: \(String(describing: error))")
+        #expect(error?.reason.contains("rv:***@") == true)
     }
 
     @Test("a path is a SQLite file, not a URL; a URL's scheme is postgres or postgresql")
