@@ -1,8 +1,9 @@
 import ReviewLog
 
 /// A role (the active `review watch`) held with a session-level advisory lock on the store's connection: PostgreSQL
-/// releases it when the session ends, whether the process exits, crashes, is killed or loses the network, so a
-/// standby on another machine takes over at its next try.
+/// releases it when the session ends, whether the process exits, crashes or is killed, or (once TCP keepalives give
+/// up on it, about a minute) its machine or network is gone, so a standby on another machine takes over at its next
+/// try.
 ///
 /// The lock uses the two-key form (`pg_try_advisory_lock(int, int)`), a key space apart from the writers' one-key
 /// lock: the first key says "a Gatehouse role", the second is the role's name hashed (FNV-1a, 31 bits). A lock this

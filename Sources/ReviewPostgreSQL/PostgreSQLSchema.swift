@@ -101,6 +101,10 @@ enum PostgreSQLSchema {
         );
         CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (received_at) WHERE resolved_at IS NULL;
         """,
+        5: """
+        ALTER TABLE notify_outbox ADD COLUMN claimed_until BIGINT;
+        ALTER TABLE notify_outbox ADD COLUMN claimed_by TEXT COLLATE "C";
+        """,
     ]
 
     /// Whether the database holds a review store (its version table).

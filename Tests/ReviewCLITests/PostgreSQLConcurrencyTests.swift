@@ -143,4 +143,29 @@ struct PostgreSQLConcurrencyTests {
         let list = try store(["notify", "list", "--json"], now: nil)
         #expect(list.standardOutput.hasSuffix("\"notifications\": []}\n"), "all delivered: \(list.standardOutput)")
     }
+
+    /// A flush ignores backoff, never a live deliverer's claim: before claims named their holder, a flush run while
+    /// `review log` was still sending its notification sent it a second time.
+    @Test(
+        "the notification outbox: a flush while review log is sending leaves that notification to it: sent once",
+        arguments: StoreKind.allCases)
+    func flushBesideLog(store kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = ReviewOnStore(location: try kind.newLocation(in: directory), directory: directory)
+        let receiver = try LoopbackHTTPServer()
+        receiver.route("/hook", respond: LoopbackResponse(status: 200, delay: .seconds(3)))
+        #expect(try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0)
+        let log = try Self.spawn(
+            ["--db", store.location, "log", "Fokus", "in-review", "--version", "1.0"], in: directory, name: "log")
+        let deadline = Date().addingTimeInterval(20)
+        while receiver.requestCount(path: "/hook") == 0, log.isRunning, Date() < deadline { usleep(10_000) }
+        #expect(receiver.requestCount(path: "/hook") == 1, "log started sending")
+        let flush = try store(["notify", "flush"], now: nil)
+        #expect(flush.status == 0, "\(flush)")
+        log.waitUntilExit()
+        #expect(log.terminationStatus == 0, "\(Self.output("log", in: directory))")
+        #expect(receiver.requestCount(path: "/hook") == 1, "the notification was sent twice")
+        let list = try store(["notify", "list", "--json"], now: nil)
+        #expect(list.standardOutput.hasSuffix("\"notifications\": []}\n"), "delivered: \(list.standardOutput)")
+    }
 }

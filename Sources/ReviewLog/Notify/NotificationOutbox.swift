@@ -25,14 +25,17 @@ public protocol NotificationOutbox: Sendable {
     /// - Throws: `ReviewError` store errors.
     func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification]
 
-    /// Takes the pending notifications due at `now` (all pending ones when `ignoringBackoff`), optionally only those
-    /// of some events, and moves each one's next attempt to `now + lease`, in one transaction, so another deliverer
-    /// does not take them meanwhile. A deliverer killed while sending leaves them pending: the lease expires and they
-    /// are sent again (at least once).
+    /// Takes the pending notifications due at `now` and held by no other deliverer, optionally only those of some
+    /// events, and holds each one until `now + lease` (its next attempt moves there too), in one transaction, so
+    /// another deliverer does not take them meanwhile: each notification is sent by one deliverer at a time. A
+    /// deliverer killed while sending leaves them pending: its claim lapses and they are sent again (at least once).
+    /// With `ignoringBackoff` (`review notify flush`, which holds the store's `notify-flush` role) every pending one
+    /// is taken, due or not, except those a deliverer holds; one held by another flush is taken (flushes run one at a
+    /// time, so that flush is dead).
     /// - Parameters:
     ///   - now: the current time.
     ///   - lease: how long the taken ones are left to this deliverer.
-    ///   - ignoringBackoff: take every pending one, due or not (`review notify flush`).
+    ///   - ignoringBackoff: take every pending one not held by a deliverer, due or not (`review notify flush`).
     ///   - eventIDs: only these events' notifications, or `nil` for all.
     /// - Returns: the taken notifications, oldest first.
     /// - Throws: `ReviewError` store errors.

@@ -1,14 +1,17 @@
 /// A store that lets one process among many hold a role: the active `review watch` among several watching the same
 /// store, on one machine or many. The others ask again now and then, and take the role over once its holder is gone.
 ///
-/// A role is held by a process, not by a store object or a thread: once a process holds it, every store object of
-/// that process on the same store is told it holds it. A role is released when its holder's process ends, however it
-/// ends (exit, crash, SIGKILL, a machine losing its connection to the database server), never by a timeout while
-/// the holder runs, so two processes never hold it at once. There is no release call: a process that no longer wants
-/// a role ends.
+/// A role is released when its holder ends, however it ends (exit, crash, SIGKILL), never by a timeout while the
+/// holder runs. There is no release call: a process that no longer wants a role ends. Each store says what holds it:
 ///
-/// The SQLite store holds a role with an advisory lock (`flock(2)`) on a file beside the store
-/// (`<store>-<role>.lock`), which the kernel releases with the holder's last descriptor.
+/// - The SQLite store: the process (every store object of that process on the same store is told it holds it), with
+///   an advisory lock (`flock(2)`) on a file beside the store (`<store>-<role>.lock`), which the kernel releases with
+///   the holder's last descriptor; two processes never hold it at once.
+/// - The PostgreSQL store: the store object's database session, with a session advisory lock, which the server
+///   releases when the session ends: with the process, or when the server or network cuts the session (a server
+///   restart; a machine gone, once TCP keepalives give up). A holder whose session was cut learns it at its next
+///   `holdRole(_:)`, and until then may act as the holder beside the one that took over: callers must stay correct
+///   then (two watchers polling record each state once).
 public protocol RoleLeasing: Sendable {
     /// Takes `role` for this process, or confirms that it still holds it.
     /// - Parameter role: the role's name: lower-case ASCII letters, digits and `-` (`watch`).

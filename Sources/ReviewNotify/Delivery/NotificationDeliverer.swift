@@ -9,7 +9,7 @@ public import ReviewLog
 /// for a day, then failed.
 ///
 /// At least once: the outcome is recorded after the answer, so a deliverer killed in between sends again once the
-/// claim's lease has passed (or at once with `ignoringBackoff`). Receivers deduplicate by the message's id.
+/// claim's lease has passed (a flush takes a dead flush's claim at once). Receivers deduplicate by the message's id.
 ///
 /// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
 /// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:isStopped:report:failure:)`` in the background.

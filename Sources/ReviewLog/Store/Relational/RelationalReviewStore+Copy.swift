@@ -14,7 +14,7 @@ extension RelationalReviewStore {
         }
     }
 
-    /// Every table of schema version 4 (`Schema.currentVersion`), parents before the tables that refer to them. A
+    /// Every table of schema version 5 (`Schema.currentVersion`), parents before the tables that refer to them. A
     /// migration that adds a table or a column adds it here too: `StoreCopyTests` compares this list with the schema.
     package static let copiedTables: [CopiedTable] = [
         CopiedTable("apps", integers: ["id"], texts: ["name", "bundle_id", "app_store_id"], key: ["id"]),
@@ -34,8 +34,9 @@ extension RelationalReviewStore {
             "notify_outbox",
             integers: [
                 "id", "channel_id", "event_id", "attempts", "first_attempt_at", "next_attempt_at", "delivered_at",
+                "claimed_until",
             ],
-            texts: ["kind", "status", "last_error"], key: ["id"]),
+            texts: ["kind", "status", "last_error", "claimed_by"], key: ["id"]),
         CopiedTable(
             "notify_reminders", integers: ["cycle_event_id", "event_id"], texts: ["threshold"],
             key: ["cycle_event_id", "threshold"]),

@@ -60,10 +60,18 @@ extension RelationalReviewStore: NotificationOutbox {
         -> [OutboxNotification]
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
+            // A deliverer takes what is due and held by nobody; a flush (ignoringBackoff) what is pending and held by
+            // no live deliverer: a claim of a flush is a dead flush's, since flushes run one at a time.
             let due = try session.with(
-                Self.outboxColumns + " WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?) ORDER BY o.id"
+                Self.outboxColumns
+                    + """
+                     WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?)
+                        AND (o.claimed_until IS NULL OR o.claimed_until <= ? OR (? AND o.claimed_by = 'flush'))
+                    ORDER BY o.id
+                    """
             ) { (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
-                try statement.bind([.integer(ignoringBackoff ? 1 : 0), .integer(now.secondsSince1970)])
+                let flush: SQLValue = .integer(ignoringBackoff ? 1 : 0)
+                try statement.bind([flush, .integer(now.secondsSince1970), .integer(now.secondsSince1970), flush])
                 var found: [OutboxNotification] = []
                 while try statement.step() {
                     let notification = try outboxNotification(from: statement)
@@ -73,8 +81,11 @@ extension RelationalReviewStore: NotificationOutbox {
             }
             for notification in due {
                 try session.run(
-                    "UPDATE notify_outbox SET next_attempt_at = ? WHERE id = ?",
-                    [.integer(now.secondsSince1970 + lease), .integer(notification.id)])
+                    "UPDATE notify_outbox SET next_attempt_at = ?, claimed_until = ?, claimed_by = ? WHERE id = ?",
+                    [
+                        .integer(now.secondsSince1970 + lease), .integer(now.secondsSince1970 + lease),
+                        .text(ignoringBackoff ? "flush" : "deliverer"), .integer(notification.id),
+                    ])
             }
             return due
         }
@@ -85,7 +96,8 @@ extension RelationalReviewStore: NotificationOutbox {
             try session.run(
                 """
                 UPDATE notify_outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), last_error = NULL
+                    first_attempt_at = coalesce(first_attempt_at, ?), last_error = NULL, claimed_until = NULL,
+                    claimed_by = NULL
                 WHERE id = ?
                 """,
                 [.integer(at.secondsSince1970), .integer(at.secondsSince1970), .integer(id)])
@@ -97,7 +109,8 @@ extension RelationalReviewStore: NotificationOutbox {
             try session.run(
                 """
                 UPDATE notify_outbox SET status = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), next_attempt_at = ?, last_error = ?
+                    first_attempt_at = coalesce(first_attempt_at, ?), next_attempt_at = ?, last_error = ?,
+                    claimed_until = NULL, claimed_by = NULL
                 WHERE id = ? AND status = 'pending'
                 """,
                 [

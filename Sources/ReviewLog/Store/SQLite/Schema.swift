@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
 package enum Schema {
     /// The newest schema this code knows.
-    package static let currentVersion: Int64 = 4
+    package static let currentVersion: Int64 = 5
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.
@@ -106,6 +106,14 @@ package enum Schema {
             last_error TEXT
         );
         CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (received_at) WHERE resolved_at IS NULL;
+        """,
+        // Version 5, one deliverer at a time (issue 14): who holds a notification and until when. A deliverer's claim
+        // (`log`, `watch`, `serve`) runs until claimed_until; `notify flush` takes every pending notification
+        // whatever its backoff, but never one a live deliverer holds (a flush's own claim it may take: flushes hold
+        // the store's notify-flush role, one at a time, so another flush's claim is a dead one's).
+        5: """
+        ALTER TABLE notify_outbox ADD COLUMN claimed_until INTEGER;
+        ALTER TABLE notify_outbox ADD COLUMN claimed_by TEXT;
         """,
     ]
 
