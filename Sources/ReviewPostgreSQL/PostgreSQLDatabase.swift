@@ -47,6 +47,22 @@ final class PostgreSQLDatabase: SQLDatabase {
         }
     }
 
+    func readSnapshot<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+        try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
+            let connection = session.connection
+            try connection.reconnectIfLost()
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            do throws(ReviewError) {
+                let result = try body(session)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                if connection.isConnected { try? connection.execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     func write<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
         try session.withLockVisibleToTSan { (session: inout PostgreSQLSession) throws(ReviewError) -> sending T in
             let connection = session.connection

@@ -61,7 +61,9 @@ extension RelationalReviewStore {
             throw ReviewError(.invalidValue, "\(location) is the store being copied; give another one with --to")
         }
         let tables = Self.copiedTables
-        let rows = try database.read { (session: any SQLSession) throws(ReviewError) -> [[[SQLValue]]] in
+        // One snapshot of the source: rows written meanwhile by others are all in it or all out of it, so an event
+        // never arrives without its app.
+        let rows = try database.readSnapshot { (session: any SQLSession) throws(ReviewError) -> [[[SQLValue]]] in
             var all: [[[SQLValue]]] = []
             for table in tables { all.append(try Self.rows(of: table, in: session)) }
             return all

@@ -10,6 +10,10 @@ package protocol SQLDatabase: Sendable {
     /// readers never wait for writers).
     func read<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T
 
+    /// Runs `body` in one read-only transaction: every statement sees the same snapshot, however others write
+    /// meanwhile (`review migrate` reads every table so, and the rows it copies agree with each other).
+    func readSnapshot<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T
+
     /// Runs `body` in one write transaction that holds the store's write lock from its first statement (writers are
     /// serialized, like SQLite's `BEGIN IMMEDIATE`), committing when it returns and rolling back when it throws. A
     /// driver may run `body` again after a transient conflict (a serialization failure or deadlock), so `body` must
