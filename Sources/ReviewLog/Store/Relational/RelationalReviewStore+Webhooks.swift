@@ -61,16 +61,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
             ) { (statement: any SQLStatement) throws(ReviewError) -> [WebhookDelivery] in
                 try statement.bind([.integer(Int64(max(0, limit)))])
                 var deliveries: [WebhookDelivery] = []
-                while try statement.step() {
-                    deliveries.append(
-                        WebhookDelivery(
-                            id: statement.text(0) ?? "",
-                            kind: .stateChange(
-                                ascVersionID: statement.text(1) ?? "", oldValue: statement.text(2),
-                                newValue: statement.text(3) ?? ""),
-                            timestampMilliseconds: statement.int64(4),
-                            receivedAt: Timestamp(secondsSince1970: statement.int64(5))))
-                }
+                while try statement.step() { deliveries.append(Self.stateChange(from: statement)) }
                 return deliveries
             }
         }
@@ -194,6 +185,15 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         return inserted
     }
 
+    /// A state-change delivery from a row of delivery_id, asc_version_id, old_value, new_value, timestamp_ms and
+    /// received_at.
+    private static func stateChange(from row: any SQLStatement) -> WebhookDelivery {
+        WebhookDelivery(
+            id: row.text(0) ?? "",
+            kind: .stateChange(ascVersionID: row.text(1) ?? "", oldValue: row.text(2), newValue: row.text(3) ?? ""),
+            timestampMilliseconds: row.int64(4), receivedAt: Timestamp(secondsSince1970: row.int64(5)))
+    }
+
     /// Deliveries arrive in any order. One skipped because its state was the version's state at its time (Waiting
     /// for Review at 03:00 after Waiting at 01:00) is a change after all once an earlier change arrives (Rejected at
     /// 02:00): each delivery of the version skipped so, later than the event just inserted, is looked at again, oldest
@@ -204,7 +204,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         // Skipped: resolved without an event and without a problem (a state this review does not know has one).
         let skipped = try session.with(
             """
-            SELECT delivery_id, old_value, new_value, timestamp_ms, received_at FROM webhook_deliveries
+            SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at FROM webhook_deliveries
             WHERE kind = 'stateChange' AND asc_version_id = ? AND resolved_at IS NOT NULL AND event_id IS NULL
                 AND last_error IS NULL AND timestamp_ms >= ?
             ORDER BY timestamp_ms, delivery_id
@@ -212,15 +212,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         ) { (statement: any SQLStatement) throws(ReviewError) -> [WebhookDelivery] in
             try statement.bind([.text(ascVersionID), .integer((at + 1) * 1000)])
             var deliveries: [WebhookDelivery] = []
-            while try statement.step() {
-                deliveries.append(
-                    WebhookDelivery(
-                        id: statement.text(0) ?? "",
-                        kind: .stateChange(
-                            ascVersionID: ascVersionID, oldValue: statement.text(1), newValue: statement.text(2) ?? ""),
-                        timestampMilliseconds: statement.int64(3),
-                        receivedAt: Timestamp(secondsSince1970: statement.int64(4))))
-            }
+            while try statement.step() { deliveries.append(Self.stateChange(from: statement)) }
             return deliveries
         }
         for delivery in skipped {

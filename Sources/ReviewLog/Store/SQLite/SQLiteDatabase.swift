@@ -34,26 +34,22 @@ final class SQLiteDatabase: SQLDatabase {
 
     /// Runs `body` in one deferred transaction: in WAL mode its reads share the snapshot of its first read.
     func readSnapshot<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
-        try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in
-            let connection = session.connection
-            try connection.execute("BEGIN")
-            do throws(ReviewError) {
-                let result = try body(session)
-                try connection.execute("COMMIT")
-                return result
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try transaction("BEGIN", body)
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock is taken before anything is read, so
     /// concurrent writers queue on the busy timeout), committing when it returns and rolling back when it throws.
     func write<T>(_ body: (any SQLSession) throws(ReviewError) -> sending T) throws(ReviewError) -> sending T {
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` between `begin` and a commit, rolling back when it throws.
+    private func transaction<T>(_ begin: String, _ body: (any SQLSession) throws(ReviewError) -> sending T)
+        throws(ReviewError) -> sending T
+    {
         try session.withLockVisibleToTSan { (session: inout SQLiteSession) throws(ReviewError) -> sending T in
             let connection = session.connection
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.execute(begin)
             do throws(ReviewError) {
                 let result = try body(session)
                 try connection.execute("COMMIT")
