@@ -93,13 +93,6 @@ final class PostgreSQLConnection {
         try prepareSession()
     }
 
-    /// "host:port" of the server, for messages.
-    var server: String {
-        let host = PQhost(handle).map { String(cString: $0) } ?? "?"
-        let port = PQport(handle).map { String(cString: $0) } ?? "?"
-        return "\(host):\(port)"
-    }
-
     /// Runs SQL without parameters or results (several statements allowed).
     func execute(_ sql: String) throws(ReviewError) {
         let result = PQexec(handle, sql)

@@ -543,16 +543,6 @@ public final class PostgreSQLServer: Sendable {
         throw lastFailure
     }
 
-    /// A port of 127.0.0.1 that nothing listens on just now (bound to port 0, then closed), for a test of a refused
-    /// connection.
-    /// - Returns: the port.
-    /// - Throws: when no socket can be bound.
-    public static func unusedPort() throws -> Int {
-        let (socket, port) = try LoopbackSocket.listenOnLoopback()
-        socket.close()
-        return Int(port)
-    }
-
     /// `pg_ctl -w -t 60 -o "-p PORT" -l server.log start`.
     private static func pgCtlStart(_ programs: Programs, _ account: Account?, _ directory: URL, port: Int)
         throws(Failure)

@@ -212,7 +212,7 @@ struct PostgreSQLCLITests {
     func failedConnections() throws {
         let directory = try TemporaryDirectory()
         let server = try PostgreSQLServer.sharedOrSkip()
-        let freePort = try PostgreSQLServer.unusedPort()
+        let freePort = try LoopbackHTTPServer.unusedPort()
         let wrongPassword = "NotThePassword\(UInt32.random(in: 1000...9999))"
         let cases: [(name: String, url: String, host: String, cause: String)] = [
             (

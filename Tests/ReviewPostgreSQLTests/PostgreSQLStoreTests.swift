@@ -63,9 +63,8 @@ struct PostgreSQLStoreTests {
     )
     func unavailable() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
-        // A port nothing listens on: the server's, once it is stopped, is not used here (shared); port 1 is privileged
-        // and unused on a test machine.
-        let closed = 1
+        // A port of 127.0.0.1 bound, never listened on, for the life of the test process: a connection is refused.
+        let closed = try LoopbackHTTPServer.unusedPort()
         let cases = [
             ("postgresql://gatehouse:\(server.password)@127.0.0.1:\(closed)/postgres", "Connection refused"),
             ("postgresql://gatehouse:wrong-\(server.password)@127.0.0.1:\(server.port)/postgres", "password"),
