@@ -104,14 +104,10 @@ enum FishCompletion {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `complete` arguments for an option's value.
+    /// `complete` arguments for an option's value: `-r` (the option takes a value) for a file, else `-x` (a value,
+    /// and no files offered), then what a positional argument of the same kind offers.
     static func valueArguments(_ completion: ValueCompletion) -> String {
-        switch completion {
-        case .none: " -x"
-        case .file: " -r -F"
-        case .directory: " -x -a '(__fish_complete_directories)'"
-        case .choices(let words): " -x -a " + quoted(words.joined(separator: " "))
-        }
+        (completion == .file ? " -r" : " -x") + positionalArguments(completion)
     }
 
     /// `complete` arguments for a positional argument.
