@@ -4,7 +4,7 @@ enum FishCompletion {
     /// The script for `tool`: two helper functions and the `complete` lines.
     static func script(for tool: CommandSpec) -> String {
         let prefix = "__fish_" + CompletionScript.identifier(tool.name)
-        let commands = tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }
+        let commands = CompletionScript.keyedCommands(of: tool)
         var lines = [
             "# fish completion for \(tool.name), written by '\(tool.name) completion fish' from the declarations its",
             "# --help is written from. Install as share/fish/vendor_completions.d/\(tool.name).fish, or run:",
@@ -26,9 +26,7 @@ enum FishCompletion {
             "        if test $options_ended = 1; or test \"$word\" = -; or not string match -q -- '-*' $word",
             "            switch \"$path:$word\"",
         ]
-        let subcommandKeys = commands.flatMap { entry in
-            entry.command.subcommands.map { quoted("\(entry.key):\($0.name)") }
-        }
+        let subcommandKeys = CompletionScript.subcommandKeys(commands).map { quoted($0) }
         if !subcommandKeys.isEmpty {
             lines += [
                 "                case \(subcommandKeys.joined(separator: " "))",
@@ -44,11 +42,7 @@ enum FishCompletion {
             "            set options_ended 1",
             "        else",
         ]
-        let valueKeys = commands.flatMap { entry in
-            entry.command.allOptions.filter(\.takesValue).flatMap { option in
-                option.spellings.map { quoted("\(entry.key):\($0)") }
-            }
-        }
+        let valueKeys = CompletionScript.valueOptionKeys(commands).map { quoted($0) }
         if !valueKeys.isEmpty {
             lines += [
                 "            switch \"$path:$word\"",
