@@ -5,7 +5,7 @@ enum BashCompletion {
     /// The script for `tool`: a `_<tool>` function and the `complete -F` line that binds it.
     static func script(for tool: CommandSpec) -> String {
         let function = "_" + CompletionScript.identifier(tool.name)
-        let commands = tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }
+        let commands = CompletionScript.keyedCommands(of: tool)
         var lines = [
             "# bash completion for \(tool.name), written by '\(tool.name) completion bash' from the declarations its",
             "# --help is written from. Install as share/bash-completion/completions/\(tool.name), or run:",
@@ -23,9 +23,7 @@ enum BashCompletion {
             "        if ((options_ended)) || [[ $word != -* || $word == \"-\" ]]; then",
             "            case \"$path:$word\" in",
         ]
-        let subcommandKeys = commands.flatMap { entry in
-            entry.command.subcommands.map { CompletionScript.singleQuoted("\(entry.key):\($0.name)") }
-        }
+        let subcommandKeys = CompletionScript.subcommandKeys(commands).map(CompletionScript.singleQuoted)
         if !subcommandKeys.isEmpty {
             lines.append(
                 "            \(subcommandKeys.joined(separator: " | ")))"
@@ -39,11 +37,7 @@ enum BashCompletion {
             "        else",
             "            case \"$path:$word\" in",
         ]
-        let valueKeys = commands.flatMap { entry in
-            entry.command.allOptions.filter(\.takesValue).flatMap { option in
-                option.spellings.map { CompletionScript.singleQuoted("\(entry.key):\($0)") }
-            }
-        }
+        let valueKeys = CompletionScript.valueOptionKeys(commands).map(CompletionScript.singleQuoted)
         if !valueKeys.isEmpty {
             lines.append("            \(valueKeys.joined(separator: " | "))) pending=\"$word\" ;;")
         }

@@ -15,6 +15,29 @@ package enum CompletionScript {
         }
     }
 
+    /// A command of the tool and its key in the bash and fish walkers: the names after the tool's, joined by
+    /// spaces ("" for the tool itself).
+    typealias KeyedCommand = (key: String, command: CommandSpec)
+
+    /// Every command of `tool` with its key, depth first, in declaration order.
+    static func keyedCommands(of tool: CommandSpec) -> [KeyedCommand] {
+        tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }
+    }
+
+    /// The `key:word` pairs the bash and fish walkers match to step into a subcommand.
+    static func subcommandKeys(_ commands: [KeyedCommand]) -> [String] {
+        commands.flatMap { entry in entry.command.subcommands.map { "\(entry.key):\($0.name)" } }
+    }
+
+    /// The `key:word` pairs the bash and fish walkers match for an option whose value is the next word.
+    static func valueOptionKeys(_ commands: [KeyedCommand]) -> [String] {
+        commands.flatMap { entry in
+            entry.command.allOptions.filter(\.takesValue).flatMap { option in
+                option.spellings.map { "\(entry.key):\($0)" }
+            }
+        }
+    }
+
     /// A name safe in a shell function name: letters, digits and `_`.
     static func identifier(_ text: String) -> String {
         String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })

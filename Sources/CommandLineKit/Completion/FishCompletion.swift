@@ -4,7 +4,7 @@ enum FishCompletion {
     /// The script for `tool`: two helper functions and the `complete` lines.
     static func script(for tool: CommandSpec) -> String {
         let prefix = "__fish_" + CompletionScript.identifier(tool.name)
-        let commands = tool.walk(path: []).map { (key: $0.path.joined(separator: " "), command: $0.command) }
+        let commands = CompletionScript.keyedCommands(of: tool)
         var lines = [
             "# fish completion for \(tool.name), written by '\(tool.name) completion fish' from the declarations its",
             "# --help is written from. Install as share/fish/vendor_completions.d/\(tool.name).fish, or run:",
@@ -26,9 +26,7 @@ enum FishCompletion {
             "        if test $options_ended = 1; or test \"$word\" = -; or not string match -q -- '-*' $word",
             "            switch \"$path:$word\"",
         ]
-        let subcommandKeys = commands.flatMap { entry in
-            entry.command.subcommands.map { quoted("\(entry.key):\($0.name)") }
-        }
+        let subcommandKeys = CompletionScript.subcommandKeys(commands).map { quoted($0) }
         if !subcommandKeys.isEmpty {
             lines += [
                 "                case \(subcommandKeys.joined(separator: " "))",
@@ -44,11 +42,7 @@ enum FishCompletion {
             "            set options_ended 1",
             "        else",
         ]
-        let valueKeys = commands.flatMap { entry in
-            entry.command.allOptions.filter(\.takesValue).flatMap { option in
-                option.spellings.map { quoted("\(entry.key):\($0)") }
-            }
-        }
+        let valueKeys = CompletionScript.valueOptionKeys(commands).map { quoted($0) }
         if !valueKeys.isEmpty {
             lines += [
                 "            switch \"$path:$word\"",
@@ -104,14 +98,10 @@ enum FishCompletion {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `complete` arguments for an option's value.
+    /// `complete` arguments for an option's value: `-r` (the option takes a value) for a file, else `-x` (a value,
+    /// and no files offered), then what a positional argument of the same kind offers.
     static func valueArguments(_ completion: ValueCompletion) -> String {
-        switch completion {
-        case .none: " -x"
-        case .file: " -r -F"
-        case .directory: " -x -a '(__fish_complete_directories)'"
-        case .choices(let words): " -x -a " + quoted(words.joined(separator: " "))
-        }
+        (completion == .file ? " -r" : " -x") + positionalArguments(completion)
     }
 
     /// `complete` arguments for a positional argument.

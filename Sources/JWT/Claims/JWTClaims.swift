@@ -102,30 +102,23 @@ public struct JWTClaims: Sendable {
             }
             return values
         default:
-            throw JWTError(
-                .invalidClaim,
-                "the claim \"aud\" is a JSON \(value.typeName) (\(value)); it must be a string or an array of strings "
-                    + "(RFC 7519 section 4.1.3)")
+            throw value.typeError(
+                .invalidClaim, "the claim \"aud\"", showingValue: true, mustBe: "a string or an array of strings",
+                rule: "RFC 7519 section 4.1.3")
         }
     }
 
     private static func string(_ value: JSONValue, _ name: String, section: String) throws -> String {
-        guard case .string(let text) = value else {
-            throw JWTError(
-                .invalidClaim,
-                "the claim \"\(name)\" is a JSON \(value.typeName) (\(value)); it must be a string "
-                    + "(RFC 7519 section \(section))")
-        }
-        return text
+        try value.typed(
+            \.stringValue, or: .invalidClaim, "the claim \"\(name)\"", showingValue: true, mustBe: "a string",
+            rule: "RFC 7519 section \(section)")
     }
 
     private static func numericDate(_ value: JSONValue, _ name: String, section: String) throws -> Date {
-        guard case .number(let number) = value else {
-            throw JWTError(
-                .invalidClaim,
-                "the claim \"\(name)\" is a JSON \(value.typeName) (\(value)); it must be a NumericDate, a JSON "
-                    + "number of seconds since 1970-01-01T00:00:00Z (RFC 7519 sections 2 and \(section))")
-        }
+        let number = try value.typed(
+            \.numberValue, or: .invalidClaim, "the claim \"\(name)\"", showingValue: true,
+            mustBe: "a NumericDate, a JSON number of seconds since 1970-01-01T00:00:00Z",
+            rule: "RFC 7519 sections 2 and \(section)")
         let seconds = number.doubleValue
         guard NumericDate.seconds(seconds) != nil else {
             throw JWTError(

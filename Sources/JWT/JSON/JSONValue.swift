@@ -99,6 +99,36 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What `reading` reads from this value (`\.stringValue`, `\.arrayValue`, ...), else the module's one error for a
+    /// member of the wrong JSON type: "the claim "iss" is a JSON number (42); it must be a string (RFC 7519 section
+    /// 4.1.1)".
+    /// - Parameters:
+    ///   - reading: the reading of the type the member must have.
+    ///   - code: the error's code.
+    ///   - member: what the value is, for the message (`the claim "iss"`).
+    ///   - showingValue: whether the message shows the value as well as its type (claims yes; key members no).
+    ///   - kind: what it must be (`a string`).
+    ///   - rule: the rule that says so (`RFC 7519 section 4.1.1`), if one is named.
+    /// - Returns: the value read.
+    /// - Throws: `JWTError` with `code` when `reading` reads nil.
+    func typed<Typed>(
+        _ reading: KeyPath<JSONValue, Typed?>, or code: JWTError.Code, _ member: String, showingValue: Bool = false,
+        mustBe kind: String, rule: String? = nil
+    ) throws -> Typed {
+        if let value = self[keyPath: reading] { return value }
+        throw typeError(code, member, showingValue: showingValue, mustBe: kind, rule: rule)
+    }
+
+    /// The error `typed(_:or:_:showingValue:mustBe:rule:)` throws, for a value that none of several types fits.
+    func typeError(_ code: JWTError.Code, _ member: String, showingValue: Bool, mustBe kind: String, rule: String?)
+        -> JWTError
+    {
+        JWTError(
+            code,
+            "\(member) is a JSON \(typeName)\(showingValue ? " (\(self))" : ""); it must be \(kind)"
+                + (rule.map { " (\($0))" } ?? ""))
+    }
+
     /// Compact JSON text for this value (member order kept, strings escaped per RFC 8259 section 7).
     public var description: String {
         var out = ""

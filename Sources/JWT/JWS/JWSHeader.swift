@@ -49,13 +49,9 @@ public struct JWSHeader: Sendable, Hashable {
     /// - Throws: `invalidHeader` naming the member and its type.
     init(object: JSONObject) throws {
         func string(_ value: JSONValue, _ name: String, section: String) throws -> String {
-            guard case .string(let text) = value else {
-                throw JWTError(
-                    .invalidHeader,
-                    "the header member \"\(name)\" is a JSON \(value.typeName); it must be a string "
-                        + "(RFC 7515 section \(section))")
-            }
-            return text
+            try value.typed(
+                \.stringValue, or: .invalidHeader, "the header member \"\(name)\"", mustBe: "a string",
+                rule: "RFC 7515 section \(section)")
         }
         var alg: String?
         var kid: String?
@@ -75,12 +71,9 @@ public struct JWSHeader: Sendable, Hashable {
             case MemberKey.x5t: _ = try string(value, "x5t", section: "4.1.7")
             case MemberKey.x5tS256: _ = try string(value, "x5t#S256", section: "4.1.8")
             case MemberKey.jwk:
-                if value.objectValue == nil {
-                    throw JWTError(
-                        .invalidHeader,
-                        "the header member \"jwk\" is a JSON \(value.typeName); it must be an object "
-                            + "(RFC 7515 section 4.1.3)")
-                }
+                _ = try value.typed(
+                    \.objectValue, or: .invalidHeader, "the header member \"jwk\"", mustBe: "an object",
+                    rule: "RFC 7515 section 4.1.3")
             case MemberKey.x5c:
                 guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
                     throw JWTError(

@@ -225,11 +225,10 @@ public struct JWK: Sendable, CustomStringConvertible {
         let kid = object["kid"].map { "JWK \($0)" } ?? "JWK"
         // Common members: type-check what RFC 7517 section 4 defines.
         for name in ["kty", "kid", "use", "alg"] {
-            if let value = object[name], value.stringValue == nil {
-                throw JWTError(
-                    .invalidKey,
-                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a string (RFC 7517 section 4)"
-                )
+            if let value = object[name] {
+                _ = try value.typed(
+                    \.stringValue, or: .invalidKey, "the \(kid) member \"\(name)\"", mustBe: "a string",
+                    rule: "RFC 7517 section 4")
             }
         }
         if let ops = object["key_ops"] {
@@ -254,11 +253,8 @@ public struct JWK: Sendable, CustomStringConvertible {
             guard let value = object[name] else {
                 throw JWTError(.invalidKey, "the \(kid) (kty \(kty)) has no \"\(name)\" member (RFC 7518 section 6)")
             }
-            guard let text = value.stringValue else {
-                throw JWTError(
-                    .invalidKey,
-                    "the \(kid) member \"\(name)\" is a JSON \(value.typeName); it must be a base64url string")
-            }
+            let text = try value.typed(
+                \.stringValue, or: .invalidKey, "the \(kid) member \"\(name)\"", mustBe: "a base64url string")
             do {
                 return try Base64URL.decode(text, segment: "\(kid) member \"\(name)\"")
             } catch let error as JWTError {

@@ -46,11 +46,9 @@ public struct JWKSet: Sendable {
                 "the key set document has no \"keys\" member (RFC 7517 section 5); members: "
                     + (object.names.isEmpty ? "none" : object.names.joined(separator: ", ")) + hint)
         }
-        guard case .array(let entries) = keysValue else {
-            throw JWTError(
-                .invalidKeySet,
-                "the key set member \"keys\" is a JSON \(keysValue.typeName); it must be an array (RFC 7517 section 5)")
-        }
+        let entries = try keysValue.typed(
+            \.arrayValue, or: .invalidKeySet, "the key set member \"keys\"", mustBe: "an array",
+            rule: "RFC 7517 section 5")
         if entries.count > Self.maximumKeys {
             throw JWTError(
                 .limitExceeded,

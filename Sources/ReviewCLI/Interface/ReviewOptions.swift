@@ -106,16 +106,22 @@ package enum ReviewOptions {
             + "(default) on a terminal unless NO_COLOR is set to a non-empty value; always; never.")
 
     /// An option taking one of an enumeration's raw values, in any case; another value is refused with the choices.
-    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ name: String, help: String)
-        -> Option<Choice> where Choice.RawValue == String
-    {
+    /// - Parameters:
+    ///   - name: the option's name.
+    ///   - help: its help.
+    ///   - what: what the value is, for the refusal ("unknown export format \"xml\""); default "unknown value
+    ///     \"xml\" for --NAME".
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, help: String, what: String? = nil
+    ) -> Option<Choice> where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
         let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
         return Option(
             .value(name, valueName: names.joined(separator: "|"), help: help, completion: .choices(names)),
             parse: { text throws(CommandFailure) in
                 guard let choice = Choice(rawValue: text.lowercased()) else {
-                    throw .usage("unknown value \"\(text)\" for --\(name); use \(list)")
+                    let unknown = what.map { "unknown \($0) \"\(text)\"" } ?? "unknown value \"\(text)\" for --\(name)"
+                    throw .usage("\(unknown); use \(list)")
                 }
                 return choice
             })
@@ -158,18 +164,10 @@ package enum ReviewOptions {
             return String(digits)
         })
     /// `--format json|csv` of `export`.
-    package static let format = Option(
-        .value(
-            "format", valueName: "json|csv",
-            help: "json (default): {\"events\": [{\"id\", \"app\", \"platform\", \"version\", \"state\", \"at\", "
-                + "\"note\", \"source\", ...}]}; csv: the same columns with a header row.",
-            completion: .choices(InterchangeFormat.allCases.map(\.rawValue))),
-        parse: { text throws(CommandFailure) in
-            guard let format = InterchangeFormat(rawValue: text.lowercased()) else {
-                throw .usage("unknown export format \"\(text)\"; use json or csv")
-            }
-            return format
-        })
+    package static let format: Option<InterchangeFormat> = choice(
+        "format",
+        help: "json (default): {\"events\": [{\"id\", \"app\", \"platform\", \"version\", \"state\", \"at\", "
+            + "\"note\", \"source\", ...}]}; csv: the same columns with a header row.", what: "export format")
     /// `--html FILE` of `report`: where the page goes (`-` for standard output).
     package static let html = Option(
         .value(
