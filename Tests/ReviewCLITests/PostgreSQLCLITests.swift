@@ -31,6 +31,14 @@ struct ReviewOnStore {
     }
 }
 
+extension ReviewOnStore {
+    /// A new, empty store of `kind`, in a new temporary folder.
+    init(new kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        self.init(location: try kind.newLocation(in: directory), directory: directory)
+    }
+}
+
 /// Issue 14 end to end, through the built `review` and a real PostgreSQL server (the shared throwaway cluster of
 /// `PostgreSQLServer`): the same output as SQLite for the same events, `review migrate` both ways, and what a
 /// connection that fails looks like. Skipped where PostgreSQL cannot be started (failing when `CI=true`).

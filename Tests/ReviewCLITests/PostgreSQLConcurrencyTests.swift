@@ -38,6 +38,24 @@ struct PostgreSQLConcurrencyTests {
             .joined(separator: " | ")
     }
 
+    /// A receiver answering `/hook` with `handler`, added to `store` as a webhook channel.
+    static func hook(_ store: ReviewOnStore, _ handler: @escaping LoopbackHTTPServer.Handler) throws
+        -> LoopbackHTTPServer
+    {
+        let receiver = try LoopbackHTTPServer()
+        receiver.route("/hook", handler)
+        #expect(try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0)
+        return receiver
+    }
+
+    /// `notify list` shows no notification left to deliver.
+    static func expectAllDelivered(_ store: ReviewOnStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let list = try store(["notify", "list", "--json"], now: nil)
+        #expect(
+            list.standardOutput.hasSuffix("\"notifications\": []}\n"), "all delivered: \(list.standardOutput)",
+            sourceLocation: sourceLocation)
+    }
+
     @Test("16 review log processes at once, twice (the first round creates the store): each event once, ids 1...N")
     func sixteenWriters() throws {
         let directory = try TemporaryDirectory()
@@ -114,14 +132,11 @@ struct PostgreSQLConcurrencyTests {
         "the notification outbox: two review notify flush at once deliver each notification once",
         arguments: StoreKind.allCases)
     func twoDeliverers(store kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = ReviewOnStore(location: try kind.newLocation(in: directory), directory: directory)
-        let receiver = try LoopbackHTTPServer()
+        let store = try ReviewOnStore(new: kind)
         let up = Mutex(false)
-        receiver.route("/hook") { _ in
+        let receiver = try Self.hook(store) { _ in
             up.withLock { $0 } ? LoopbackResponse(status: 200, delay: .milliseconds(250)) : .text("no", status: 503)
         }
-        #expect(try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0)
         let count = 6
         for index in 0..<count {
             let logged = try store(["log", "Fokus", "in-review", "--version", "1.\(index)"], now: nil)
@@ -130,18 +145,17 @@ struct PostgreSQLConcurrencyTests {
         #expect(receiver.requestCount(path: "/hook") == count)
         up.withLock { $0 = true }
         let flushes = try (0..<2).map {
-            try Self.spawn(["--db", store.location, "notify", "flush"], in: directory, name: "flush\($0)")
+            try Self.spawn(["--db", store.location, "notify", "flush"], in: store.directory, name: "flush\($0)")
         }
         for (index, flush) in flushes.enumerated() {
             flush.waitUntilExit()
-            #expect(flush.terminationStatus == 0, "\(Self.output("flush\(index)", in: directory))")
+            #expect(flush.terminationStatus == 0, "\(Self.output("flush\(index)", in: store.directory))")
         }
         let delivered = receiver.requests(path: "/hook").dropFirst(count).compactMap {
             $0.header("X-Gatehouse-Event-Id")?.split(separator: "-").first.map(String.init)
         }
         #expect(delivered.sorted() == (1...count).map(String.init), "delivered: \(delivered)")
-        let list = try store(["notify", "list", "--json"], now: nil)
-        #expect(list.standardOutput.hasSuffix("\"notifications\": []}\n"), "all delivered: \(list.standardOutput)")
+        try Self.expectAllDelivered(store)
     }
 
     /// A flush ignores backoff, never a live deliverer's claim: before claims named their holder, a flush run while
@@ -150,22 +164,18 @@ struct PostgreSQLConcurrencyTests {
         "the notification outbox: a flush while review log is sending leaves that notification to it: sent once",
         arguments: StoreKind.allCases)
     func flushBesideLog(store kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = ReviewOnStore(location: try kind.newLocation(in: directory), directory: directory)
-        let receiver = try LoopbackHTTPServer()
-        receiver.route("/hook", respond: LoopbackResponse(status: 200, delay: .seconds(3)))
-        #expect(try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0)
+        let store = try ReviewOnStore(new: kind)
+        let receiver = try Self.hook(store) { _ in LoopbackResponse(status: 200, delay: .seconds(3)) }
         let log = try Self.spawn(
-            ["--db", store.location, "log", "Fokus", "in-review", "--version", "1.0"], in: directory, name: "log")
+            ["--db", store.location, "log", "Fokus", "in-review", "--version", "1.0"], in: store.directory, name: "log")
         let deadline = Date().addingTimeInterval(20)
         while receiver.requestCount(path: "/hook") == 0, log.isRunning, Date() < deadline { usleep(10_000) }
         #expect(receiver.requestCount(path: "/hook") == 1, "log started sending")
         let flush = try store(["notify", "flush"], now: nil)
         #expect(flush.status == 0, "\(flush)")
         log.waitUntilExit()
-        #expect(log.terminationStatus == 0, "\(Self.output("log", in: directory))")
+        #expect(log.terminationStatus == 0, "\(Self.output("log", in: store.directory))")
         #expect(receiver.requestCount(path: "/hook") == 1, "the notification was sent twice")
-        let list = try store(["notify", "list", "--json"], now: nil)
-        #expect(list.standardOutput.hasSuffix("\"notifications\": []}\n"), "delivered: \(list.standardOutput)")
+        try Self.expectAllDelivered(store)
     }
 }

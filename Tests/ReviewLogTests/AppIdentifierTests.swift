@@ -7,6 +7,11 @@ import Testing
 /// Daily-use issue, item 9: `LogRequest.bundleID` and `appStoreID` set an app's identifiers, never change them.
 @Suite("app identifiers from a logged event")
 struct AppIdentifierTests {
+    /// This test's own temporary folder (Swift Testing makes a suite value for each test and argument).
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
     static let at = Timestamp(iso8601: "2025-03-01T09:00:00Z")!
 
     func request(
@@ -22,7 +27,6 @@ struct AppIdentifierTests {
         "a missing identifier is set, with the event, and the stored event carries it; the same value is accepted",
         arguments: StoreKind.allCases)
     func sets(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let first = try store.record(request("Fokus", .waitingForReview, bundleID: "com.example.fokus"))
         #expect(first.event.app == App(name: "Fokus", bundleID: "com.example.fokus"))
@@ -36,7 +40,6 @@ struct AppIdentifierTests {
         "another value, or one another app holds, is invalidValue naming both; the event is not recorded",
         arguments: StoreKind.allCases)
     func refuses(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         _ = try store.record(request("Fokus", .waitingForReview, bundleID: "com.a", appStoreID: "111"))
         expectError(ReviewError(.invalidValue), mentioning: ["com.a", "com.b", "--bundle-id"]) {

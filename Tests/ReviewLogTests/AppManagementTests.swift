@@ -11,18 +11,28 @@ struct AppManagementTests {
 
     static func at(hours: Int64) -> Timestamp { Timestamp(secondsSince1970: base.secondsSince1970 + hours * 3600) }
 
-    static func store(_ directory: TemporaryDirectory, _ kind: StoreKind) throws -> RelationalReviewStore {
-        try kind.makeStore(in: directory)
+    /// This test's own temporary folder (Swift Testing makes a suite value for each test and argument).
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// A new store of `kind`, with events logged by hand: (app, state, hours).
+    func newStore(_ kind: StoreKind, seeded events: [(String, ReviewState, Int64)] = []) throws
+        -> RelationalReviewStore
+    {
+        let store = try kind.makeStore(in: directory)
+        for (app, state, hours) in events { try Self.log(store, app, state, hours: hours) }
+        return store
     }
 
-    /// A store in a new directory (kept alive with it), with events logged by hand: (app, state, hours).
-    static func seeded(_ events: [(String, ReviewState, Int64)], _ kind: StoreKind) throws -> (
-        TemporaryDirectory, RelationalReviewStore
-    ) {
-        let directory = try TemporaryDirectory()
-        let store = try Self.store(directory, kind)
-        for (app, state, hours) in events { try log(store, app, state, hours: hours) }
-        return (directory, store)
+    /// Applies a sync of one app, seen `hours` after `base`.
+    @discardableResult
+    static func sync(
+        _ store: RelationalReviewStore, ascID: String, name: String, bundleID: String, hours: Int64,
+        versions: [SyncedVersion] = []
+    ) throws -> [SyncChange] {
+        try store.applySync(
+            SyncedApp(ascID: ascID, name: name, bundleID: bundleID, fetchedAt: at(hours: hours), versions: versions))
     }
 
     @discardableResult
@@ -60,17 +70,14 @@ struct AppManagementTests {
         "apps lists each app with its platforms, versions, events, times and whether it is synced",
         arguments: StoreKind.allCases)
     func list(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = try Self.store(directory, kind)
+        let store = try newStore(kind)
         #expect(try store.apps().isEmpty)
         try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         _ = try store.record(
             LogRequest(app: "Fokus", platform: .macOS, version: "2.0", state: .waitingForReview, at: Self.at(hours: 5)))
         try Self.log(store, "Fokus", .inReview, hours: 9)
         try Self.log(store, "Lumen", .waitingForReview, hours: 1)
-        _ = try store.applySync(
-            SyncedApp(
-                ascID: "111", name: "Lumen", bundleID: "com.example.lumen", fetchedAt: Self.at(hours: 2), versions: []))
+        try Self.sync(store, ascID: "111", name: "Lumen", bundleID: "com.example.lumen", hours: 2)
         let apps = try store.apps()
         #expect(apps.map(\.app.name) == ["Fokus", "Lumen"])
         #expect(apps[0].events == 3 && apps[0].versions == 2 && apps[0].platforms == [.iOS, .macOS])
@@ -82,9 +89,7 @@ struct AppManagementTests {
         "rename keeps the events; a case change is a rename; a taken, empty or unknown name is refused",
         arguments: StoreKind.allCases)
     func rename(_ kind: StoreKind) throws {
-        let (directory, store) = try Self.seeded(
-            [("Fokis", .waitingForReview, 0), ("Lumen", .waitingForReview, 0)], kind)
-        defer { withExtendedLifetime(directory) {} }
+        let store = try newStore(kind, seeded: [("Fokis", .waitingForReview, 0), ("Lumen", .waitingForReview, 0)])
         #expect(try store.renameApp("fokis", to: "Fokus").name == "Fokus")
         #expect(try store.events(app: "Fokus").count == 1 && store.app(named: "Fokis") == nil)
         #expect(try store.renameApp("Fokus", to: "FOKUS").name == "FOKUS")
@@ -103,8 +108,7 @@ struct AppManagementTests {
         "a notification channel naming an app follows its rename and its merge (no duplicate names)",
         arguments: StoreKind.allCases)
     func channelsFollowApps(_ kind: StoreKind) throws {
-        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Ledger", .inReview, 1)], kind)
-        _ = directory
+        let store = try newStore(kind, seeded: [("Fokus", .waitingForReview, 0), ("Ledger", .inReview, 1)])
         let channel = try store.addChannel(
             NotificationChannel(kind: .webhook, url: "https://hooks.example.com/a", apps: ["fokus", "Ledger"]))
         let other = try store.addChannel(
@@ -122,15 +126,11 @@ struct AppManagementTests {
         "merge moves every event and the sync state, fills missing identifiers, and removes the app merged",
         arguments: StoreKind.allCases)
     func merge(_ kind: StoreKind) throws {
-        let (directory, store) = try Self.seeded(
-            [
-                ("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 20), ("Fokis", .approved, 30),
-            ], kind)
-        defer { withExtendedLifetime(directory) {} }
-        _ = try store.applySync(
-            SyncedApp(
-                ascID: "999", name: "Fokis", bundleID: "com.example.fokus", fetchedAt: Self.at(hours: 31),
-                versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "APPROVED")]))
+        let store = try newStore(
+            kind, seeded: [("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 20), ("Fokis", .approved, 30)])
+        try Self.sync(
+            store, ascID: "999", name: "Fokis", bundleID: "com.example.fokus", hours: 31,
+            versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "APPROVED")])
         let merge = try store.mergeApp("fokis", into: "Fokus")
         #expect(merge.from.name == "Fokis" && merge.into.name == "Fokus" && merge.events == 2)
         #expect(merge.otherRows == ["sync_apps": 1, "sync_versions": 1])
@@ -148,8 +148,7 @@ struct AppManagementTests {
         "a table a later schema adds that refers to apps is merged too; a collision in it refuses the merge whole",
         arguments: StoreKind.allCases)
     func laterTables(_ kind: StoreKind) throws {
-        let (directory, store) = try Self.seeded([("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)], kind)
-        defer { withExtendedLifetime(directory) {} }
+        let store = try newStore(kind, seeded: [("Fokus", .waitingForReview, 0), ("Fokis", .inReview, 5)])
         // What a notifications issue might add: one rule per app and channel.
         try store.database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
@@ -181,8 +180,7 @@ struct AppManagementTests {
         "a merge with colliding events, identifiers or two synced apps is refused naming them, changing nothing",
         arguments: StoreKind.allCases)
     func mergeCollisions(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = try Self.store(directory, kind)
+        let store = try newStore(kind)
         let kept = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let twin = try Self.log(store, "Fokis", .waitingForReview, hours: 0)
         try Self.log(store, "Fokis", .inReview, hours: 3)
@@ -198,10 +196,7 @@ struct AppManagementTests {
         #expect(try store.events(app: nil) == before && store.appNames() == ["Fokis", "Fokus"])
         _ = try store.deleteEvent(id: twin.id)
         for (ascID, name) in [("1", "Fokus"), ("2", "Fokis")] {
-            _ = try store.applySync(
-                SyncedApp(
-                    ascID: ascID, name: name, bundleID: "com.example.\(ascID)", fetchedAt: Self.at(hours: 5),
-                    versions: []))
+            try Self.sync(store, ascID: ascID, name: name, bundleID: "com.example.\(ascID)", hours: 5)
         }
         #expect(throws: ReviewError(.conflict)) { try store.mergeApp("Fokis", into: "Fokus") }
         #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
@@ -211,8 +206,7 @@ struct AppManagementTests {
         "edit changes the note and time; the idempotency key follows the new time; collisions and synced times are refused",
         arguments: StoreKind.allCases)
     func edit(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = try Self.store(directory, kind)
+        let store = try newStore(kind)
         let waiting = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let review = try Self.log(store, "Fokus", .inReview, hours: 20)
         let edit = try store.editEvent(id: review.id, note: "Guideline 4.2", at: Self.at(hours: 22))
@@ -229,10 +223,9 @@ struct AppManagementTests {
         #expect(throws: ReviewError(.invalidValue)) { try store.editEvent(id: waiting.id, note: nil, at: nil) }
         #expect(throws: ReviewError(.invalidValue)) { try store.editEvent(id: waiting.id, note: "a\u{0}b", at: nil) }
         #expect(throws: ReviewError(.eventNotFound)) { try store.editEvent(id: 99, note: "x", at: nil) }
-        let synced = try store.applySync(
-            SyncedApp(
-                ascID: "1", name: "Fokus", bundleID: "com.example.fokus", fetchedAt: Self.at(hours: 30),
-                versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "REJECTED")]))
+        let synced = try Self.sync(
+            store, ascID: "1", name: "Fokus", bundleID: "com.example.fokus", hours: 30,
+            versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "REJECTED")])
         let syncedID = try #require(synced.first?.event?.id)
         #expect(throws: ReviewError(.invalidValue)) {
             try store.editEvent(id: syncedID, note: nil, at: Self.at(hours: 29))
@@ -244,8 +237,7 @@ struct AppManagementTests {
         "undo removes the last event logged by hand, never an imported or synced one, and an app it leaves empty",
         arguments: StoreKind.allCases)
     func undo(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = try Self.store(directory, kind)
+        let store = try newStore(kind)
         #expect(throws: ReviewError(.eventNotFound)) { try store.undoLastManualEvent() }
         let first = try Self.log(store, "Fokus", .waitingForReview, hours: 0)
         let second = try Self.log(store, "Fokus", .inReview, hours: 5)

@@ -7,6 +7,11 @@ import Testing
 /// time taking the place of a sync's observation of the same state.
 @Suite("webhook deliveries in the store")
 struct WebhookStoreTests {
+    /// This test's own temporary folder (Swift Testing makes a suite value for each test and argument).
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
     static let version = WebhookVersion(
         ascAppID: "1000", appName: "Fokus", bundleID: "com.example.fokus", platform: .iOS, version: "2.3", build: "41")
 
@@ -22,13 +27,9 @@ struct WebhookStoreTests {
         "a delivery is recorded once: the repeat is a duplicate and adds nothing",
         arguments: StoreKind.allCases)
     func once(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let delivery = Self.delivery("d1", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_852_745)
-        guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
-            Issue.record("not recorded")
-            return
-        }
+        let event = try #require(try store.recordWebhookDelivery(delivery, version: Self.version).event, "not recorded")
         #expect(event.at.secondsSince1970 == 1_795_150_852 && event.source == .webhook && event.timing == .exact)
         #expect(event.build == "41" && event.ascVersionID == "v23" && event.app.bundleID == "com.example.fokus")
         #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
@@ -40,14 +41,10 @@ struct WebhookStoreTests {
         "a webhook event commits with its notifications, recorded at once or resolved later; a repeat adds none",
         arguments: StoreKind.allCases)
     func notifies(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let channel = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://hooks.example.com/x"))
         let delivery = Self.delivery("n1", "IN_REVIEW", milliseconds: 1_795_150_852_745)
-        guard case .recorded(let event) = try store.recordWebhookDelivery(delivery, version: Self.version) else {
-            Issue.record("not recorded")
-            return
-        }
+        let event = try #require(try store.recordWebhookDelivery(delivery, version: Self.version).event, "not recorded")
         #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
         let queued = try store.notifications(statuses: [.pending])
         #expect(queued.map(\.eventID) == [event.id])
@@ -58,10 +55,7 @@ struct WebhookStoreTests {
         #expect(try store.notifications(statuses: [.pending]).count == 1)
         let now = Timestamp(secondsSince1970: 1_795_170_000)
         let resolved = try store.resolvePendingWebhookDelivery(later, version: Self.version, at: now)
-        guard case .recorded(let rejected) = resolved else {
-            Issue.record("n2 not resolved")
-            return
-        }
+        let rejected = try #require(resolved.event, "n2 not resolved")
         #expect(try store.notifications(statuses: [.pending]).map(\.eventID) == [event.id, rejected.id])
     }
 
@@ -69,7 +63,6 @@ struct WebhookStoreTests {
         "deliveries that keep failing to resolve go after the others, so they never hold back newer ones",
         arguments: StoreKind.allCases)
     func failingLast(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         for (index, id) in ["old", "mid", "new"].enumerated() {
             let delivery = Self.delivery(id, "IN_REVIEW", milliseconds: 1_795_150_000_000 + Int64(index) * 1_000)
@@ -86,7 +79,6 @@ struct WebhookStoreTests {
         "pending until resolved; a retry that brings the version resolves it; resolving twice is a no-op",
         arguments: StoreKind.allCases)
     func pending(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let first = Self.delivery("p1", "IN_REVIEW", milliseconds: 1_795_160_000_000)
         let second = Self.delivery("p2", "WAITING_FOR_REVIEW", milliseconds: 1_795_150_000_000)
@@ -96,15 +88,11 @@ struct WebhookStoreTests {
         // Oldest event first.
         #expect(try store.pendingWebhookDeliveries(limit: 10).map(\.id) == ["p2", "p1"])
         try store.noteWebhookResolutionFailure(id: "p2", reason: "not found")
-        guard case .recorded = try store.recordWebhookDelivery(first, version: Self.version) else {
-            Issue.record("the retry did not resolve p1")
-            return
-        }
+        try #require(
+            try store.recordWebhookDelivery(first, version: Self.version).event != nil, "the retry did not resolve p1")
         let now = Timestamp(secondsSince1970: 1_795_170_000)
-        guard case .recorded = try store.resolvePendingWebhookDelivery(second, version: Self.version, at: now) else {
-            Issue.record("p2 not resolved")
-            return
-        }
+        let resolved = try store.resolvePendingWebhookDelivery(second, version: Self.version, at: now)
+        try #require(resolved.event != nil, "p2 not resolved")
         #expect(try store.resolvePendingWebhookDelivery(second, version: Self.version, at: now) == .duplicate)
         #expect(try store.pendingWebhookDeliveries(limit: 10).isEmpty)
         #expect(try store.events(app: nil).map(\.state) == [.inReview, .waitingForReview])
@@ -114,7 +102,6 @@ struct WebhookStoreTests {
         "a sync's observed state takes the webhook's exact time; a state already current adds nothing",
         arguments: StoreKind.allCases)
     func observedBecomesExact(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         // Sync sees 2.3 In Review at 10:00, after a look at 08:00 (observed, approximate).
         let look = Timestamp(secondsSince1970: 1_795_168_800)
@@ -130,10 +117,7 @@ struct WebhookStoreTests {
         #expect(observed.state == .inReview && observed.timing.isObserved)
         // The webhook of that change arrives late: the same event, now exact at 09:12:34.
         let webhook = Self.delivery("late", "IN_REVIEW", milliseconds: (look.secondsSince1970 - 2846) * 1000 + 500)
-        guard case .recorded(let exact) = try store.recordWebhookDelivery(webhook, version: Self.version) else {
-            Issue.record("not recorded")
-            return
-        }
+        let exact = try #require(try store.recordWebhookDelivery(webhook, version: Self.version).event, "not recorded")
         #expect(exact.id == observed.id && exact.timing == .exact && exact.source == .webhook)
         #expect(exact.at.secondsSince1970 == look.secondsSince1970 - 2846)
         #expect(try store.events(app: nil).filter { $0.state == .inReview }.count == 1)
@@ -147,7 +131,6 @@ struct WebhookStoreTests {
         "a state this review does not know is kept as a resolved delivery, never an event; pings are pings",
         arguments: StoreKind.allCases)
     func unknownStateAndPing(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let odd = Self.delivery("odd", "SOMETHING_NEW", milliseconds: 1_795_150_000_000)
         #expect(try store.recordWebhookDelivery(odd, version: Self.version) == .resolvedWithoutEvent)
@@ -164,7 +147,6 @@ struct WebhookStoreTests {
         "out of order: a state skipped as current is recorded once an earlier change arrives; true repeats stay out",
         arguments: StoreKind.allCases)
     func outOfOrder(_ kind: StoreKind) throws {
-        let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let hour: Int64 = 3_600_000
         let base: Int64 = 1_795_150_800_000
@@ -187,6 +169,14 @@ struct WebhookStoreTests {
             #expect(try store.recordWebhookDelivery(delivery, version: Self.version) == .duplicate)
         }
         #expect(try store.events(app: nil) == events)
+    }
+}
+
+extension WebhookOutcome {
+    /// The event recorded, for `#require`: nil for every other outcome.
+    fileprivate var event: ReviewEvent? {
+        guard case .recorded(let event) = self else { return nil }
+        return event
     }
 }
 

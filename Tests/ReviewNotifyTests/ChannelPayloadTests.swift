@@ -9,10 +9,16 @@ import Testing
 /// comparison, and the generic webhook's signature checks.
 @Suite("Notification channels: payload shapes on a loopback receiver")
 struct ChannelPayloadTests {
+    /// What a channel's receiver got: one request per state, each a POST of JSON.
+    struct Delivered {
+        let fixture: NotifyFixture
+        let requests: [LoopbackRequest]
+        /// The JSON object of each request's body.
+        let bodies: [[String: Any]]
+    }
+
     /// Fokus 2.3 waited 30 h, was in review 2 h, then rejected; the receiver got one request per state.
-    static func delivered(_ kind: NotificationChannel.Kind, secretFile: String? = nil) async throws
-        -> (NotifyFixture, [LoopbackRequest])
-    {
+    static func delivered(_ kind: NotificationChannel.Kind, secretFile: String? = nil) async throws -> Delivered {
         let fixture = try NotifyFixture()
         fixture.server.route("/hook", respond: .text("ok"))
         try fixture.channel(kind, path: "/hook", secretFile: secretFile)
@@ -27,14 +33,12 @@ struct ChannelPayloadTests {
             #expect(request.method == "POST")
             #expect(request.header("Content-Type") == "application/json")
         }
-        return (fixture, requests)
+        return Delivered(fixture: fixture, requests: requests, bodies: try requests.map(NotifyFixture.object))
     }
 
     @Test("Slack: text fallback and Block Kit header, mrkdwn section fields; a rejection's header is marked")
     func slack() async throws {
-        let (_, requests) = try await Self.delivered(.slack)
-        for (index, request) in requests.enumerated() {
-            let body = try NotifyFixture.object(request)
+        for (index, body) in try await Self.delivered(.slack).bodies.enumerated() {
             #expect(Set(body.keys) == ["text", "blocks"])
             let blocks = try #require(body["blocks"] as? [[String: Any]])
             #expect(blocks.first?["type"] as? String == "header")
@@ -62,10 +66,9 @@ struct ChannelPayloadTests {
 
     @Test("Discord: content and one embed with title, integer colour, inline fields, timestamp; no mentions parsed")
     func discord() async throws {
-        let (_, requests) = try await Self.delivered(.discord)
+        let bodies = try await Self.delivered(.discord).bodies
         var colors: [Int] = []
-        for request in requests {
-            let body = try NotifyFixture.object(request)
+        for body in bodies {
             #expect(Set(body.keys) == ["content", "embeds", "allowed_mentions"])
             #expect((body["allowed_mentions"] as? [String: Any])?["parse"] as? [Any] != nil)
             #expect(((body["allowed_mentions"] as? [String: Any])?["parse"] as? [Any])?.isEmpty == true)
@@ -85,15 +88,13 @@ struct ChannelPayloadTests {
         }
         #expect(colors[2] == 0xED4245, "a rejection is red")
         #expect(colors[0] != colors[2])
-        #expect(try NotifyFixture.object(requests[2])["content"] as? String == "**Rejected: Fokus 2.3 (iOS)**")
+        #expect(bodies[2]["content"] as? String == "**Rejected: Fokus 2.3 (iOS)**")
     }
 
     @Test("Teams: a message with one Adaptive Card attachment: TextBlock headline, FactSet; a rejection in Attention")
     func teams() async throws {
-        let (_, requests) = try await Self.delivered(.teams)
         var colors: [String] = []
-        for request in requests {
-            let body = try NotifyFixture.object(request)
+        for body in try await Self.delivered(.teams).bodies {
             #expect(body["type"] as? String == "message")
             let attachments = try #require(body["attachments"] as? [[String: Any]])
             #expect(attachments.count == 1)
@@ -118,14 +119,14 @@ struct ChannelPayloadTests {
         let directory = try TemporaryDirectory()
         let secretPath = directory.file("secret").path
         try Data("s3cr3t-shared\n".utf8).write(to: URL(fileURLWithPath: secretPath))
-        let (fixture, requests) = try await Self.delivered(.webhook, secretFile: secretPath)
+        let delivered = try await Self.delivered(.webhook, secretFile: secretPath)
+        let fixture = delivered.fixture
         let required: Set<String> = [
             "id", "app", "bundleId", "platform", "version", "build", "state", "stateName", "previousState",
             "previousStateSeconds", "at", "source", "sentAt",
         ]
         let ids = try fixture.store.events(app: nil).map { NotificationMessage.id(of: $0) }
-        for (index, request) in requests.enumerated() {
-            let body = try NotifyFixture.object(request)
+        for (index, (request, body)) in zip(delivered.requests, delivered.bodies).enumerated() {
             #expect(required.isSubset(of: Set(body.keys)), "missing \(required.subtracting(body.keys))")
             #expect(body["id"] as? String == ids[index])
             #expect(request.header("X-Gatehouse-Event-Id") == ids[index])
@@ -145,7 +146,7 @@ struct ChannelPayloadTests {
             tampered[tampered.count / 2] ^= 1
             #expect(!WebhookSignature.isValid(headerValue: signature, body: tampered, key: Array("s3cr3t-shared".utf8)))
         }
-        let inReview = try NotifyFixture.object(requests[1])
+        let inReview = delivered.bodies[1]
         #expect(inReview["state"] as? String == "IN_REVIEW" && inReview["stateName"] as? String == "In Review")
         #expect(inReview["previousState"] as? String == "WAITING_FOR_REVIEW")
         #expect(inReview["previousStateSeconds"] as? Int == 30 * 3600)

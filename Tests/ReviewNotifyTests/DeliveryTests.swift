@@ -77,35 +77,25 @@ struct DeliveryTests {
         let fixture = try NotifyFixture(kind)
         try fixture.channel(.webhook, path: "/hook")
         try fixture.log(.inReview, hoursAgo: 1)
-        let first = try fixture.store.claimDueNotifications(
-            now: fixture.now, lease: 120, ignoringBackoff: false, eventIDs: nil)
-        #expect(first.count == 1)
-        let second = try fixture.store.claimDueNotifications(
-            now: fixture.now, lease: 120, ignoringBackoff: false, eventIDs: nil)
-        #expect(second.isEmpty, "taken by the first deliverer")
+        // How many notifications a deliverer claims at `now` for a 120 s lease; with `flush`, a flush (backoff
+        // ignored), for the events `eventIDs` (nil: all).
+        func claimed(at now: Timestamp, flush: Bool = false, eventIDs: [Int64]? = nil) throws -> Int {
+            try fixture.store.claimDueNotifications(now: now, lease: 120, ignoringBackoff: flush, eventIDs: eventIDs)
+                .count
+        }
+        #expect(try claimed(at: fixture.now) == 1)
+        #expect(try claimed(at: fixture.now) == 0, "taken by the first deliverer")
         let later = Timestamp(secondsSince1970: fixture.now.secondsSince1970 + 121)
-        #expect(
-            try fixture.store.claimDueNotifications(now: later, lease: 120, ignoringBackoff: false, eventIDs: nil).count
-                == 1)
+        #expect(try claimed(at: later) == 1)
         // A flush ignores backoff, never a live deliverer's claim: the notification is being sent.
-        #expect(
-            try fixture.store.claimDueNotifications(now: later, lease: 120, ignoringBackoff: true, eventIDs: nil)
-                .isEmpty)
+        #expect(try claimed(at: later, flush: true) == 0)
         let lapsed = Timestamp(secondsSince1970: later.secondsSince1970 + 121)
-        #expect(
-            try fixture.store.claimDueNotifications(now: lapsed, lease: 120, ignoringBackoff: true, eventIDs: [999])
-                .isEmpty)
-        #expect(
-            try fixture.store.claimDueNotifications(now: lapsed, lease: 120, ignoringBackoff: true, eventIDs: nil).count
-                == 1)
+        #expect(try claimed(at: lapsed, flush: true, eventIDs: [999]) == 0)
+        #expect(try claimed(at: lapsed, flush: true) == 1)
         // A flush's claim: a deliverer leaves it alone; another flush takes it (flushes run one at a time, so the
         // flush that holds it is dead).
-        #expect(
-            try fixture.store.claimDueNotifications(now: lapsed, lease: 120, ignoringBackoff: false, eventIDs: nil)
-                .isEmpty)
-        #expect(
-            try fixture.store.claimDueNotifications(now: lapsed, lease: 120, ignoringBackoff: true, eventIDs: nil).count
-                == 1)
+        #expect(try claimed(at: lapsed) == 0)
+        #expect(try claimed(at: lapsed, flush: true) == 1)
     }
 
     @Test("channels are served at once; one channel's notifications arrive in order, one at a time")

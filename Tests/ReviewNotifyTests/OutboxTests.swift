@@ -39,16 +39,34 @@ struct OutboxTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// With every insert into the outbox refused, `write` fails naming the refusal and commits no event.
+    static func expectRefused(
+        _ fixture: NotifyFixture, sourceLocation: SourceLocation = #_sourceLocation, _ write: () throws -> Void
+    ) throws {
+        try refuseOutboxInserts(fixture)
+        let error = #expect(throws: ReviewError.self, sourceLocation: sourceLocation) { try write() }
+        #expect(
+            error?.reason.contains("outbox refused") == true, "\(String(describing: error))",
+            sourceLocation: sourceLocation)
+        #expect(try fixture.store.events(app: nil).isEmpty, sourceLocation: sourceLocation)
+    }
+
+    /// Fokus 2.3 on iOS in review, as a sync sees it at the fixture's now.
+    static func fokusInReview(_ fixture: NotifyFixture) -> SyncedApp {
+        SyncedApp(
+            ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
+            versions: [
+                SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
+            ])
+    }
+
     @Test(
         "log: an event whose notification cannot be written is not committed; with the fault gone, both are",
         arguments: StoreKind.allCases)
     func record(_ kind: StoreKind) throws {
         let fixture = try NotifyFixture(kind)
         try fixture.channel(.webhook, path: "/hook")
-        try Self.refuseOutboxInserts(fixture)
-        let error = #expect(throws: ReviewError.self) { try fixture.log(.waitingForReview, hoursAgo: 1) }
-        #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
-        #expect(try fixture.store.events(app: nil).isEmpty)
+        try Self.expectRefused(fixture) { _ = try fixture.log(.waitingForReview, hoursAgo: 1) }
         #expect(try fixture.store.notifications(statuses: []).isEmpty)
         try Self.refuseOutboxInserts(fixture, false)
         let event = try fixture.log(.waitingForReview, hoursAgo: 1).event
@@ -61,15 +79,7 @@ struct OutboxTests {
     func sync(_ kind: StoreKind) throws {
         let fixture = try NotifyFixture(kind)
         try fixture.channel(.slack, path: "/hook")
-        let synced = SyncedApp(
-            ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
-            versions: [
-                SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
-            ])
-        try Self.refuseOutboxInserts(fixture)
-        let error = #expect(throws: ReviewError.self) { try fixture.store.applySync(synced) }
-        #expect(error?.reason.contains("outbox refused") == true, "\(String(describing: error))")
-        #expect(try fixture.store.events(app: nil).isEmpty)
+        try Self.expectRefused(fixture) { _ = try fixture.store.applySync(Self.fokusInReview(fixture)) }
         #expect(try fixture.store.syncedApps().isEmpty)
     }
 
@@ -83,12 +93,7 @@ struct OutboxTests {
         let logged = try fixture.log(.waitingForReview, hoursAgo: 3).event
         var queued = try fixture.store.notifications(statuses: [.pending])
         #expect(queued.map(\.eventID) == [logged.id], "the Teams channel wants In Review only")
-        let changes = try fixture.store.applySync(
-            SyncedApp(
-                ascID: "1600000000", name: "Fokus", bundleID: "com.example.fokus", profile: nil, fetchedAt: fixture.now,
-                versions: [
-                    SyncedVersion(ascID: "v1", platform: .iOS, version: "2.3", state: "IN_REVIEW")
-                ]))
+        let changes = try fixture.store.applySync(Self.fokusInReview(fixture))
         let synced = try #require(changes.first?.event)
         queued = try fixture.store.notifications(statuses: [.pending])
         #expect(queued.filter { $0.eventID == synced.id }.map(\.channel.id).sorted() == [1, 2])
