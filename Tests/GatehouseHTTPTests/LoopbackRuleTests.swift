@@ -63,6 +63,19 @@ struct HostSpelling: Sendable, CustomTestStringConvertible {
             HostSpelling("zero6.example", ipv6: true, resolvesTo: "[::]")
         ]
 
+    /// Every loopback spelling, IPv4 and IPv6.
+    static let loopback = loopbackIPv4 + loopbackIPv6
+    /// Every unspecified spelling, IPv4 and IPv6.
+    static let unspecified = unspecifiedIPv4 + unspecifiedIPv6
+
+    /// Cancels the test case (reported as skipped, not as passed) when the spelling needs a server on `::1` and this
+    /// machine has no IPv6 loopback.
+    func skipUnlessServable() throws {
+        if ipv6 && !LoopbackHTTPServer.isIPv6LoopbackAvailable {
+            try Test.cancel("this machine has no IPv6 loopback (::1) for \(host)")
+        }
+    }
+
     /// A client with small limits whose DNS answers this spelling's pinned address for the port.
     /// - Parameters:
     ///   - port: the port the URL names.
@@ -94,20 +107,11 @@ struct PublicFront {
 struct LoopbackRuleTests {
     // MARK: Loopback spellings
 
-    @Test("plain http to a loopback spelling as the URL reaches the local server", arguments: HostSpelling.loopbackIPv4)
-    func loopbackURL(spelling: HostSpelling) async throws {
-        try await checkLoopbackURL(spelling)
-    }
-
     @Test(
-        "plain http to ::1 as the URL reaches the local server",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6)
-    func loopbackURLIPv6(spelling: HostSpelling) async throws {
-        try await checkLoopbackURL(spelling)
-    }
-
-    private func checkLoopbackURL(_ spelling: HostSpelling) async throws {
+        "plain http to a loopback spelling (::1 too) as the URL reaches the local server",
+        arguments: HostSpelling.loopback)
+    func loopbackURL(spelling: HostSpelling) async throws {
+        try spelling.skipUnlessServable()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         target.route("/x", respond: .text("local"))
         let url = "http://\(spelling.host):\(target.port)/x"
@@ -124,20 +128,10 @@ struct LoopbackRuleTests {
     }
 
     @Test(
-        "a loopback server may redirect to a loopback spelling (plain http, loopback to loopback)",
-        arguments: HostSpelling.loopbackIPv4)
+        "a loopback server may redirect to a loopback spelling, ::1 too (plain http, loopback to loopback)",
+        arguments: HostSpelling.loopback)
     func loopbackToLoopback(spelling: HostSpelling) async throws {
-        try await checkLoopbackToLoopback(spelling)
-    }
-
-    @Test(
-        "a loopback server may redirect to ::1", .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6)
-    func loopbackToLoopbackIPv6(spelling: HostSpelling) async throws {
-        try await checkLoopbackToLoopback(spelling)
-    }
-
-    private func checkLoopbackToLoopback(_ spelling: HostSpelling) async throws {
+        try spelling.skipUnlessServable()
         let origin = try LoopbackHTTPServer()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         target.route("/x", respond: .text("local"))
@@ -158,21 +152,10 @@ struct LoopbackRuleTests {
     }
 
     @Test(
-        "a public server may not redirect to any loopback spelling, https or http: no connection is made",
-        arguments: HostSpelling.loopbackIPv4, ["https", "http"])
+        "a public server may not redirect to any loopback spelling, ::1 too, https or http: no connection is made",
+        arguments: HostSpelling.loopback, ["https", "http"])
     func publicToLoopback(spelling: HostSpelling, scheme: String) async throws {
-        try await checkPublicToLoopback(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "a public server may not redirect to ::1, https or http",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6, ["https", "http"])
-    func publicToLoopbackIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkPublicToLoopback(spelling, scheme: scheme)
-    }
-
-    private func checkPublicToLoopback(_ spelling: HostSpelling, scheme: String) async throws {
+        try spelling.skipUnlessServable()
         let front = try PublicFront()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         let location = "\(scheme)://\(spelling.host):\(target.port)/x"
@@ -299,20 +282,10 @@ struct LoopbackRuleTests {
     // MARK: Unspecified spellings
 
     @Test(
-        "an unspecified address as the URL is refused in every spelling, https or http: no connection is made",
-        arguments: HostSpelling.unspecifiedIPv4, ["https", "http"])
+        "an unspecified address (:: too) as the URL is refused in every spelling, https or http: no connection is made",
+        arguments: HostSpelling.unspecified, ["https", "http"])
     func unspecifiedURL(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedURL(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "the unspecified IPv6 address as the URL is refused", .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.unspecifiedIPv6, ["https", "http"])
-    func unspecifiedURLIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedURL(spelling, scheme: scheme)
-    }
-
-    private func checkUnspecifiedURL(_ spelling: HostSpelling, scheme: String) async throws {
+        try spelling.skipUnlessServable()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         let url = "\(scheme)://\(spelling.host):\(target.port)/x"
         let cause = !spelling.readable && scheme == "http" ? "not a loopback host" : "an unspecified address"
@@ -323,21 +296,10 @@ struct LoopbackRuleTests {
     }
 
     @Test(
-        "an unspecified address as a redirect target is refused in every spelling, even from a loopback server",
-        arguments: HostSpelling.unspecifiedIPv4, ["https", "http"])
+        "an unspecified address (:: too) as a redirect target is refused in every spelling, even from a loopback server",
+        arguments: HostSpelling.unspecified, ["https", "http"])
     func unspecifiedRedirect(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedRedirect(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "the unspecified IPv6 address as a redirect target is refused",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable), arguments: HostSpelling.unspecifiedIPv6,
-        ["https", "http"])
-    func unspecifiedRedirectIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedRedirect(spelling, scheme: scheme)
-    }
-
-    private func checkUnspecifiedRedirect(_ spelling: HostSpelling, scheme: String) async throws {
+        try spelling.skipUnlessServable()
         let origin = try LoopbackHTTPServer()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         let location = "\(scheme)://\(spelling.host):\(target.port)/x"
