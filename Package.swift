@@ -168,7 +168,7 @@ let package = Package(
         ),
 
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "GatehouseTesting"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseCore", "GatehouseTesting"]),
         .testTarget(
             name: "GatehouseHTTPTests",
