@@ -168,8 +168,8 @@ let package = Package(
         ),
 
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseTesting"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "GatehouseTesting"]),
+        .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseCore", "GatehouseTesting"]),
         .testTarget(
             name: "GatehouseHTTPTests",
             dependencies: ["GatehouseHTTP", "GatehouseTesting", "GatehouseFoundation", "gatehouse-curl-neighbour"]),

@@ -1,3 +1,4 @@
+import GatehouseTesting
 import Testing
 
 @testable import CommandLineKit
@@ -32,12 +33,8 @@ struct ArgumentScannerTests {
 
     @Test("an unknown option is a usage error that suggests the closest")
     func unknownOption() {
-        #expect {
-            try ArgumentScanner.scan(["--jwk", "x"], options: options)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains("--jwk") == true
-                && failure?.message.contains("did you mean --jwks") == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: "--jwk", "did you mean --jwks") {
+            _ = try ArgumentScanner.scan(["--jwk", "x"], options: options)
         }
     }
 
@@ -50,11 +47,8 @@ struct ArgumentScannerTests {
             (["-q"], "unknown option -q"),
         ])
     func malformedUse(arguments: [String], expected: String) {
-        #expect {
-            try ArgumentScanner.scan(arguments, options: options)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains(expected) == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: expected) {
+            _ = try ArgumentScanner.scan(arguments, options: options)
         }
     }
 

@@ -1,3 +1,4 @@
+import GatehouseTesting
 import Testing
 
 @testable import CommandLineKit
@@ -61,13 +62,10 @@ struct OptionSpecTests {
     @Test("a shell's name is read case-insensitively; an unknown one is a usage error naming the shells")
     func shells() throws {
         #expect(try Shell.named("ZSH") == .zsh)
-        #expect {
-            try Shell.named("fsh")
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains("unknown shell 'fsh'") == true
-                && failure?.message.contains("did you mean 'fish'?") == true
-                && failure?.message.contains("bash, zsh, fish") == true
+        CommandInterfaceExpectations.expectUsageFailure(
+            containing: "unknown shell 'fsh'", "did you mean 'fish'?", "bash, zsh, fish"
+        ) {
+            _ = try Shell.named("fsh")
         }
     }
 }

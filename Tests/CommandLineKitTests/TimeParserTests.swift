@@ -1,3 +1,4 @@
+import GatehouseTesting
 import Testing
 
 @testable import CommandLineKit
@@ -53,12 +54,8 @@ struct TimeParserTests {
             "2020-03-15T10", "2020-03-15T10:00:00.Z",
         ])
     func rejects(text: String) {
-        #expect {
-            try TimeParser.parse(text, now: 0)
-        } throws: { error in
-            let failure = error as? CommandFailure
-            return failure?.status == .usage && failure?.message.contains("\"\(text)\"") == true
-                && failure?.message.contains("ISO 8601") == true
+        CommandInterfaceExpectations.expectUsageFailure(containing: "\"\(text)\"", "ISO 8601") {
+            _ = try TimeParser.parse(text, now: 0)
         }
     }
 
@@ -102,11 +99,8 @@ struct TimeParserTests {
         "a partial date that does not exist is refused, naming the text and the partial forms",
         arguments: ["2025-13", "2025-00", "2023-02-29", "2025-6", "20255", "2025-06-15T"])
     func partialRejects(text: String) {
-        #expect {
-            try TimeParser.parse(text, now: 0, edge: .end)
-        } throws: { error in
-            let message = (error as? CommandFailure)?.message ?? ""
-            return message.contains("\"\(text)\"") && message.contains("2020-03, 2020")
+        CommandInterfaceExpectations.expectUsageFailure(containing: "\"\(text)\"", "2020-03, 2020") {
+            _ = try TimeParser.parse(text, now: 0, edge: .end)
         }
     }
 

@@ -13,20 +13,11 @@ struct LibcurlSymbolTests {
     ///   - options: `nm` options besides `--defined-only` and `-A`.
     ///   - files: the files.
     static func definedSymbols(_ options: [String], _ files: [String]) throws -> [(file: String, name: String)] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nm", "--defined-only", "-A"] + options + files
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "nm (binutils) failed: \(errorText)")
+        let nm = try ProcessRunner.run(
+            executableAt: URL(fileURLWithPath: "/usr/bin/env"), ["nm", "--defined-only", "-A"] + options + files)
+        #expect(nm.status == 0, "nm (binutils) failed: \(nm.standardError)")
         // -A lines: "<file>:<address> <type> <name>" (the file name may not contain ": ").
-        return text.split(separator: "\n").compactMap { line in
+        return nm.standardOutput.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard let name = fields.last, let file = fields.first?.split(separator: ":").first else { return nil }
             return (String(file), String(name))

@@ -63,6 +63,19 @@ struct HostSpelling: Sendable, CustomTestStringConvertible {
             HostSpelling("zero6.example", ipv6: true, resolvesTo: "[::]")
         ]
 
+    /// Every loopback spelling, IPv4 and IPv6.
+    static let loopback = loopbackIPv4 + loopbackIPv6
+    /// Every unspecified spelling, IPv4 and IPv6.
+    static let unspecified = unspecifiedIPv4 + unspecifiedIPv6
+
+    /// Cancels the test case (reported as skipped, not as passed) when the spelling needs a server on `::1` and this
+    /// machine has no IPv6 loopback.
+    func skipUnlessServable() throws {
+        if ipv6 && !LoopbackHTTPServer.isIPv6LoopbackAvailable {
+            try Test.cancel("this machine has no IPv6 loopback (::1) for \(host)")
+        }
+    }
+
     /// A client with small limits whose DNS answers this spelling's pinned address for the port.
     /// - Parameters:
     ///   - port: the port the URL names.
@@ -74,6 +87,49 @@ struct HostSpelling: Sendable, CustomTestStringConvertible {
         if let resolvesTo { overrides.resolve = ["\(host):\(port):\(resolvesTo)"] }
         overrides.classifyPeer = { publicPorts.contains($0.port) ? .other : $0.standardClass }
         return CurlHTTPClient(configuration: fastClient(caBundlePath: caBundlePath).configuration, overrides: overrides)
+    }
+}
+
+/// How a test's request reaches the address under test: as the URL itself, or as where a loopback server redirects.
+enum Route: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case url = "as the URL"
+    case loopbackRedirect = "as a loopback server's redirect target"
+
+    var testDescription: String { rawValue }
+
+    /// Each route with https and with http.
+    static let everyScheme = ["https", "http"].flatMap { scheme in allCases.map { (scheme: scheme, route: $0) } }
+
+    /// A GET that reaches an address by one route, with the words a refusal of it names.
+    struct Approach {
+        /// The request to send.
+        let request: HTTPRequest
+        /// What the error names about where the request was refused: the URL, or the redirect.
+        let refusal: [String]
+        /// The redirecting server, kept alive for the test.
+        let origin: LoopbackHTTPServer?
+    }
+
+    /// The request that reaches `location` by this route.
+    /// - Parameters:
+    ///   - location: the URL under test.
+    ///   - redirectStatus: the status of the loopback server's redirect.
+    /// - Returns: the request, what a refusal names, and the redirecting server.
+    func approach(_ location: String, redirectStatus: Int) throws -> Approach {
+        switch self {
+        case .url:
+            return Approach(request: .get(location), refusal: [location], origin: nil)
+        case .loopbackRedirect:
+            let origin = try LoopbackHTTPServer()
+            origin.route("/start", respond: .redirect(to: location, status: redirectStatus))
+            let start = origin.url("/start")
+            // The message writes the redirect's host as libcurl normalised it ([::] for [0:0:0:0:0:0:0:0]): only
+            // the port and path are as written.
+            let portAndPath = location[try #require(location.lastIndex(of: ":"))...]
+            return Approach(
+                request: .get(start),
+                refusal: ["redirect (\(redirectStatus)) from \(start) to", "\(portAndPath) refused"], origin: origin)
+        }
     }
 }
 
@@ -94,85 +150,34 @@ struct PublicFront {
 struct LoopbackRuleTests {
     // MARK: Loopback spellings
 
-    @Test("plain http to a loopback spelling as the URL reaches the local server", arguments: HostSpelling.loopbackIPv4)
-    func loopbackURL(spelling: HostSpelling) async throws {
-        try await checkLoopbackURL(spelling)
-    }
-
     @Test(
-        "plain http to ::1 as the URL reaches the local server",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6)
-    func loopbackURLIPv6(spelling: HostSpelling) async throws {
-        try await checkLoopbackURL(spelling)
-    }
-
-    private func checkLoopbackURL(_ spelling: HostSpelling) async throws {
-        let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
-        target.route("/x", respond: .text("local"))
-        let url = "http://\(spelling.host):\(target.port)/x"
-        let client = spelling.client(port: target.port)
-        guard spelling.readable else {
-            // The URL check cannot read it as loopback, so plain http is refused before anything is resolved.
-            _ = await expectFailure(.insecureURL, naming: [url, "not a loopback host"], client: client, .get(url))
-            #expect(target.connectionCount == 0)
-            return
-        }
-        let response = try await client.send(.get(url))
-        #expect(response.status == 200, "\(url)")
-        #expect(target.requestCount(path: "/x") == 1)
-    }
-
-    @Test(
-        "a loopback server may redirect to a loopback spelling (plain http, loopback to loopback)",
-        arguments: HostSpelling.loopbackIPv4)
-    func loopbackToLoopback(spelling: HostSpelling) async throws {
-        try await checkLoopbackToLoopback(spelling)
-    }
-
-    @Test(
-        "a loopback server may redirect to ::1", .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6)
-    func loopbackToLoopbackIPv6(spelling: HostSpelling) async throws {
-        try await checkLoopbackToLoopback(spelling)
-    }
-
-    private func checkLoopbackToLoopback(_ spelling: HostSpelling) async throws {
-        let origin = try LoopbackHTTPServer()
+        "plain http to a loopback spelling, ::1 too, as the URL or from a loopback server's redirect reaches the local server",
+        arguments: HostSpelling.loopback, Route.allCases)
+    func loopbackToLoopback(spelling: HostSpelling, route: Route) async throws {
+        try spelling.skipUnlessServable()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         target.route("/x", respond: .text("local"))
         let location = "http://\(spelling.host):\(target.port)/x"
-        origin.route("/start", respond: .redirect(to: location))
-        let start = origin.url("/start")
+        let approach = try route.approach(location, redirectStatus: 302)
         let client = spelling.client(port: target.port)
         guard spelling.readable else {
+            // The URL check cannot read it as loopback, so plain http is refused before anything is resolved.
             _ = await expectFailure(
-                .insecureURL, naming: ["redirect (302) from \(start) to", "refused", "not a loopback host"],
-                client: client, .get(start))
+                .insecureURL, naming: approach.refusal + ["not a loopback host", "no connection was made"],
+                client: client, approach.request)
             #expect(target.connectionCount == 0)
             return
         }
-        let response = try await client.send(.get(start))
+        let response = try await client.send(approach.request)
         #expect(response.status == 200, "\(location)")
         #expect(target.requestCount(path: "/x") == 1)
     }
 
     @Test(
-        "a public server may not redirect to any loopback spelling, https or http: no connection is made",
-        arguments: HostSpelling.loopbackIPv4, ["https", "http"])
+        "a public server may not redirect to any loopback spelling, ::1 too, https or http: no connection is made",
+        arguments: HostSpelling.loopback, ["https", "http"])
     func publicToLoopback(spelling: HostSpelling, scheme: String) async throws {
-        try await checkPublicToLoopback(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "a public server may not redirect to ::1, https or http",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.loopbackIPv6, ["https", "http"])
-    func publicToLoopbackIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkPublicToLoopback(spelling, scheme: scheme)
-    }
-
-    private func checkPublicToLoopback(_ spelling: HostSpelling, scheme: String) async throws {
+        try spelling.skipUnlessServable()
         let front = try PublicFront()
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         let location = "\(scheme)://\(spelling.host):\(target.port)/x"
@@ -299,54 +304,18 @@ struct LoopbackRuleTests {
     // MARK: Unspecified spellings
 
     @Test(
-        "an unspecified address as the URL is refused in every spelling, https or http: no connection is made",
-        arguments: HostSpelling.unspecifiedIPv4, ["https", "http"])
-    func unspecifiedURL(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedURL(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "the unspecified IPv6 address as the URL is refused", .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable),
-        arguments: HostSpelling.unspecifiedIPv6, ["https", "http"])
-    func unspecifiedURLIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedURL(spelling, scheme: scheme)
-    }
-
-    private func checkUnspecifiedURL(_ spelling: HostSpelling, scheme: String) async throws {
-        let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
-        let url = "\(scheme)://\(spelling.host):\(target.port)/x"
-        let cause = !spelling.readable && scheme == "http" ? "not a loopback host" : "an unspecified address"
-        _ = await expectFailure(
-            .insecureURL, naming: [url, cause, "no connection was made"], client: spelling.client(port: target.port),
-            .get(url))
-        #expect(target.connectionCount == 0, "\(url) was connected to")
-    }
-
-    @Test(
-        "an unspecified address as a redirect target is refused in every spelling, even from a loopback server",
-        arguments: HostSpelling.unspecifiedIPv4, ["https", "http"])
-    func unspecifiedRedirect(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedRedirect(spelling, scheme: scheme)
-    }
-
-    @Test(
-        "the unspecified IPv6 address as a redirect target is refused",
-        .enabled(if: LoopbackHTTPServer.isIPv6LoopbackAvailable), arguments: HostSpelling.unspecifiedIPv6,
-        ["https", "http"])
-    func unspecifiedRedirectIPv6(spelling: HostSpelling, scheme: String) async throws {
-        try await checkUnspecifiedRedirect(spelling, scheme: scheme)
-    }
-
-    private func checkUnspecifiedRedirect(_ spelling: HostSpelling, scheme: String) async throws {
-        let origin = try LoopbackHTTPServer()
+        "an unspecified address, :: too, is refused in every spelling, https or http, as the URL or even from a loopback server's redirect: no connection is made",
+        arguments: HostSpelling.unspecified, Route.everyScheme)
+    func unspecified(spelling: HostSpelling, via: (scheme: String, route: Route)) async throws {
+        try spelling.skipUnlessServable()
+        let (scheme, route) = via
         let target = try LoopbackHTTPServer(ipv6: spelling.ipv6)
         let location = "\(scheme)://\(spelling.host):\(target.port)/x"
-        origin.route("/start", respond: .redirect(to: location, status: 307))
-        let start = origin.url("/start")
+        let approach = try route.approach(location, redirectStatus: 307)
         let cause = !spelling.readable && scheme == "http" ? "not a loopback host" : "an unspecified address"
         _ = await expectFailure(
-            .insecureURL, naming: ["redirect (307) from \(start) to", ":\(target.port)/x refused", cause],
-            client: spelling.client(port: target.port), .get(start))
+            .insecureURL, naming: approach.refusal + [cause, "no connection was made"],
+            client: spelling.client(port: target.port), approach.request)
         #expect(target.connectionCount == 0, "\(location) was connected to")
     }
 }

@@ -75,18 +75,12 @@ extension FakeAppStoreConnect {
     }
 
     private static func opensslHMAC(_ body: [UInt8], secret: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["dgst", "-sha256", "-hmac", secret, "-r"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        input.fileHandleForWriting.write(Data(body))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard
+            let text = try? ProcessRunner.run(
+                executableAt: URL(fileURLWithPath: "/usr/bin/openssl"), ["dgst", "-sha256", "-hmac", secret, "-r"],
+                standardInput: Data(body)
+            ).standardOutput
+        else { return nil }
         return text.count >= 64 ? String(text.prefix(64)) : nil
     }
 }

@@ -16,6 +16,7 @@ import JWT
 /// - Scripted faults (`inject`), 403 on review submissions only (`forbidsReviewSubmissions`), an `X-Rate-Limit`
 ///   header counting down from `rateLimitRemaining`.
 /// - Requests are counted per path (`requestCount(path:)`).
+@dynamicMemberLookup
 public final class FakeAppStoreConnect: @unchecked Sendable {
     /// The loopback server.
     public let server: LoopbackHTTPServer
@@ -28,13 +29,23 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     private var refusals: [String] = []
     private var settings = Settings()
 
-    struct Settings {
-        var forbidsReviewSubmissions = false
-        var shortPageSize: Int?
-        var loopingPagination = false
-        var foreignNextOrigin: String?
-        var rateLimit = 3600
-        var rateLimitRemaining: Int? = 3600
+    /// How the server misbehaves or limits, switched by tests between passes. Each is read and set on the server
+    /// itself (`fake.shortPageSize = 3`), under its lock, through `subscript(dynamicMember:)`.
+    public struct Settings: Sendable {
+        /// Whether every `/v1/reviewSubmissions` request gets 403 `FORBIDDEN_ERROR` (a key whose role cannot read
+        /// them).
+        public var forbidsReviewSubmissions = false
+        /// When set, pages hold at most this many resources whatever `limit` says (pages shorter than `limit`).
+        public var shortPageSize: Int?
+        /// When true, every page's `links.next` is the URL of the second page (a server that loops).
+        public var loopingPagination = false
+        /// When set (`https://elsewhere.example`), `links.next` points at this origin instead of the server's.
+        public var foreignNextOrigin: String?
+        /// The `user-hour-lim` of every `X-Rate-Limit` header (Apple's hourly budget, 3600).
+        public var rateLimit = 3600
+        /// The `user-hour-rem` of the next response (it counts down by one per request); nil: no `X-Rate-Limit`
+        /// header.
+        public var rateLimitRemaining: Int? = 3600
     }
 
     /// Starts a fake server.
@@ -76,34 +87,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         lock.withLock { self.faults += faults.map { (path, $0) } }
     }
 
-    /// Whether every `/v1/reviewSubmissions` request gets 403 `FORBIDDEN_ERROR` (a key whose role cannot read them).
-    public var forbidsReviewSubmissions: Bool {
-        get { lock.withLock { settings.forbidsReviewSubmissions } }
-        set { lock.withLock { settings.forbidsReviewSubmissions = newValue } }
-    }
-
-    /// When set, pages hold at most this many resources whatever `limit` says (pages shorter than `limit`).
-    public var shortPageSize: Int? {
-        get { lock.withLock { settings.shortPageSize } }
-        set { lock.withLock { settings.shortPageSize = newValue } }
-    }
-
-    /// When true, every page's `links.next` is the URL of the second page (a server that loops).
-    public var loopingPagination: Bool {
-        get { lock.withLock { settings.loopingPagination } }
-        set { lock.withLock { settings.loopingPagination = newValue } }
-    }
-
-    /// When set (`https://elsewhere.example`), `links.next` points at this origin instead of the server's.
-    public var foreignNextOrigin: String? {
-        get { lock.withLock { settings.foreignNextOrigin } }
-        set { lock.withLock { settings.foreignNextOrigin = newValue } }
-    }
-
-    /// The `user-hour-rem` of the next response (it counts down by one per request); nil: no `X-Rate-Limit` header.
-    public var rateLimitRemaining: Int? {
-        get { lock.withLock { settings.rateLimitRemaining } }
-        set { lock.withLock { settings.rateLimitRemaining = newValue } }
+    /// One of the `Settings`, read or set under the lock: `fake.forbidsReviewSubmissions = true`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Settings, Value>) -> Value {
+        get { lock.withLock { settings[keyPath: keyPath] } }
+        set { lock.withLock { settings[keyPath: keyPath] = newValue } }
     }
 
     /// Why tokens were refused, in order.

@@ -40,22 +40,17 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
         caBundlePath = certificate
 
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script.path, certificate, key, String(backend.port),
-            String(Double(lifetime.components.seconds) + Double(lifetime.components.attoseconds) / 1e18),
-        ]
-        standardInput = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let launched = try ProcessRunner.launch(
+            executableAt: Self.env,
+            [
+                "python3", script.path, certificate, key, String(backend.port),
+                String(Double(lifetime.components.seconds) + Double(lifetime.components.attoseconds) / 1e18),
+            ])
+        process = launched.process
+        standardInput = launched.input
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = launched.output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             line.append(chunk)
         }
@@ -63,7 +58,7 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
         guard let port = UInt16(text) else {
             process.terminate()
             process.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: launched.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw LoopbackServerError("python3 TLS terminator did not start: '\(text)' \(stderr)")
         }
         self.port = port
@@ -91,20 +86,13 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    private static let env = URL(fileURLWithPath: "/usr/bin/env")
+
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ProcessRunner.run(executableAt: env, [tool] + arguments)
+        guard result.status == 0 else {
             throw LoopbackServerError(
-                "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
-                    + String(decoding: stderr, as: UTF8.self))
+                "\(tool) \(arguments.joined(separator: " ")) exited \(result.status): \(result.standardError)")
         }
     }
 

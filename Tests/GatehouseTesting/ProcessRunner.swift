@@ -63,6 +63,48 @@ public enum ProcessRunner {
         return nil
     }
 
+    /// A started child process with a pipe on each of its standard input, output and error.
+    public struct LaunchedProcess: @unchecked Sendable {
+        /// The running process.
+        public let process: Process
+        /// Its standard input (the child reads end of file once the writing end is closed).
+        public let input: Pipe
+        /// Its standard output.
+        public let output: Pipe
+        /// Its standard error.
+        public let errors: Pipe
+    }
+
+    /// Starts any executable with pipes on its standard streams and the tests' environment (`NO_COLOR=1`, no Swift
+    /// backtracer), and returns at once: for a process that serves while the test runs. `run` waits for one.
+    /// - Parameters:
+    ///   - url: the executable.
+    ///   - arguments: its arguments.
+    ///   - environment: extra environment variables, over the current environment.
+    ///   - currentDirectory: the working directory, if not the current one.
+    /// - Returns: the process and its pipes.
+    /// - Throws: when the process cannot be started.
+    public static func launch(
+        executableAt url: URL, _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> LaunchedProcess {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let launched = LaunchedProcess(process: process, input: Pipe(), output: Pipe(), errors: Pipe())
+        process.standardInput = launched.input
+        process.standardOutput = launched.output
+        process.standardError = launched.errors
+        try process.run()
+        return launched
+    }
+
     /// Runs any executable, a built product or a program of the machine.
     /// - Parameters:
     ///   - url: the executable.
@@ -76,42 +118,28 @@ public enum ProcessRunner {
         executableAt url: URL, _ arguments: [String], standardInput: Data? = nil,
         environment: [String: String] = [:], currentDirectory: URL? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
-        try process.run()
+        let launched = try launch(
+            executableAt: url, arguments, environment: environment, currentDirectory: currentDirectory)
         // Read both pipes concurrently so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async {
-            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            outData = launched.output.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         group.enter()
         DispatchQueue.global().async {
-            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            errData = launched.errors.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let standardInput { inPipe.fileHandleForWriting.write(standardInput) }
-        try? inPipe.fileHandleForWriting.close()
-        process.waitUntilExit()
+        if let standardInput { launched.input.fileHandleForWriting.write(standardInput) }
+        try? launched.input.fileHandleForWriting.close()
+        launched.process.waitUntilExit()
         group.wait()
         return Result(
-            status: process.terminationStatus,
+            status: launched.process.terminationStatus,
             standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self)
         )

@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import Testing
 
 @testable import JWT
@@ -37,39 +38,14 @@ enum TestKeys {
     }
 }
 
-enum Hex {
-    /// Decodes lowercase or uppercase hex; fails the test on bad input.
+extension Hex {
+    /// Test data's hex, in either case, through GatehouseCore's decoder; fails the test on bad input.
     static func decode(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else {
-            Issue.record("odd-length hex \(text)", sourceLocation: sourceLocation)
+        guard let bytes = bytes(text.utf8) else {
+            Issue.record("bad hex \(text)", sourceLocation: sourceLocation)
             return []
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else {
-                Issue.record("bad hex \(text)", sourceLocation: sourceLocation)
-                return []
-            }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
         return bytes
-    }
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
-
-    private static func value(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

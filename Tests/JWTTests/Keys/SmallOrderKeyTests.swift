@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseCore
 import GatehouseTesting
 import Testing
 
@@ -21,15 +22,10 @@ struct SmallOrderKeyTests {
 
     /// Every encoding: each y with the sign bit of x clear and set (14).
     static let encodings: [[UInt8]] = smallOrderY.flatMap { hex -> [[UInt8]] in
-        let bytes = bytes(hex)
+        let bytes = Hex.decode(hex)
         var signed = bytes
         signed[31] |= 0x80
         return [bytes, signed]
-    }
-
-    static func bytes(_ hex: String) -> [UInt8] {
-        let digits = Array(hex.utf8).map { $0 <= 57 ? $0 - 48 : $0 - 87 }
-        return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
     }
 
     @Test("every small-order or non-canonical encoding is refused by PublicKey", arguments: 0..<14)
@@ -79,7 +75,7 @@ struct SmallOrderKeyTests {
         var two = [UInt8](repeating: 0, count: 32)
         two[0] = 2
         #expect(Ed25519PublicPoint.defect(two) == nil)
-        var largest = Self.bytes(Self.smallOrderY[1])
+        var largest = Hex.decode(Self.smallOrderY[1])
         largest[0] = 0xEB
         #expect(Ed25519PublicPoint.defect(largest) == nil)
     }
