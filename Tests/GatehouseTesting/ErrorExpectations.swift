@@ -8,39 +8,42 @@ import Testing
 // need no protocol and no dependency on the library modules.
 
 /// Runs `body`, which must throw an error equal to `expected` (the same code) whose reason mentions every one of
-/// `fragments` (ignoring case); records an issue otherwise.
+/// `fragments` (ignoring case unless `matchingCase`); records an issue otherwise.
 /// - Parameters:
 ///   - expected: an error with the expected code and an empty reason, such as `JWTError(.invalidKey)`.
 ///   - fragments: what the reason must name: the value at fault, the limit, the fix.
+///   - matchingCase: whether each fragment must appear with the same case (an algorithm name, a claim value).
 /// - Returns: the error thrown, when it is of the expected type, for further checks.
 @discardableResult
 public func expectError<E: Error & Equatable & CustomStringConvertible>(
     _ expected: E,
     mentioning fragments: [String] = [],
+    matchingCase: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) -> E? {
     do {
         try body()
     } catch {
-        return check(error, expected, fragments, sourceLocation)
+        return check(error, expected, fragments, matchingCase, sourceLocation)
     }
     Issue.record("expected \(codeText(expected)), nothing was thrown", sourceLocation: sourceLocation)
     return nil
 }
 
-/// `expectError(_:mentioning:sourceLocation:_:)` for an `async` body.
+/// `expectError(_:mentioning:matchingCase:sourceLocation:_:)` for an `async` body.
 @discardableResult
 public func expectError<E: Error & Equatable & CustomStringConvertible>(
     _ expected: E,
     mentioning fragments: [String] = [],
+    matchingCase: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async -> E? {
     do {
         try await body()
     } catch {
-        return check(error, expected, fragments, sourceLocation)
+        return check(error, expected, fragments, matchingCase, sourceLocation)
     }
     Issue.record("expected \(codeText(expected)), nothing was thrown", sourceLocation: sourceLocation)
     return nil
@@ -54,7 +57,7 @@ private func codeText(_ expected: some CustomStringConvertible) -> String {
 }
 
 private func check<E: Error & Equatable & CustomStringConvertible>(
-    _ thrown: any Error, _ expected: E, _ fragments: [String], _ sourceLocation: SourceLocation
+    _ thrown: any Error, _ expected: E, _ fragments: [String], _ matchingCase: Bool, _ sourceLocation: SourceLocation
 ) -> E? {
     guard let error = thrown as? E else {
         Issue.record("expected \(codeText(expected)), got \(thrown)", sourceLocation: sourceLocation)
@@ -66,7 +69,7 @@ private func check<E: Error & Equatable & CustomStringConvertible>(
     let reason = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : ""
     for fragment in fragments {
         #expect(
-            reason.localizedCaseInsensitiveContains(fragment),
+            matchingCase ? reason.contains(fragment) : reason.localizedCaseInsensitiveContains(fragment),
             "reason \"\(reason)\" does not mention \"\(fragment)\"",
             sourceLocation: sourceLocation
         )

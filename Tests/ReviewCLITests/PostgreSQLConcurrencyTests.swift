@@ -39,12 +39,15 @@ struct PostgreSQLConcurrencyTests {
     }
 
     /// A receiver answering `/hook` with `handler`, added to `store` as a webhook channel.
-    static func hook(_ store: ReviewOnStore, _ handler: @escaping LoopbackHTTPServer.Handler) throws
-        -> LoopbackHTTPServer
-    {
+    static func hook(
+        _ store: ReviewOnStore, sourceLocation: SourceLocation = #_sourceLocation,
+        _ handler: @escaping LoopbackHTTPServer.Handler
+    ) throws -> LoopbackHTTPServer {
         let receiver = try LoopbackHTTPServer()
         receiver.route("/hook", handler)
-        #expect(try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0)
+        #expect(
+            try store(["notify", "add", "webhook", receiver.url("/hook")], now: nil).status == 0,
+            sourceLocation: sourceLocation)
         return receiver
     }
 

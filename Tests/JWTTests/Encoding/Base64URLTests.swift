@@ -57,7 +57,7 @@ struct Base64URLTests {
 
     @Test("rejects a length of 4n+1")
     func rejectsImpossibleLength() {
-        expectError(JWTError(.invalidBase64URL), mentioning: ["signature", "4n+1"]) {
+        expectError(JWTError(.invalidBase64URL), mentioning: ["signature", "4n+1"], matchingCase: true) {
             _ = try JWT.Base64URL.decode("Zm9vY", segment: "signature")
         }
     }
@@ -66,7 +66,10 @@ struct Base64URLTests {
         "rejects a non-canonical final character (unused bits set)",
         arguments: ["Zh", "Zm9", "AB", "Zm9vYh", "VGVzdB"])
     func rejectsNonCanonical(text: String) {
-        expectError(JWTError(.invalidBase64URL), mentioning: ["header", "unused bits", "position \(text.count - 1)"]) {
+        expectError(
+            JWTError(.invalidBase64URL), mentioning: ["header", "unused bits", "position \(text.count - 1)"],
+            matchingCase: true
+        ) {
             _ = try JWT.Base64URL.decode(text, segment: "header")
         }
     }

@@ -129,7 +129,9 @@ struct AppleRealTokenTests {
         #expect(throws: JWTError(.expired)) { try verifier.verify(fixture.token, now: exp.addingTimeInterval(61)) }
         _ = try verifier.verify(fixture.token, now: exp.addingTimeInterval(59))
         let options = try Self.options(fixture).with(audience: .oneOf(["com.example.other"]))
-        expectError(JWTError(.audienceMismatch), mentioning: [fixture.audience, "com.example.other"]) {
+        expectError(
+            JWTError(.audienceMismatch), mentioning: [fixture.audience, "com.example.other"], matchingCase: true
+        ) {
             _ = try JWTVerifier(keySet: verifier.keySet, options: options).verify(fixture.token, now: fixture.now)
         }
     }
