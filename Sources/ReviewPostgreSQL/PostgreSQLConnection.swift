@@ -37,16 +37,9 @@ final class PostgreSQLConnection {
                 "\(url.redacted) is not a PostgreSQL URL libpq can read: \(message); write it as "
                     + "postgresql://USER@HOST:PORT/DATABASE?PARAMETERS, percent-encoding reserved characters")
         }
-        // Defaults first: the URL's own parameters (given later, as the expanded dbname) override them. TCP keepalives
-        // (30 s idle, then 3 probes 10 s apart) and a 60 s TCP user timeout notice a server or network that vanished
-        // without a word, so a command fails with 69 instead of hanging.
-        let defaults: [(String, String)] = [
-            ("connect_timeout", "10"), ("application_name", "gatehouse-review"), ("keepalives", "1"),
-            ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
-            ("tcp_user_timeout", "60000"), ("dbname", url.connectionString),
-        ]
-        let connection = Self.withCStrings(defaults.map(\.0)) { keywordPointers in
-            Self.withCStrings(defaults.map(\.1)) { valuePointers in
+        let parameters = Self.parameters(url: url, environment: Self.libpqEnvironment())
+        let connection = Self.withCStrings(parameters.map(\.0)) { keywordPointers in
+            Self.withCStrings(parameters.map(\.1)) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
             }
         }
@@ -65,6 +58,38 @@ final class PostgreSQLConnection {
         }
         handle = connection
         try prepareSession()
+    }
+
+    /// The keywords and values given to `PQconnectdbParams`: review's defaults, then the URL as the expanded `dbname`,
+    /// whose own parameters override them. A keyword given here wins over libpq's environment variable for it, so a
+    /// default is left out where that variable is set (libpq's documentation, "Environment Variables"): the user's
+    /// `PGCONNECT_TIMEOUT` or `PGAPPNAME` applies, and a `connect_timeout` in the URL still wins over both.
+    ///
+    /// TCP keepalives (30 s idle, then 3 probes 10 s apart) and a 60 s TCP user timeout notice a server or network
+    /// that vanished without a word, so a command fails with 69 instead of hanging; a connection attempt gives up
+    /// after 10 s.
+    /// - Parameters:
+    ///   - url: the server and database.
+    ///   - environment: libpq's environment variables that are set and not empty.
+    /// - Returns: the keywords and values, `dbname` last.
+    static func parameters(url: PostgreSQLURL, environment: [String: String]) -> [(String, String)] {
+        let defaults: [(keyword: String, value: String, variable: String?)] = [
+            ("connect_timeout", "10", "PGCONNECT_TIMEOUT"), ("application_name", "gatehouse-review", "PGAPPNAME"),
+            ("keepalives", "1", nil), ("keepalives_idle", "30", nil), ("keepalives_interval", "10", nil),
+            ("keepalives_count", "3", nil), ("tcp_user_timeout", "60000", nil),
+        ]
+        return defaults.filter { $0.variable.map { environment[$0] == nil } ?? true }.map { ($0.keyword, $0.value) }
+            + [("dbname", url.connectionString)]
+    }
+
+    /// The environment variables `parameters(url:environment:)` gives way to, where set and not empty (libpq treats
+    /// an empty one as unset).
+    private static func libpqEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["PGCONNECT_TIMEOUT", "PGAPPNAME"] {
+            if let value = getenv(name), value.pointee != 0 { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 
     /// What every session (the first and each reconnection) sets: no notices on standard error, and limits on the

@@ -215,4 +215,37 @@ struct PostgreSQLStoreTests {
         #expect(try store.record(Self.request("1.1")).inserted, "a write after the session ended")
         #expect(try store.events(app: nil).count == 2)
     }
+
+    @Test(
+        "review's connection defaults give way to libpq's environment (PGCONNECT_TIMEOUT, PGAPPNAME); the URL comes last"
+    )
+    func connectionDefaults() throws {
+        let url = try #require(PostgreSQLURL("postgresql://u@h/d?connect_timeout=3"))
+        let plain = PostgreSQLConnection.parameters(url: url, environment: [:])
+        #expect(
+            plain.map(\.0) == [
+                "connect_timeout", "application_name", "keepalives", "keepalives_idle", "keepalives_interval",
+                "keepalives_count", "tcp_user_timeout", "dbname",
+            ])
+        #expect(plain.first { $0.0 == "connect_timeout" }?.1 == "10")
+        #expect(plain.first { $0.0 == "application_name" }?.1 == "gatehouse-review")
+        #expect(plain.last?.1 == url.connectionString, "the URL, expanded last, overrides every default")
+        let environment = ["PGCONNECT_TIMEOUT": "3", "PGAPPNAME": "team-box"]
+        let deferring = PostgreSQLConnection.parameters(url: url, environment: environment)
+        #expect(deferring.map(\.0) == plain.map(\.0).filter { $0 != "connect_timeout" && $0 != "application_name" })
+        #expect(PostgreSQLConnection.parameters(url: url, environment: ["PGAPPNAME": "x"]).count == plain.count - 1)
+    }
+
+    @Test("a live session: application_name is review's default, and a URL's own application_name wins over it")
+    func sessionParameters() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        let plain = try PostgreSQLConnection(url: try #require(PostgreSQLURL(database.url)))
+        #expect(try plain.scalar("SHOW application_name") == "gatehouse-review")
+        #expect(try plain.scalar("SHOW lock_timeout") == "30s")
+        let separator = database.url.contains("?") ? "&" : "?"
+        let named = try PostgreSQLConnection(
+            url: try #require(PostgreSQLURL(database.url + separator + "application_name=team-box")))
+        #expect(try named.scalar("SHOW application_name") == "team-box")
+    }
 }
