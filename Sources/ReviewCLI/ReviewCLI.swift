@@ -81,13 +81,15 @@ package enum ReviewCLI {
                 imported = try EventInterchange.events(fromFile: file)
             }
             let path = try environment.databasePath(option: invocation.databasePath)
-            if !invocation.command.createsStore, !environment.storeExists(path) {
+            let opened =
+                invocation.command.createsStore
+                ? try environment.openStore(path) : try environment.openExistingStore(path)
+            guard let store = opened else {
                 throw CommandFailure(
                     .noInput,
                     "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (a store is made by review log, import, sync, "
                         + "watch, serve or notify add)")
             }
-            let store = try environment.openStore(path)
             return try execute(invocation, store: store, imported: imported, environment: environment)
         } catch let error as ReviewError {
             return CommandOutput(status: status(for: error), standardError: "review: \(error.reason)\n")

@@ -15,11 +15,25 @@ public final class PostgreSQLReviewStore: RelationalReviewStore, @unchecked Send
     ///   the password from the URL, `PGPASSWORD` or `~/.pgpass`).
     /// - Throws: `ReviewError` `serverUnavailable` (cannot connect: the reason names the host, never the password),
     ///   `invalidValue` (not a PostgreSQL URL), `newerSchema`, `storeFailure`.
-    public init(url: String) throws(ReviewError) {
+    public convenience init(url: String) throws(ReviewError) {
+        try self.init(url: url, creating: true)!
+    }
+
+    /// Connects to the database at `url` when it already holds a review store, bringing its schema up to date; nil,
+    /// creating nothing, when it holds none (read-only commands refuse it, as they refuse a missing file). One
+    /// connection serves both the check and the store.
+    /// - Parameter url: a `postgres://` or `postgresql://` URL, as for `init(url:)`.
+    /// - Throws: as `init(url:)`.
+    public convenience init?(existingAt url: String) throws(ReviewError) {
+        try self.init(url: url, creating: false)
+    }
+
+    private init?(url: String, creating: Bool) throws(ReviewError) {
         guard let parsed = PostgreSQLURL(url) else {
             throw ReviewError(.invalidValue, "\(url) is not a postgres:// or postgresql:// URL")
         }
         let connection = try PostgreSQLConnection(url: parsed)
+        if !creating, try !PostgreSQLSchema.exists(connection) { return nil }
         try PostgreSQLSchema.migrate(connection)
         postgreSQL = PostgreSQLDatabase(connection: connection)
         super.init(database: postgreSQL, location: parsed.redacted)

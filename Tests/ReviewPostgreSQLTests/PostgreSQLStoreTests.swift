@@ -216,6 +216,18 @@ struct PostgreSQLStoreTests {
         #expect(try store.events(app: nil).count == 2)
     }
 
+    @Test("opening an existing store: nil, creating nothing, in an empty database; the store once one is there")
+    func existingStore() throws {
+        let server = try PostgreSQLServer.sharedOrSkip()
+        let database = try server.createDatabase()
+        #expect(try PostgreSQLReviewStore(existingAt: database.url) == nil)
+        #expect(try !PostgreSQLReviewStore.hasStore(url: database.url), "opening an existing store created one")
+        _ = try PostgreSQLReviewStore(url: database.url).record(Self.request("1.0"))
+        let existing = try #require(try PostgreSQLReviewStore(existingAt: database.url))
+        #expect(try existing.events(app: nil).count == 1)
+        #expect(throws: ReviewError(.invalidValue)) { try PostgreSQLReviewStore(existingAt: "/tmp/x.sqlite3") }
+    }
+
     @Test(
         "review's connection defaults give way to libpq's environment (PGCONNECT_TIMEOUT, PGAPPNAME); the URL comes last"
     )

@@ -55,13 +55,12 @@ enum NotifyCommands {
     static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         do {
             let path = try environment.databasePath(option: invocation.databasePath)
-            guard environment.storeExists(path) else {
+            guard let store = try environment.openExistingStore(path) else {
                 throw CommandFailure(
                     .noInput,
                     "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (review notify add makes "
                         + "one)")
             }
-            let store = try environment.openStore(path)
             let deliverer = NotificationDeliverer(store: try outbox(store), clock: environment.clock)
             switch invocation.command {
             case .notify(.test(let id)):

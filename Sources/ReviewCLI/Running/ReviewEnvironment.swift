@@ -23,12 +23,6 @@ package struct ReviewEnvironment: Sendable {
     package var standardOutputIsTerminal = false
     /// Opens the store at a path.
     package var openStore: @Sendable (String) throws -> any ReviewStore
-    /// Whether a store exists at a path or URL (read-only commands refuse a missing one with 66, not create it). A
-    /// PostgreSQL server that cannot be reached counts as existing here, so that opening it reports why (69).
-    package var storeExists: @Sendable (String) -> Bool = { location in
-        if PostgreSQLReviewStore.isURL(location) { return (try? PostgreSQLReviewStore.hasStore(url: location)) ?? true }
-        return access(location, F_OK) == 0
-    }
     /// The HTTP client App Store Connect is reached with; nil for libcurl's.
     package var http: (any HTTPFetching)?
     /// The moving clock of sync passes (look times); `now` stays the command's fixed time.
@@ -64,6 +58,17 @@ package struct ReviewEnvironment: Sendable {
     @Sendable package static func openDefaultStore(_ location: String) throws -> any ReviewStore {
         if PostgreSQLReviewStore.isURL(location) { return try PostgreSQLReviewStore(url: location) }
         return try SQLiteReviewStore(path: location)
+    }
+
+    /// Opens the store at a path or URL for a command that must not create one: nil when there is none, a missing
+    /// file or a database without the store's tables (read-only commands refuse it with 66). On PostgreSQL one
+    /// connection both checks and serves; a server that cannot be used throws (69).
+    /// - Parameter location: a path or URL.
+    /// - Returns: the store, or nil.
+    /// - Throws: `ReviewError` from opening it.
+    package func openExistingStore(_ location: String) throws -> (any ReviewStore)? {
+        if PostgreSQLReviewStore.isURL(location) { return try PostgreSQLReviewStore(existingAt: location) }
+        return access(location, F_OK) == 0 ? try openStore(location) : nil
     }
 
     /// A store's location as messages show it: a PostgreSQL URL without its password.
