@@ -73,20 +73,21 @@ final class PostgreSQLConnection {
     ///   - environment: libpq's environment variables that are set and not empty.
     /// - Returns: the keywords and values, `dbname` last.
     static func parameters(url: PostgreSQLURL, environment: [String: String]) -> [(String, String)] {
-        let defaults: [(keyword: String, value: String, variable: String?)] = [
-            ("connect_timeout", "10", "PGCONNECT_TIMEOUT"), ("application_name", "gatehouse-review", "PGAPPNAME"),
-            ("keepalives", "1", nil), ("keepalives_idle", "30", nil), ("keepalives_interval", "10", nil),
-            ("keepalives_count", "3", nil), ("tcp_user_timeout", "60000", nil),
-        ]
-        return defaults.filter { $0.variable.map { environment[$0] == nil } ?? true }.map { ($0.keyword, $0.value) }
+        defaults.filter { $0.variable.map { environment[$0] == nil } ?? true }.map { ($0.keyword, $0.value) }
             + [("dbname", url.connectionString)]
     }
 
-    /// The environment variables `parameters(url:environment:)` gives way to, where set and not empty (libpq treats
-    /// an empty one as unset).
+    /// review's connection defaults, each with libpq's environment variable for the same keyword, if it has one.
+    private static let defaults: [(keyword: String, value: String, variable: String?)] = [
+        ("connect_timeout", "10", "PGCONNECT_TIMEOUT"), ("application_name", "gatehouse-review", "PGAPPNAME"),
+        ("keepalives", "1", nil), ("keepalives_idle", "30", nil), ("keepalives_interval", "10", nil),
+        ("keepalives_count", "3", nil), ("tcp_user_timeout", "60000", nil),
+    ]
+
+    /// The environment variables of `defaults` that are set and not empty (libpq treats an empty one as unset).
     private static func libpqEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        for name in ["PGCONNECT_TIMEOUT", "PGAPPNAME"] {
+        for name in defaults.compactMap(\.variable) {
             if let value = getenv(name), value.pointee != 0 { environment[name] = String(cString: value) }
         }
         return environment
