@@ -6,7 +6,8 @@
 //
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
 //        [--samples <Samples dir>] [--quick]
-//        [--only crypto,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
+//        [--outside <Benchmarks/OutsidePackage release bin dir>]
+//        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
 
 import AllocationCounter
 import AppleSignIn
@@ -23,7 +24,9 @@ struct Settings {
     /// The sample token and key set (`Samples/`), for the start-up row.
     var samplesDirectory = "Samples"
     var quick = false
-    /// Sections to run (crypto, allocations, scaling, memory, processes, startup, peers, sync, webhooks,
+    /// The release bin folder of Benchmarks/OutsidePackage (outside-bench, raw-evp-verify), for the outside rows.
+    var outsideDirectory: String?
+    /// Sections to run (crypto, outside, allocations, scaling, memory, processes, startup, peers, sync, webhooks,
     /// postgresql); all when empty.
     var sections: Set<String> = []
 
@@ -46,6 +49,7 @@ struct Settings {
             case "--peers": settings.peersDirectory = value()
             case "--samples": settings.samplesDirectory = value()
             case "--quick": settings.quick = true
+            case "--outside": settings.outsideDirectory = value()
             case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
             default: fatalError("unknown argument \(arguments[index])")
             }
@@ -125,6 +129,12 @@ enum Bench {
                     short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
             }
 
+        }
+
+        // 1b. The same verifications from a package outside Gatehouse, against a C program (issue 20).
+        if settings.runs("outside") {
+            print("\n== From a package outside, against a C program ==")
+            try outside(settings: settings, report: &report)
         }
 
         // 2. Heap allocations per verification, counted by the interposed malloc (Benchmarks/AllocationCounter).

@@ -1,3 +1,4 @@
+internal import GatehouseCore
 public import GatehouseFoundation
 public import JWT
 
@@ -63,20 +64,60 @@ public struct AppleIdentityToken: Sendable {
         self.issuedAt = issuedAt
         self.expiration = expiration
         audience = claims.audience ?? []
-        nonce = try Self.string(claims, "nonce")
-        email = try Self.string(claims, "email")
-        transferSubject = try Self.string(claims, "transfer_sub")
-        authorizationCodeHash = try Self.string(claims, "c_hash")
-        accessTokenHash = try Self.string(claims, "at_hash")
-        nonceSupported = try Self.boolean(claims, "nonce_supported")
-        emailVerified = try Self.boolean(claims, "email_verified")
-        isPrivateEmail = try Self.boolean(claims, "is_private_email") ?? false
-        realUserStatus = try Self.integer(claims, "real_user_status").map { AppleRealUserStatus(rawValue: $0) }
-        authenticationTime = try Self.numericDate(claims, "auth_time")
+        // One pass over the claims, names compared exactly (ExactString, as every member name is), instead of a scan
+        // of every member for each of the ten names below: this runs for every token verified. The parser has
+        // refused duplicate names, so the one pass reads what a lookup by name would.
+        var nonce: JSONValue?
+        var email: JSONValue?
+        var transferSubject: JSONValue?
+        var authorizationCodeHash: JSONValue?
+        var accessTokenHash: JSONValue?
+        var nonceSupported: JSONValue?
+        var emailVerified: JSONValue?
+        var isPrivateEmail: JSONValue?
+        var realUserStatus: JSONValue?
+        var authenticationTime: JSONValue?
+        for member in claims.raw.members {
+            let name = member.name
+            switch name.utf8.count {
+            case 5:
+                if ExactString.equal(name, "nonce") {
+                    nonce = member.value
+                } else if ExactString.equal(name, "email") {
+                    email = member.value
+                }
+            case 6 where ExactString.equal(name, "c_hash"): authorizationCodeHash = member.value
+            case 7 where ExactString.equal(name, "at_hash"): accessTokenHash = member.value
+            case 9 where ExactString.equal(name, "auth_time"): authenticationTime = member.value
+            case 12 where ExactString.equal(name, "transfer_sub"): transferSubject = member.value
+            case 14 where ExactString.equal(name, "email_verified"): emailVerified = member.value
+            case 15 where ExactString.equal(name, "nonce_supported"): nonceSupported = member.value
+            case 16:
+                if ExactString.equal(name, "is_private_email") {
+                    isPrivateEmail = member.value
+                } else if ExactString.equal(name, "real_user_status") {
+                    realUserStatus = member.value
+                }
+            default: break
+            }
+        }
+        self.nonce = try Self.string(nonce, "nonce")
+        self.email = try Self.string(email, "email")
+        self.transferSubject = try Self.string(transferSubject, "transfer_sub")
+        self.authorizationCodeHash = try Self.string(authorizationCodeHash, "c_hash")
+        self.accessTokenHash = try Self.string(accessTokenHash, "at_hash")
+        self.nonceSupported = try Self.boolean(nonceSupported, "nonce_supported")
+        self.emailVerified = try Self.boolean(emailVerified, "email_verified")
+        self.isPrivateEmail = try Self.boolean(isPrivateEmail, "is_private_email") ?? false
+        self.realUserStatus = try Self.integer(realUserStatus, "real_user_status").map {
+            AppleRealUserStatus(rawValue: $0)
+        }
+        self.authenticationTime = try Self.numericDate(authenticationTime, "auth_time")
     }
 
-    static func string(_ claims: JWTClaims, _ name: String) throws -> String? {
-        guard let value = claims[name], value != .null else { return nil }
+    /// A string claim's value; nil when absent or null.
+    static func string(_ value: JSONValue?, _ name: String) throws -> String? {
+        guard let value, value != .null else { return nil }
         guard let text = value.stringValue else {
             throw AppleSignInError(
                 .invalidClaim, "the \"\(name)\" claim is a JSON \(value.typeName) (\(value)); Apple sends a string")
@@ -84,9 +125,9 @@ public struct AppleIdentityToken: Sendable {
         return text
     }
 
-    /// A Boolean sent as `true`/`false` or, in older tokens, as the strings "true"/"false".
-    static func boolean(_ claims: JWTClaims, _ name: String) throws -> Bool? {
-        guard let value = claims[name], value != .null else { return nil }
+    /// A Boolean sent as `true`/`false` or, in older tokens, as the strings "true"/"false"; nil when absent or null.
+    static func boolean(_ value: JSONValue?, _ name: String) throws -> Bool? {
+        guard let value, value != .null else { return nil }
         switch value {
         case .bool(let flag): return flag
         case .string("true"): return true
@@ -98,8 +139,9 @@ public struct AppleIdentityToken: Sendable {
         }
     }
 
-    static func integer(_ claims: JWTClaims, _ name: String) throws -> Int? {
-        guard let value = claims[name], value != .null else { return nil }
+    /// An integer claim's value; nil when absent or null.
+    static func integer(_ value: JSONValue?, _ name: String) throws -> Int? {
+        guard let value, value != .null else { return nil }
         guard let number = value.numberValue?.int64Value, let integer = Int(exactly: number) else {
             throw AppleSignInError(
                 .invalidClaim, "the \"\(name)\" claim is \(value); Apple sends an integer")
@@ -108,8 +150,8 @@ public struct AppleIdentityToken: Sendable {
     }
 
     /// An integer number of seconds since 1970, within the NumericDate range accepted for `exp` and `iat`.
-    static func numericDate(_ claims: JWTClaims, _ name: String) throws -> Date? {
-        guard let seconds = try integer(claims, name) else { return nil }
+    static func numericDate(_ value: JSONValue?, _ name: String) throws -> Date? {
+        guard let seconds = try integer(value, name) else { return nil }
         guard let date = CheckedTime.date(secondsSince1970: Double(seconds)) else {
             throw AppleSignInError(
                 .invalidClaim,

@@ -111,12 +111,16 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     ///   - rule: the rule that says so (`RFC 7519 section 4.1.1`), if one is named.
     /// - Returns: the value read.
     /// - Throws: `JWTError` with `code` when `reading` reads nil.
+    ///
+    /// This runs for every member of every header and claims set verified: `reading` is a function (a key path
+    /// literal converts to one, and inlines, where a `KeyPath` is applied at run time), and `member` and `rule` are
+    /// autoclosures, so their interpolated text is built only for the error, never on the way to a valid token.
     func typed<Typed>(
-        _ reading: KeyPath<JSONValue, Typed?>, or code: JWTError.Code, _ member: String, showingValue: Bool = false,
-        mustBe kind: String, rule: String? = nil
+        _ reading: (JSONValue) -> Typed?, or code: JWTError.Code, _ member: @autoclosure () -> String,
+        showingValue: Bool = false, mustBe kind: String, rule: @autoclosure () -> String? = nil
     ) throws -> Typed {
-        if let value = self[keyPath: reading] { return value }
-        throw typeError(code, member, showingValue: showingValue, mustBe: kind, rule: rule)
+        if let value = reading(self) { return value }
+        throw typeError(code, member(), showingValue: showingValue, mustBe: kind, rule: rule())
     }
 
     /// The error `typed(_:or:_:showingValue:mustBe:rule:)` throws, for a value that none of several types fits.
