@@ -105,6 +105,14 @@ enum PostgreSQLSchema {
         ALTER TABLE notify_outbox ADD COLUMN claimed_until BIGINT;
         ALTER TABLE notify_outbox ADD COLUMN claimed_by TEXT COLLATE "C";
         """,
+        6: """
+        CREATE TABLE logged_events (
+            id BIGINT PRIMARY KEY,
+            event_id BIGINT NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE
+        );
+        INSERT INTO logged_events (id, event_id)
+            SELECT row_number() OVER (ORDER BY id), id FROM events WHERE source = 'manual';
+        """,
     ]
 
     /// Whether the database holds a review store (its version table).

@@ -224,3 +224,53 @@ struct ExportFilterTests {
         #expect(until.secondsSince1970 == (try TimeParser.parse("2025-07-01", now: 0)))
     }
 }
+
+/// Issue 20 items 2, 9 and 12 through the command line: refusals are 65 naming the row, nothing is written, and a CSV
+/// export holds no formula cell yet imports back exactly.
+@Suite("import and export: ids, duplicates, formula cells")
+struct ImportRefusalCommandTests {
+    static let rest = #""version": "1", "state": "IN_REVIEW", "at": "2025-07-01T09:00:00Z""#
+
+    @Test(
+        "an id over 2^53 - 1 or a duplicated member or column is exit 65 naming the row; logging goes on",
+        arguments: [
+            (
+                "ids.json", #"{"events": [{"id": 9223372036854775807, "app": "A", \#(rest)}]}"#,
+                "event 1 (events[0]): id"
+            ),
+            ("float.json", #"[{"id": 9.2e18, "app": "A", \#(rest)}]"#, "above the largest id"),
+            ("dup.json", #"[{"app": "A", "\u0061pp": "B", \#(rest)}]"#, "the member \"app\" appears twice"),
+            ("dup.csv", "app,version,state,at,App\nA,1,IN_REVIEW,2025-07-01T09:00:00Z,B\n", "line 1: the column"),
+            ("id.csv", "id,app,version,state,at\n9223372036854775807,A,1,IN_REVIEW,2025-07-01T09:00:00Z\n", "line 2"),
+        ])
+    func refused(name: String, text: String, expected: String) throws {
+        let review = try InProcessReview()
+        let path = try review.file(name, text)
+        let output = review(["import", path])
+        #expect(output.status == .dataError, "\(output.standardError)")
+        #expect(output.standardError.contains(expected), "\(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+        _ = review.ok(["log", "Fokus", "waiting-for-review", "--version", "1.0", "--at", "2025-07-02T09:00:00Z"])
+        // Nothing of the file was imported, and the store numbers on from 1.
+        #expect(
+            review.ok(["export", "--format", "csv"]).split(separator: "\r\n").dropFirst().map { $0.prefix(8) } == [
+                "1,Fokus,"
+            ])
+    }
+
+    @Test("export --format csv neutralises formula cells and import reads them back exactly")
+    func formulaCells() throws {
+        let review = try InProcessReview()
+        _ = review.ok([
+            "log", "=HYPERLINK(\"https://evil.example\")", "waiting-for-review", "--version", "1.0", "--at",
+            "2025-07-02T09:00:00Z", "--note", "  @SUM(1+1)",
+        ])
+        let csv = review.ok(["export", "--format", "csv"])
+        #expect(csv.contains(",\"'=HYPERLINK(\"\"https://evil.example\"\")\",") && csv.contains(",'  @SUM(1+1),"))
+        let other = try InProcessReview()
+        let path = try other.file("export.csv", csv)
+        _ = other.ok(["import", path])
+        #expect(other.ok(["export", "--format", "csv"]) == csv)
+        #expect(review.ok(["export", "--help"]).contains("with a ' in front"))
+    }
+}

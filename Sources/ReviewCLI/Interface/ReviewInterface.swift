@@ -277,7 +277,10 @@ package enum ReviewInterface {
         "export",
         abstract: "All events to standard output, as JSON or CSV",
         overview: "Write every event, or those the options select, to standard output, in id order. Importing an "
-            + "export of every event into an empty store and exporting again gives the same bytes.",
+            + "export of every event into an empty store and exporting again gives the same bytes. In CSV, a cell "
+            + "that a spreadsheet would run as a formula (it starts, after spaces, with =, +, -, @, a tab or a line "
+            + "break), and a cell that starts with ', is written with a ' in front; import removes one leading ' from "
+            + "every cell, so every value reads back exactly.",
         options: [
             Options.format, Options.json.with(help: "The same as --format json."),
             Options.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),

@@ -167,7 +167,8 @@ package enum ReviewOptions {
     package static let format: Option<InterchangeFormat> = choice(
         "format",
         help: "json (default): {\"events\": [{\"id\", \"app\", \"platform\", \"version\", \"state\", \"at\", "
-            + "\"note\", \"source\", ...}]}; csv: the same columns with a header row.", what: "export format")
+            + "\"note\", \"source\", ...}]}; csv: the same columns with a header row, a cell that would be a spreadsheet "
+            + "formula written with a leading ' that import removes.", what: "export format")
     /// `--html FILE` of `report`: where the page goes (`-` for standard output).
     package static let html = Option(
         .value(

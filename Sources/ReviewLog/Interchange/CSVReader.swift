@@ -1,13 +1,14 @@
 /// RFC 4180 CSV: fields separated by commas, quoted with `"` when they hold commas, quotes or line breaks, a
 /// quote inside a quoted field doubled; rows end in CRLF or LF.
-enum CSVReader {
-    struct Row {
-        var line: Int
-        var fields: [String]
+package enum CSVReader {
+    /// A row: the line it starts on, and its fields as written (quotes removed).
+    package struct Row {
+        package var line: Int
+        package var fields: [String]
     }
 
     /// Splits text into rows, each with the line number it starts on.
-    static func rows(_ text: String, name: String) throws(ReviewError) -> [Row] {
+    package static func rows(_ text: String, name: String) throws(ReviewError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field = ""

@@ -42,7 +42,10 @@ public enum EventInterchange {
         ])
     }
 
-    /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields.
+    /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields. A cell that a
+    /// spreadsheet would run as a formula (it starts, after spaces, with `=`, `+`, `-`, `@`, tab or a line break), or
+    /// that starts with `'`, is written with a `'` in front, which import removes (`CSVCell`): every value reads back
+    /// exactly.
     /// - Parameter events: the events, in the order to write them.
     /// - Returns: the CSV text, lines ending in CRLF as RFC 4180 section 2 asks.
     public static func csv(_ events: [ReviewEvent]) -> String {
@@ -54,7 +57,7 @@ public enum EventInterchange {
                 event.timing.isObserved ? "observed" : "exact", observedAfter(event)?.iso8601, event.ascVersionID,
                 event.ascSubmissionID,
             ]
-            out += fields.map { CSVReader.quote($0 ?? "") }.joined(separator: ",") + "\r\n"
+            out += fields.map { CSVReader.quote(CSVCell.neutralized($0 ?? "")) }.joined(separator: ",") + "\r\n"
         }
         return out
     }
@@ -114,19 +117,12 @@ public enum EventInterchange {
         + "each EVENT an object with at least \"app\", \"version\", \"state\" and \"at\""
 
     /// An event's `id`: any JSON number, so that `1.5` or `1e20` is refused as an id, not taken for broken JSON
-    /// (the decoder reports a number that does not fit an integer as "not valid JSON", with no location).
+    /// (the decoder reports a number that does not fit an integer as "not valid JSON", with no location). Its value
+    /// is read from the number's own text (`JSONMemberScan`, `ImportedID`), never through the decoder's rounding.
     private struct EventID: Decodable {
-        var value: Int64?
-        var text: String
-
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let integer = try? container.decode(Int64.self) {
-                (value, text) = (integer, String(integer))
-            } else {
-                let number = try container.decode(Double.self)
-                (value, text) = (nil, String(number))
-            }
+            if (try? container.decode(Int64.self)) == nil { _ = try container.decode(Double.self) }
         }
     }
 
@@ -143,25 +139,58 @@ public enum EventInterchange {
                 items = try JSONDecoder().decode(JSONFile.self, from: Data(bytes)).events
             }
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                // The decoder refuses a number it cannot hold (an id of 1e400) as invalid JSON, with no location:
+                // an id that is JSON but out of range is named by its event instead.
+                for (index, text) in (try? memberScan(bytes, name: name, isArray: isArray)) ?? [:] {
+                    _ = try ImportedID.value(of: text, at: "\(name): \(eventPlace(index, isArray: isArray))")
+                }
+            }
             throw malformedJSON(name, error, isArray: isArray)
         } catch {
             throw ReviewError(.malformedImport, "\(name) cannot be read as JSON; \(jsonShape)")
         }
+        let idTexts = try memberScan(bytes, name: name, isArray: isArray)
         var events: [ReviewEvent] = []
         for (index, item) in items.enumerated() {
             let place = "\(name): \(eventPlace(index, isArray: isArray))"
-            if let id = item.id, id.value == nil {
-                throw ReviewError(.malformedImport, "\(place): id \(id.text) is not a positive integer")
+            var id: Int64?
+            if item.id != nil {
+                id = try ImportedID.value(of: idTexts[index] ?? "", at: place)
             }
             events.append(
                 try event(
-                    where: place, id: item.id?.value, app: item.app,
+                    where: place, id: id, app: item.app,
                     bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
                     version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
                     source: item.source, timing: item.timing, observedAfter: item.observedAfter,
                     ascVersionID: item.ascVersionId, ascSubmissionID: item.ascSubmissionId))
         }
         return events
+    }
+
+    /// Reads the member names of the whole text (`JSONMemberScan`): a duplicated member anywhere is refused, naming the
+    /// event and the member. Gives the text of each event's `id`.
+    private static func memberScan(_ bytes: [UInt8], name: String, isArray: Bool) throws(ReviewError) -> [Int: String] {
+        do {
+            return try JSONMemberScan.scan(bytes)
+        } catch {
+            switch error {
+            case .duplicate(let found):
+                var place = name
+                if let event = found.event { place += ": " + eventPlace(event, isArray: isArray) }
+                let within = found.path.isEmpty ? "" : " in \"\(found.path)\""
+                throw ReviewError(
+                    .malformedImport,
+                    "\(place): the member \"\(found.name)\"\(within) appears twice (names compare after "
+                        + "unescaping); a reader may take either value (RFC 8259 section 4), so nothing was imported: "
+                        + "keep one")
+            case .malformed(let failure):
+                throw ReviewError(
+                    .malformedImport,
+                    "\(name) is not valid JSON (RFC 8259) at byte offset \(failure.offset); \(jsonShape)")
+            }
+        }
     }
 
     /// "event 3 (events[2])", or "event 3 ([2])" in a bare array.
@@ -225,12 +254,20 @@ public enum EventInterchange {
         }
         var column: [String: Int] = [:]
         for (index, title) in header.fields.enumerated() {
+            // The one matching of a title to a column: two titles that fill the same column are a duplicate.
             let key = title.trimmingSpaces().lowercased()
             guard csvColumns.contains(key) else {
                 throw ReviewError(
                     .malformedImport,
                     "\(name) line \(header.line): unknown column \"\(title)\"; the columns are "
                         + csvColumns.joined(separator: ","))
+            }
+            if let earlier = column[key] {
+                throw ReviewError(
+                    .malformedImport,
+                    "\(name) line \(header.line): the column \"\(key)\" appears twice (field \(earlier + 1) "
+                        + "\"\(header.fields[earlier])\" and field \(index + 1) \"\(title)\", matched without "
+                        + "case or surrounding spaces), so either could be meant; nothing was imported: keep one")
             }
             column[key] = index
         }
@@ -246,14 +283,11 @@ public enum EventInterchange {
                     .malformedImport,
                     "\(name) line \(row.line): \(row.fields.count) fields, but the header has \(header.fields.count)")
             }
-            func field(_ key: String) -> String? { column[key].map { row.fields[$0] } }
+            func field(_ key: String) -> String? { column[key].map { CSVCell.restored(row.fields[$0]) } }
             let where_ = "\(name) line \(row.line)"
             var id: Int64?
             if let text = field("id"), !text.isEmpty {
-                guard let value = Int64(text), value > 0 else {
-                    throw ReviewError(.malformedImport, "\(where_): id \"\(text)\" is not a positive integer")
-                }
-                id = value
+                id = try ImportedID.value(of: text, at: where_)
             }
             events.append(
                 try event(

@@ -162,8 +162,12 @@ extension RelationalReviewStore {
 
     public func undoLastManualEvent() throws -> UndoResult {
         try database.write { (session: any SQLSession) throws(ReviewError) -> UndoResult in
+            // The last event `record` logged by hand (`logged_events`, in the order logged), never the highest id.
             let last = try session.with(
-                "SELECT id, app_id FROM events WHERE source = 'manual' ORDER BY id DESC LIMIT 1"
+                """
+                SELECT e.id, e.app_id FROM logged_events l JOIN events e ON e.id = l.event_id
+                WHERE e.source = 'manual' ORDER BY l.id DESC LIMIT 1
+                """
             ) { (statement: any SQLStatement) throws(ReviewError) -> (id: Int64, appID: Int64)? in
                 try statement.bind([])
                 return try statement.step() ? (statement.int64(0), statement.int64(1)) : nil

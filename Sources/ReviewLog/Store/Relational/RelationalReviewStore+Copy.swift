@@ -14,7 +14,7 @@ extension RelationalReviewStore {
         }
     }
 
-    /// Every table of schema version 5 (`Schema.currentVersion`), parents before the tables that refer to them. A
+    /// Every table of schema version 6 (`Schema.currentVersion`), parents before the tables that refer to them. A
     /// migration that adds a table or a column adds it here too: `StoreCopyTests` compares this list with the schema.
     package static let copiedTables: [CopiedTable] = [
         CopiedTable("apps", integers: ["id"], texts: ["name", "bundle_id", "app_store_id"], key: ["id"]),
@@ -22,6 +22,7 @@ extension RelationalReviewStore {
             "events", integers: ["id", "app_id", "at", "observed", "observed_after"],
             texts: ["platform", "version", "build", "state", "note", "source", "asc_version_id", "asc_submission_id"],
             key: ["id"]),
+        CopiedTable("logged_events", integers: ["id", "event_id"], texts: [], key: ["id"]),
         CopiedTable(
             "sync_apps", integers: ["app_id", "last_fetched_at", "last_changed_at"], texts: ["asc_app_id", "profile"],
             key: ["app_id"]),
@@ -68,6 +69,7 @@ extension RelationalReviewStore {
             for table in tables { all.append(try Self.rows(of: table, in: session)) }
             return all
         }
+        for (table, tableRows) in zip(tables, rows) { try checkIDs(tableRows, of: table) }
         return try target.database.write { (session: any SQLSession) throws(ReviewError) -> StoreCopy in
             var copy = StoreCopy(tables: [])
             for (table, tableRows) in zip(tables, rows) {
@@ -84,6 +86,22 @@ extension RelationalReviewStore {
                 copy.tables.append(counts)
             }
             return copy
+        }
+    }
+
+    /// Refuses a row whose id the target would number after, when it lies outside what an import accepts (1 through
+    /// `ReviewLimits.maximumImportedID`): the source's rows are data, and one id near the end of the 64-bit space
+    /// would exhaust the target's numbering (`max(id) + 1`). Tables keyed by `id` are the numbered ones.
+    private func checkIDs(_ rows: [[SQLValue]], of table: CopiedTable) throws(ReviewError) {
+        guard table.key == ["id"], let column = table.columns.firstIndex(where: { $0.name == "id" }) else { return }
+        for row in rows {
+            guard case .integer(let id) = row[column], id < 1 || id > ReviewLimits.maximumImportedID else { continue }
+            throw ReviewError(
+                .malformedImport,
+                "\(location): the \(table.name) row with id \(id) has an id outside 1 to "
+                    + "\(ReviewLimits.maximumImportedID) (2^53 - 1), the ids a store accepts from outside; nothing was "
+                    + "copied. Delete that row from \(location) (or export its events and import them without ids) "
+                    + "and migrate again")
         }
     }
 

@@ -141,6 +141,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
             let id: Int64
             if let insertedID {
                 id = insertedID
+                if request.source == .manual { try recordLogged(eventID: id, in: session) }
                 try enqueueNotifications(forEventID: id, in: session)
             } else {
                 let found = try session.with(
@@ -251,6 +252,10 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                 }
                 appIDs[event.app.name.lowercased()] = appID
                 try reconcile(event.app, appID: appID, label: label, in: session)
+                if event.id > ReviewLimits.maximumImportedID {
+                    throw ReviewError(
+                        .malformedImport, "\(label): id \(event.id) is too large; \(ImportedID.rangeHint)")
+                }
                 var id = SQLValue.null
                 if event.id > 0 {
                     let used = try session.with("SELECT 1 FROM events WHERE id = ?") {
@@ -276,6 +281,13 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
             }
             return summary
         }
+    }
+
+    /// Notes an event `record` inserted by hand in `logged_events`, the log's own order that `undo` follows (never the
+    /// events' ids, which an import or a migration may bring in any order).
+    func recordLogged(eventID: Int64, in session: any SQLSession) throws(ReviewError) {
+        try session.run(
+            "INSERT INTO logged_events (id, event_id) VALUES (\(nextID("logged_events")), ?)", [.integer(eventID)])
     }
 
     /// The value to insert as a new row's id: SQLite's rowid rule (the highest id plus one) on every store, so the

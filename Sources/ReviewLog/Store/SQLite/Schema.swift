@@ -1,7 +1,7 @@
 /// The store's schema and its migrations, versioned with `PRAGMA user_version`.
 package enum Schema {
     /// The newest schema this code knows.
-    package static let currentVersion: Int64 = 5
+    package static let currentVersion: Int64 = 6
 
     /// Migration `n` takes the schema from version `n - 1` to `n`. Each runs in its own `BEGIN IMMEDIATE`
     /// transaction and never edits an earlier one.
@@ -114,6 +114,18 @@ package enum Schema {
         5: """
         ALTER TABLE notify_outbox ADD COLUMN claimed_until INTEGER;
         ALTER TABLE notify_outbox ADD COLUMN claimed_by TEXT;
+        """,
+        // Version 6, undo by what was logged (issue 20 item 2): every event `log` inserted by hand, in the order
+        // logged (ids are the store's own numbering, never an import's), so `undo` never follows the events' ids,
+        // which an import or a migration may bring in any order. Seeded with the hand-logged events by id, the rule
+        // `undo` followed until now.
+        6: """
+        CREATE TABLE logged_events (
+            id INTEGER PRIMARY KEY,
+            event_id INTEGER NOT NULL UNIQUE REFERENCES events(id) ON DELETE CASCADE
+        );
+        INSERT INTO logged_events (id, event_id)
+            SELECT row_number() OVER (ORDER BY id), id FROM events WHERE source = 'manual';
         """,
     ]
 
