@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +16,9 @@ package struct CommandOutput: Sendable, Equatable {
     package var standardOutput: String
     /// Text for standard error (errors and warnings).
     package var standardError: String
+    /// Whether standard output is a data format for a file or a pipe (`review export`): written byte for byte
+    /// unless standard output is a terminal, where it goes through `TerminalText.output(_:)` as all other text does.
+    package var standardOutputIsData = false
 
     /// Creates an output.
     /// - Parameters:
@@ -25,6 +30,17 @@ package struct CommandOutput: Sendable, Equatable {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
+
+    /// The output as a terminal or a log is given it: both streams through `TerminalText.output(_:)` (issue 20
+    /// item 5), standard output left exact when it is data (`standardOutputIsData`; `finish` escapes it on a
+    /// terminal). Every command of `review` and `jwtcheck` returns this, so an in-process run and the binary show
+    /// the same bytes.
+    package var forTerminal: CommandOutput {
+        var output = self
+        if !standardOutputIsData { output.standardOutput = TerminalText.output(standardOutput) }
+        output.standardError = TerminalText.output(standardError)
+        return output
+    }
 }
 
 /// The end of every `main.swift`: writes a command's output and exits with its status.
@@ -33,7 +49,11 @@ package enum CommandRunner {
     /// - Parameter output: what the command produced.
     /// - Returns: never.
     package static func finish(_ output: CommandOutput) -> Never {
-        Terminal.standardOutput.write(output.standardOutput)
+        if output.standardOutputIsData, !Terminal.standardOutput.isTerminal {
+            Terminal.standardOutput.writeExact(output.standardOutput)
+        } else {
+            Terminal.standardOutput.write(output.standardOutput)
+        }
         Terminal.standardError.write(output.standardError)
         exit(output.status.rawValue)
     }

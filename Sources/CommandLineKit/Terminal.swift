@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,9 +16,17 @@ package struct Terminal: Sendable {
     /// Standard error.
     package static let standardError = Terminal(fileDescriptor: 2)
 
-    /// Writes `text` as-is.
+    /// Writes `text` for a terminal or a log: through `TerminalText.output(_:)`, so no control character but the
+    /// layout's line feeds and tabs and the palette's colours is written raw (issue 20 item 5).
     /// - Parameter text: the text, usually ending in a newline.
     package func write(_ text: String) {
+        writeExact(TerminalText.output(text))
+    }
+
+    /// Writes `text` byte for byte: only for a data format meant for a file or a pipe (`review export`), whose
+    /// escaping is the format's own.
+    /// - Parameter text: the text.
+    package func writeExact(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -30,6 +40,9 @@ package struct Terminal: Sendable {
             }
         }
     }
+
+    /// Whether this descriptor is a terminal.
+    package var isTerminal: Bool { isatty(fileDescriptor) == 1 }
 
     /// Whether colour escapes should be written: a TTY, and `NO_COLOR` unset or empty (no-color.org).
     package var usesColor: Bool {

@@ -19,9 +19,9 @@ package struct JWTCheckTool: Sendable {
     /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
     package func run(_ arguments: [String]) -> CommandOutput {
         do {
-            return try execute(try JWTCheckParser.parse(arguments))
+            return try execute(try JWTCheckParser.parse(arguments)).forTerminal
         } catch {
-            return CommandOutput(status: error.status, standardError: "jwtcheck: \(error.message)\n")
+            return CommandOutput(status: error.status, standardError: "jwtcheck: \(error.message)\n").forTerminal
         }
     }
 
@@ -49,9 +49,9 @@ package struct JWTCheckTool: Sendable {
     /// - Returns: standard output, standard error and the exit status (see `ExitStatus`).
     package func perform(_ arguments: [String]) async -> CommandOutput {
         do {
-            return try await executeAsync(try JWTCheckParser.parse(arguments))
+            return try await executeAsync(try JWTCheckParser.parse(arguments)).forTerminal
         } catch {
-            return CommandOutput(status: error.status, standardError: "jwtcheck: \(error.message)\n")
+            return CommandOutput(status: error.status, standardError: "jwtcheck: \(error.message)\n").forTerminal
         }
     }
 

@@ -199,7 +199,7 @@ extension ServerContext {
         let elapsed = ContinuousClock.now - state.started
         log(
             HTTPRequestRecord(
-                method: state.head.method, path: ControlCharacters.escaped(state.head.path),
+                method: state.head.method, path: state.head.path,
                 status: state.answered ? state.status : nil, note: state.note, answerSent: completed,
                 milliseconds: Double(elapsed.components.seconds) * 1000
                     + Double(elapsed.components.attoseconds) / 1e15))

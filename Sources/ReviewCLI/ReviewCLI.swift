@@ -40,23 +40,30 @@ package enum ReviewCLI {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
         if case .notify = invocation.command {
             return await NotifyCommands.perform(invocation, environment: invocation.environment(environment))
+                .forTerminal
         }
-        return await SyncCommands.run(invocation, environment: invocation.environment(environment))
+        return await SyncCommands.run(invocation, environment: invocation.environment(environment)).forTerminal
     }
 
     /// The output of a command line that does not parse.
     /// - Parameter failure: the parser's failure.
     /// - Returns: its status, and its message on standard error.
     package static func usageOutput(_ failure: CommandFailure) -> CommandOutput {
-        CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n")
+        CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n").forTerminal
     }
 
     /// Runs a parsed invocation.
     /// - Parameters:
     ///   - invocation: what to do.
     ///   - environment: the time, environment variables and store opener.
-    /// - Returns: the exit status and output; failures carry their status and a message naming the cause.
+    /// - Returns: the exit status and output (`CommandOutput.forTerminal`: no control character from a stored or
+    ///   given value is written raw); failures carry their status and a message naming the cause.
     package static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) -> CommandOutput {
+        outcome(of: invocation, environment: environment).forTerminal
+    }
+
+    /// What `run` returns, before `forTerminal`.
+    private static func outcome(of invocation: ReviewInvocation, environment: ReviewEnvironment) -> CommandOutput {
         let environment = invocation.environment(environment)
         switch invocation.command {
         case .help(let topic):
@@ -149,7 +156,10 @@ package enum ReviewCLI {
         case .export(let format, let filter):
             let events = try events(matching: filter, store: store)
             let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
-            return CommandOutput(standardOutput: text)
+            // A file format, written exact to a file or a pipe (a CSV cell keeps its CR and LF); escaped on a terminal.
+            var output = CommandOutput(standardOutput: text)
+            output.standardOutputIsData = true
+            return output
         case .importFile(let path, let notify):
             var summary: ImportSummary
             var queued = ""

@@ -4,8 +4,9 @@
 ///
 /// Escaped: C0 (U+0000-U+001F, including CR, LF and ESC), DEL (U+007F) and C1 (U+0080-U+009F, which some terminals
 /// read as escape sequences: U+009B is CSI). Everything else, backslashes included, is kept as it is, so JSON text
-/// passed through keeps its meaning (`\u007f` in a JSON string is the same string). `--json` output is not passed
-/// through here: it stays exact, and JSON escapes C0 itself.
+/// passed through keeps its meaning (`\u007f` in a JSON string is the same string). Terminals and logs get text
+/// through `TerminalText`, built on this; `--json` output is not passed through here but through `JSONString`,
+/// which writes the same characters as JSON escapes, so the decoded value stays exact.
 package enum ControlCharacters {
     /// Whether `scalar` is escaped by `escaped(_:)`.
     @inline(__always)

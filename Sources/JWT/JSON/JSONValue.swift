@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// A JSON value (RFC 8259) as the strict parser read it: objects keep their member order, numbers keep their text
 /// so integers stay exact.
 ///
@@ -165,28 +167,6 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func writeString(_ string: String, to out: inout String) {
-        out.append("\"")
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
-            default:
-                if scalar.value < 0x20 {
-                    let hex = Array("0123456789abcdef")
-                    out.append("\\u00")
-                    out.append(hex[Int(scalar.value >> 4)])
-                    out.append(hex[Int(scalar.value & 0xF)])
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out.append("\"")
-    }
+    /// RFC 8259 section 7, through GatehouseCore's `JSONString` (C0, DEL and C1 escaped, as every JSON output is).
+    static func writeString(_ string: String, to out: inout String) { JSONString.append(string, to: &out) }
 }

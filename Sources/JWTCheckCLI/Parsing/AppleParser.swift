@@ -7,7 +7,7 @@ enum AppleParser {
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
         guard let first = arguments.first else {
-            throw .usage("jwtcheck apple needs a subcommand\n\n" + AppleHelpText.text(for: nil))
+            throw .usage("jwtcheck apple needs a subcommand", help: "\n\n" + AppleHelpText.text(for: nil))
         }
         let rest = Array(arguments.dropFirst())
         if first == "help" || OptionSpec.help.matches(first) {
@@ -21,7 +21,7 @@ enum AppleParser {
             {
                 message += "; did you mean '\(suggestion)'?"
             }
-            throw .usage(message + "\nRun 'jwtcheck apple --help' for the subcommands.")
+            throw .usage(message, help: "\nRun 'jwtcheck apple --help' for the subcommands.")
         }
         switch subcommand {
         case .verify, .notification: return try parseVerify(rest, subcommand: subcommand)
@@ -43,7 +43,8 @@ enum AppleParser {
         guard !clientIDs.isEmpty else {
             throw .usage(
                 "jwtcheck apple \(subcommand.rawValue) needs --client-id ID (your bundle ID or Services ID; repeat "
-                    + "it for both): the audience check cannot be skipped\n\n" + AppleHelpText.text(for: subcommand))
+                    + "it for both): the audience check cannot be skipped",
+                help: "\n\n" + AppleHelpText.text(for: subcommand))
         }
         if let empty = clientIDs.first(where: \.isEmpty) {
             throw .usage("--client-id '\(empty)' is empty; give a bundle ID or Services ID")

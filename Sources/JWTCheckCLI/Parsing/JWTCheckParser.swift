@@ -12,7 +12,7 @@ package enum JWTCheckParser {
     /// - Throws: `CommandFailure` with status `.usage` naming what is wrong.
     package static func parse(_ arguments: [String]) throws(CommandFailure) -> JWTCheckCommand {
         guard let first = arguments.first else {
-            throw .usage("no command given\n\n" + HelpText.text(for: nil))
+            throw .usage("no command given", help: "\n\n" + HelpText.text(for: nil))
         }
         let rest = Array(arguments.dropFirst())
         if first == "help" || OptionSpec.help.matches(first) {
@@ -29,7 +29,7 @@ package enum JWTCheckParser {
             if let suggestion = Suggestion.closest(to: first, among: names) {
                 message += "; did you mean '\(suggestion)'?"
             }
-            throw .usage(message + "\nRun 'jwtcheck --help' for the commands.")
+            throw .usage(message, help: "\nRun 'jwtcheck --help' for the commands.")
         }
         switch subcommand {
         case .token: return try parseToken(rest)
@@ -77,10 +77,11 @@ package enum JWTCheckParser {
         let scanned = try ArgumentScanner.scan(arguments, command: command)
         if scanned.has(.help) { return .help(.sign) }
         if let extra = scanned.positionals.first {
-            throw .usage("jwtcheck sign takes no positional arguments, got '\(extra)'\n\n" + HelpText.text(for: .sign))
+            throw .usage(
+                "jwtcheck sign takes no positional arguments, got '\(extra)'", help: "\n\n" + HelpText.text(for: .sign))
         }
         if let missing = command.firstMissingOption(in: scanned) {
-            throw .usage("jwtcheck sign needs \(missing.longFlag)\n\n" + HelpText.text(for: .sign))
+            throw .usage("jwtcheck sign needs \(missing.longFlag)", help: "\n\n" + HelpText.text(for: .sign))
         }
         var options = SignOptions(
             keyPath: try scanned.value(Options.signingKey)!, algorithm: try scanned.value(Options.signingAlgorithm)!,
@@ -141,7 +142,7 @@ package enum JWTCheckParser {
         case 1:
             return scanned.positionals[0]
         case 0:
-            throw .usage("jwtcheck \(command) needs \(name)\n\n" + help())
+            throw .usage("jwtcheck \(command) needs \(name)", help: "\n\n" + help())
         default:
             throw .usage(
                 "jwtcheck \(command) takes one \(name), got \(scanned.positionals.count) arguments: "

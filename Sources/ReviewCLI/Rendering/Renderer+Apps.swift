@@ -33,8 +33,9 @@ extension Renderer {
         var rows = [["APP", "PLATFORMS", "VERSIONS", "EVENTS", "LAST EVENT", "BUNDLE ID", "SYNCED"]]
         for summary in summaries {
             rows.append([
-                summary.app.name, summary.platforms.map(\.name).joined(separator: ", "), String(summary.versions),
-                String(summary.events), summary.lastEventAt.map(time) ?? "-", summary.app.bundleID ?? "-",
+                shown(summary.app.name), summary.platforms.map(\.name).joined(separator: ", "),
+                String(summary.versions),
+                String(summary.events), summary.lastEventAt.map(time) ?? "-", summary.app.bundleID.map(shown) ?? "-",
                 summary.isSynced ? "yes" : "no",
             ])
         }
@@ -42,7 +43,8 @@ extension Renderer {
         for name in names {
             for other in alike(name) where name < other {
                 text +=
-                    "\(name) and \(other) look alike; if they are one app: review apps merge \"\(name)\" \"\(other)\"\n"
+                    "\(shown(name)) and \(shown(other)) look alike; if they are one app: review apps merge "
+                    + "\"\(shown(name))\" \"\(shown(other))\"\n"
             }
         }
         return text
@@ -52,7 +54,7 @@ extension Renderer {
         if json {
             return JSONText.object([("from", JSONText.string(old)), ("to", JSONText.string(app.name))]) + "\n"
         }
-        return "Renamed \(old) to \(app.name).\n"
+        return "Renamed \(shown(old)) to \(shown(app.name)).\n"
     }
 
     func merged(_ merge: AppMerge, json: Bool) -> String {
@@ -64,7 +66,7 @@ extension Renderer {
                 ("otherRows", JSONText.object(tables.map { ($0.key, String($0.value)) })),
             ]) + "\n"
         }
-        var text = "Merged \(merge.from.name) into \(merge.into.name): \(merge.events) "
+        var text = "Merged \(shown(merge.from.name)) into \(shown(merge.into.name)): \(merge.events) "
         text += merge.events == 1 ? "event moved" : "events moved"
         if !tables.isEmpty {
             text +=
@@ -72,11 +74,11 @@ extension Renderer {
                 + tables.map { "\($0.value) \($0.key) row" + ($0.value == 1 ? "" : "s") }
                 .joined(separator: ", ") + ")"
         }
-        return text + "; \(merge.from.name) is gone.\n"
+        return text + "; \(shown(merge.from.name)) is gone.\n"
     }
 
     /// A note for people: quoted, or "no note".
-    private func noteText(_ note: String?) -> String { note.map { "\"\($0)\"" } ?? "no note" }
+    private func noteText(_ note: String?) -> String { note.map { "\"\(shown($0))\"" } ?? "no note" }
 
     func edited(_ edit: EventEdit, json: Bool) -> String {
         if json {
@@ -135,9 +137,9 @@ extension Renderer {
         let event = undo.event
         var text = "Undid event \(event.id), logged by hand: \(label(event.versionKey)) \(event.state.displayName) at "
         text += "\(time(event.at))"
-        if let note = event.note { text += " (\"\(note)\")" }
+        if let note = event.note { text += " (\"\(shown(note))\")" }
         text += "\n"
-        if undo.removedApp { text += "\(event.app.name) had nothing else and was removed too.\n" }
+        if undo.removedApp { text += "\(shown(event.app.name)) had nothing else and was removed too.\n" }
         return text
     }
 }

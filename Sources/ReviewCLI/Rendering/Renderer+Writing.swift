@@ -18,12 +18,12 @@ extension Renderer {
         }
         let app = result.event.app
         guard showIdentifiers else { return logged(result) }
-        return logged(result) + "\(app.name): \(identifiers(app))\n"
+        return logged(result) + "\(shown(app.name)): \(identifiers(app))\n"
     }
 
     /// "bundle ID com.example.fokus, App Store ID 1234567890", or what is unknown.
     func identifiers(_ app: App) -> String {
-        "bundle ID \(app.bundleID ?? "unknown"), App Store ID \(app.appStoreID ?? "unknown")"
+        "bundle ID \(app.bundleID.map(shown) ?? "unknown"), App Store ID \(app.appStoreID.map(shown) ?? "unknown")"
     }
 
     /// `import`: a sentence, or `{"file", "inserted", "alreadyPresent"}` (`file` is `-` for standard input).
@@ -35,7 +35,7 @@ extension Renderer {
             ]) + "\n"
         }
         let name = path == "-" ? "standard input" : path
-        return "Imported \(summary.inserted) events from \(name) (\(summary.alreadyPresent) already present).\n"
+        return "Imported \(summary.inserted) events from \(shown(name)) (\(summary.alreadyPresent) already present).\n"
     }
 
     /// `delete`: a sentence, or `{"deleted": EVENT}`.

@@ -1,4 +1,5 @@
 import CommandLineKit
+import GatehouseCore
 import ReviewLog
 
 /// Turns results into the text `review` prints: human output (local time or UTC) and `--json`.
@@ -12,7 +13,12 @@ struct Renderer {
 
     func time(_ instant: Timestamp) -> String { WallClock.format(instant.secondsSince1970, utc: utc) }
 
-    func label(_ key: VersionKey) -> String { "\(key.app) \(key.version) (\(key.platform.name))" }
+    /// A stored or remote value in human output (a name, version, build, note, identifier): every control
+    /// character shown as `\u00XX`, line breaks included (`TerminalText.value(_:)`; issue 20 item 5). Stores from
+    /// before the storage rule may hold such values, and notes keep them by design.
+    func shown(_ value: String) -> String { TerminalText.value(value) }
+
+    func label(_ key: VersionKey) -> String { "\(shown(key.app)) \(shown(key.version)) (\(key.platform.name))" }
 
     func json(_ value: String?) -> String { JSONText.string(value) }
 

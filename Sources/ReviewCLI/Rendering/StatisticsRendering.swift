@@ -43,7 +43,7 @@ extension Renderer {
     static func percent(_ share: Double) -> String { "\(Int((share * 100 + 1e-9).rounded(.down)))%" }
 
     private func heading(_ scope: StatisticsScope) -> String {
-        var text = "Submission cycles of \(scope.app ?? "all apps")"
+        var text = "Submission cycles of \(scope.app.map(shown) ?? "all apps")"
         if let platform = scope.platform { text += " on \(platform.name)" }
         if let since = scope.since { text += " from \(time(since))" }
         if let until = scope.until { text += " until \(time(until))" }

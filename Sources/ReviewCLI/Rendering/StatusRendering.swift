@@ -82,7 +82,8 @@ extension Renderer {
             guard let span = row.timeline.current else { continue }
             let key = row.timeline.key
             table.append([
-                key.app, key.platform.name, key.version, row.timeline.cycles.last?.build ?? "-", stateName(span.state),
+                shown(key.app), key.platform.name, shown(key.version),
+                row.timeline.cycles.last?.build.map(shown) ?? "-", stateName(span.state),
                 (span.event.timing.isUnknownStart ? "before " : "") + time(span.start),
                 span.precision == .unknown
                     ? "over " + DurationFormat.string(seconds: span.seconds) : duration(span.seconds, span.precision),

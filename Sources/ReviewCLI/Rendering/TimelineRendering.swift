@@ -20,7 +20,7 @@ extension Renderer {
         let timeline = row.timeline
         var text = "\(label(timeline.key))\n"
         for cycle in timeline.cycles {
-            let build = cycle.build.map { " (build \($0))" } ?? ""
+            let build = cycle.build.map { " (build \(shown($0)))" } ?? ""
             text += "\nCycle \(cycle.number)\(build): \(cycleSummary(cycle))\n"
             var rows: [[String]] = []
             for span in cycle.spans {
@@ -28,7 +28,7 @@ extension Renderer {
                     "#\(span.event.id)", stateName(span.state), time(span.start),
                     span.end.map { "→ " + time($0) } ?? "→ now", duration(span.seconds, span.precision),
                 ]
-                if let note = span.event.note { cells.append("\"\(note)\"") }
+                if let note = span.event.note { cells.append("\"\(shown(note))\"") }
                 rows.append(cells)
             }
             text += TextTable(rows: rows).render(indent: "  ")

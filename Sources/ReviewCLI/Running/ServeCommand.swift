@@ -1,5 +1,6 @@
 import AppStoreConnect
 import CommandLineKit
+import GatehouseCore
 import JWT
 import MicroHTTPServer
 import ReviewLog
@@ -31,7 +32,9 @@ enum ServeCommand {
         let json = invocation.json
         let log: @Sendable (String) -> Void = { message in
             environment.emitError(
-                json ? JSONText.object([("message", JSONText.string(message))]) + "\n" : "review serve: \(message)\n")
+                json
+                    ? JSONText.object([("message", JSONText.string(message))]) + "\n"
+                    : "review serve: \(TerminalText.value(message))\n")
         }
         let requestLog: @Sendable (HTTPRequestRecord) -> Void = { record in
             guard json else { return log(record.line) }

@@ -1,5 +1,6 @@
 import AppStoreConnect
 import CommandLineKit
+import GatehouseCore
 import GatehouseFoundation
 import GatehouseHTTP
 import JWT
@@ -247,7 +248,8 @@ enum SyncCommands {
     static func render(_ report: SyncReport, invocation: ReviewInvocation) -> String {
         func name(_ state: String?) -> String {
             guard let state else { return "(new)" }
-            return ReviewState(apiString: state)?.displayName ?? "\(state) (a state this review does not know)"
+            return ReviewState(apiString: state)?.displayName
+                ?? "\(TerminalText.value(state)) (a state this review does not know)"
         }
         if invocation.json {
             let changes = report.changes.map { change in

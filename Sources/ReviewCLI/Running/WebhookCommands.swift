@@ -36,9 +36,10 @@ enum WebhookCommands {
             }
             var table = [["APP", "WEBHOOK", "URL", "ENABLED", "EVENTS"]]
             for (app, webhook) in rows {
+                // What App Store Connect sent, shown with its control characters escaped (issue 20 item 5).
                 table.append([
-                    app.name, webhook.id, webhook.url, webhook.enabled ? "yes" : "no",
-                    webhook.eventTypes.joined(separator: ","),
+                    TerminalText.value(app.name), TerminalText.value(webhook.id), TerminalText.value(webhook.url),
+                    webhook.enabled ? "yes" : "no", TerminalText.value(webhook.eventTypes.joined(separator: ",")),
                 ])
             }
             return CommandOutput(standardOutput: TextTable(rows: table).render())
@@ -65,8 +66,9 @@ enum WebhookCommands {
             }
             return CommandOutput(
                 standardOutput: pings.map {
-                    "Pinged webhook \($0.webhook.id) of \($0.app.name) (\($0.webhook.url)): ping \($0.ping); review "
-                        + "serve logs it as a ping\n"
+                    "Pinged webhook \(TerminalText.value($0.webhook.id)) of \(TerminalText.value($0.app.name)) "
+                        + "(\(TerminalText.value($0.webhook.url))): ping \(TerminalText.value($0.ping)); review serve "
+                        + "logs it as a ping\n"
                 }.joined())
         default:
             return CommandOutput()

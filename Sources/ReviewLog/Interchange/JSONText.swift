@@ -1,29 +1,13 @@
+internal import GatehouseCore
+
 /// Writes JSON values as text with keys in the order given, so output is stable and readable
-/// (RFC 8259 section 7 string escaping).
+/// (RFC 8259 section 7 string escaping, through GatehouseCore's `JSONString`: every C0, DEL and C1 character is
+/// escaped, so the decoded value stays exact and the bytes are harmless on a terminal).
 public enum JSONText {
     /// A JSON string.
     /// - Parameter value: the text.
-    /// - Returns: the quoted, escaped string.
-    public static func string(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// - Returns: the quoted, escaped string (`\u00XX` for C0, DEL and C1, the short escapes where JSON has them).
+    public static func string(_ value: String) -> String { JSONString.quoted(value) }
 
     /// A JSON string, or `null`.
     /// - Parameter value: the text, if any.

@@ -1,4 +1,5 @@
 import AppStoreConnect
+import GatehouseCore
 import GatehouseFoundation
 public import JWT
 public import ReviewLog
@@ -89,6 +90,12 @@ public struct SyncPass: Sendable {
         report.unseenApps = unseen
         for app in selected {
             if stop?.isSet == true { break }
+            // An app whose name breaks the storage rule (`Validation`) is skipped with a warning showing it escaped.
+            if let problem = Validation.appName(app.name) {
+                report.warnings.append(
+                    "App Store Connect app \(ControlCharacters.escaped(app.id)): \(problem); skipped")
+                continue
+            }
             do {
                 let (synced, warnings) = try await look(at: app)
                 report.warnings += warnings
@@ -124,11 +131,14 @@ public struct SyncPass: Sendable {
         }
         let fetchedAt = Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
         var synced: [SyncedVersion] = []
+        // Values from App Store Connect are shown with their control characters escaped (issue 20 item 5).
+        let appName = ControlCharacters.escaped(app.name)
         for version in versions {
             guard let platform = Self.platform(version.platform) else {
                 warnings.append(
-                    "\(app.name) \(version.versionString): platform \(version.platform.rawValue) is not one this "
-                        + "review knows; skipped")
+                    "\(appName) \(ControlCharacters.escaped(version.versionString)): platform "
+                        + "\(ControlCharacters.escaped(version.platform.rawValue)) is not one this review knows; skipped"
+                )
                 continue
             }
             guard let state = version.state?.rawValue else { continue }
@@ -143,11 +153,16 @@ public struct SyncPass: Sendable {
                         submittedAt: Timestamp(
                             secondsSince1970: Int64($0.submittedDate!.timeIntervalSince1970.rounded(.down))))
                 }
-            synced.append(
-                SyncedVersion(
-                    ascID: version.id, platform: platform, version: version.versionString,
-                    build: version.build?.version,
-                    state: state, submission: submission))
+            let seen = SyncedVersion(
+                ascID: version.id, platform: platform, version: version.versionString, build: version.build?.version,
+                state: state, submission: submission)
+            // The storage rule (`Validation`): a value breaking it is skipped with a warning, as an unknown platform
+            // is, rather than stored altered: a replaced or cut version string would be a version that never was.
+            if let problem = Validation.problem(syncedVersion: seen) {
+                warnings.append("\(appName) version \(ControlCharacters.escaped(version.id)): \(problem); skipped")
+                continue
+            }
+            synced.append(seen)
         }
         return (
             SyncedApp(

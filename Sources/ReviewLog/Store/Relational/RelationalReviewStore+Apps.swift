@@ -125,7 +125,8 @@ extension RelationalReviewStore {
                         + "its note can be edited (or delete it with review delete \(id) --yes)")
             }
             let newNote = note.map { $0.isEmpty ? nil : $0 } ?? before.note
-            if let problem = Validation.problem(app: before.app.name, version: nil, build: nil, note: newNote) {
+            // Only the note changes: an app name stored before the storage rule does not keep its notes from edits.
+            if let newNote, let problem = Validation.note(newNote) {
                 throw ReviewError(.invalidValue, problem)
             }
             let newAt = at ?? before.at

@@ -5,7 +5,11 @@ extension RelationalReviewStore {
     /// - Returns: the versions whose state changed.
     /// - Throws: `ReviewError` store errors.
     public func applySync(_ synced: SyncedApp) throws -> [SyncChange] {
-        try database.write { (session: any SQLSession) throws(ReviewError) -> [SyncChange] in
+        // The storage rule holds for a sync too (`Validation`; `SyncPass` skips such a value with a warning first).
+        if let problem = Validation.problem(synced: synced) {
+            throw ReviewError(.invalidValue, "App Store Connect app \(synced.ascID): \(problem)")
+        }
+        return try database.write { (session: any SQLSession) throws(ReviewError) -> [SyncChange] in
             let (appID, app) = try resolveApp(synced, in: session)
             // The previous successful look at this app: the start of every window this look observes.
             let previousLook = try session.with("SELECT last_fetched_at FROM sync_apps WHERE app_id = ?") {
