@@ -19,28 +19,16 @@ final class PostgreSQLConnection {
     /// The SQLSTATE of the last failed statement (`40001` serialization failure, `40P01` deadlock: worth a retry).
     var lastSQLState: String?
 
-    /// Connects with libpq's own rules for the URL and the environment (`PGPASSWORD`, `~/.pgpass`, `PGSSLMODE`...).
+    /// Connects with the URL's parts as libpq's keywords (the password one of them, never in a string libpq could
+    /// quote back), and libpq's own rules for the rest of the environment (`PGPASSWORD`, `~/.pgpass`, `PGSSLMODE`...).
     /// - Parameter url: the server and database.
     /// - Throws: `ReviewError.serverUnavailable` naming the host and libpq's message.
     init(url: PostgreSQLURL) throws(ReviewError) {
         self.url = url
-        // A URL libpq cannot read is a value to fix (64), not a server to wait for; libpq's message may quote the URL,
-        // so it is scrubbed of the password like every message below.
-        var parseError: UnsafeMutablePointer<CChar>?
-        if let options = PQconninfoParse(url.connectionString, &parseError) {
-            PQconninfoFree(options)
-        } else {
-            let message = url.scrubbed(Self.message(parseError))
-            PQfreemem(parseError)
-            throw ReviewError(
-                .invalidValue,
-                "\(url.redacted) is not a PostgreSQL URL libpq can read: \(message); write it as "
-                    + "postgresql://USER@HOST:PORT/DATABASE?PARAMETERS, percent-encoding reserved characters")
-        }
         let parameters = Self.parameters(url: url, environment: Self.libpqEnvironment())
         let connection = Self.withCStrings(parameters.map(\.0)) { keywordPointers in
             Self.withCStrings(parameters.map(\.1)) { valuePointers in
-                PQconnectdbParams(keywordPointers, valuePointers, 1)
+                PQconnectdbParams(keywordPointers, valuePointers, 0)
             }
         }
         guard let connection else {
@@ -48,7 +36,7 @@ final class PostgreSQLConnection {
         }
         // Checked before `handle` is set: once every property is, a throw runs deinit, which would finish it again.
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = url.scrubbed(Self.message(PQerrorMessage(connection)))
+            let message = Self.message(PQerrorMessage(connection))
             PQfinish(connection)
             throw ReviewError(
                 .serverUnavailable,
@@ -60,10 +48,23 @@ final class PostgreSQLConnection {
         try prepareSession()
     }
 
-    /// The keywords and values given to `PQconnectdbParams`: review's defaults, then the URL as the expanded `dbname`,
-    /// whose own parameters override them. A keyword given here wins over libpq's environment variable for it, so a
-    /// default is left out where that variable is set (libpq's documentation, "Environment Variables"): the user's
-    /// `PGCONNECT_TIMEOUT` or `PGAPPNAME` applies, and a `connect_timeout` in the URL still wins over both.
+    /// The keywords libpq knows (`PQconndefaults`), which a URL's parameters are checked against.
+    static let knownKeywords: Set<String> = {
+        guard let options = PQconndefaults() else { return [] }
+        defer { PQconninfoFree(options) }
+        var keywords: Set<String> = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            keywords.insert(String(cString: keyword))
+            option += 1
+        }
+        return keywords
+    }()
+
+    /// The keywords and values given to `PQconnectdbParams`: review's defaults, then the URL's parts and parameters,
+    /// which override them (a later keyword wins). A keyword given here wins over libpq's environment variable for
+    /// it, so a default is left out where that variable is set (libpq's documentation, "Environment Variables"): the
+    /// user's `PGCONNECT_TIMEOUT` or `PGAPPNAME` applies, and a `connect_timeout` in the URL still wins over both.
     ///
     /// TCP keepalives (30 s idle, then 3 probes 10 s apart) and a 60 s TCP user timeout notice a server or network
     /// that vanished without a word, so a command fails with 69 instead of hanging; a connection attempt gives up
@@ -71,10 +72,10 @@ final class PostgreSQLConnection {
     /// - Parameters:
     ///   - url: the server and database.
     ///   - environment: libpq's environment variables that are set and not empty.
-    /// - Returns: the keywords and values, `dbname` last.
+    /// - Returns: the keywords and values, the URL's last.
     static func parameters(url: PostgreSQLURL, environment: [String: String]) -> [(String, String)] {
         defaults.filter { $0.variable.map { environment[$0] == nil } ?? true }.map { ($0.keyword, $0.value) }
-            + [("dbname", url.connectionString)]
+            + url.connectionParameters
     }
 
     /// review's connection defaults, each with libpq's environment variable for the same keyword, if it has one.
@@ -143,9 +144,9 @@ final class PostgreSQLConnection {
         let state = result.flatMap { PQresultErrorField($0, Self.sqlStateField) }.map { String(cString: $0) }
         lastSQLState = state
         if !isConnected || state.map(Self.meansServerGone) == true { return lost(doing: sql) }
-        let message = url.scrubbed(
+        let message =
             result.flatMap { PQresultErrorField($0, Self.primaryMessageField) }.map { String(cString: $0) }
-                ?? Self.message(PQerrorMessage(handle)))
+            ?? Self.message(PQerrorMessage(handle))
         if state == "55P03" {
             return ReviewError(
                 .storeUnavailable,
@@ -161,7 +162,7 @@ final class PostgreSQLConnection {
 
     /// The error of a connection lost during a statement.
     func lost(doing sql: String) -> ReviewError {
-        let message = url.scrubbed(Self.message(PQerrorMessage(handle)))
+        let message = Self.message(PQerrorMessage(handle))
         let during = sql == "COMMIT" ? "while committing" : "during the command"
         let outcome =
             sql == "COMMIT"

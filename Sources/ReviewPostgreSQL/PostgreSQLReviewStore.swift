@@ -11,12 +11,13 @@ public final class PostgreSQLReviewStore: RelationalReviewStore, @unchecked Send
     let postgreSQL: PostgreSQLDatabase
 
     /// Connects to the database at `url` and brings its schema up to date (creating it in an empty database).
-    /// - Parameter url: a `postgres://` or `postgresql://` URL (libpq's rules: host, port, user, database, `sslmode`;
-    ///   the password from the URL, `PGPASSWORD` or `~/.pgpass`).
+    /// - Parameter url: a `postgres://` or `postgresql://` URL, the scheme in any case (host, port, user, database,
+    ///   libpq's parameters; the password from the URL, `PGPASSWORD` or `~/.pgpass`).
     /// - Throws: `ReviewError` `serverUnavailable` (cannot connect: the reason names the host, never the password),
-    ///   `invalidValue` (not a PostgreSQL URL), `newerSchema`, `storeFailure`.
+    ///   `invalidValue` (not a PostgreSQL URL, or one that does not parse: the reason quotes no part of it),
+    ///   `newerSchema`, `storeFailure`.
     public convenience init(url: String) throws(ReviewError) {
-        try self.init(url: url, creating: true)!
+        try self.init(url: PostgreSQLURL(parsing: url), creating: true)!
     }
 
     /// Connects to the database at `url` when it already holds a review store, bringing its schema up to date; nil,
@@ -25,39 +26,40 @@ public final class PostgreSQLReviewStore: RelationalReviewStore, @unchecked Send
     /// - Parameter url: a `postgres://` or `postgresql://` URL, as for `init(url:)`.
     /// - Throws: as `init(url:)`.
     public convenience init?(existingAt url: String) throws(ReviewError) {
-        try self.init(url: url, creating: false)
+        try self.init(url: PostgreSQLURL(parsing: url), creating: false)
     }
 
-    private init?(url: String, creating: Bool) throws(ReviewError) {
-        guard let parsed = PostgreSQLURL(url) else {
-            throw ReviewError(.invalidValue, "\(url) is not a postgres:// or postgresql:// URL")
-        }
-        let connection = try PostgreSQLConnection(url: parsed)
+    /// Connects to a parsed URL (`StoreLocation`); nil when `creating` is false and the database holds no store.
+    package init?(url: PostgreSQLURL, creating: Bool) throws(ReviewError) {
+        let connection = try PostgreSQLConnection(url: url)
         if !creating, try !PostgreSQLSchema.exists(connection) { return nil }
         try PostgreSQLSchema.migrate(connection)
         postgreSQL = PostgreSQLDatabase(connection: connection)
-        super.init(database: postgreSQL, location: parsed.redacted)
+        super.init(database: postgreSQL, location: url.redacted)
     }
 
-    /// Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`) rather than a SQLite file.
+    /// Whether `text` names a PostgreSQL database (`postgres://` or `postgresql://`, in any case) rather than a
+    /// SQLite file.
     /// - Parameter text: a `--db` or `REVIEW_DB` value.
     /// - Returns: whether it is a PostgreSQL URL.
     public static func isURL(_ text: String) -> Bool { PostgreSQLURL.isURL(text) }
 
-    /// What may be shown of a store's location: a PostgreSQL URL without its password, a path as it is.
+    /// What may be shown of a store's location: a PostgreSQL URL rebuilt from its parts without the password, a path
+    /// as it is (`StoreLocation.displayed`).
     /// - Parameter location: a `--db` value.
     /// - Returns: the location for messages.
     public static func displayedLocation(_ location: String) -> String {
-        PostgreSQLURL(location)?.redacted ?? location
+        StoreLocation.displayed(location)
     }
 
     /// Whether the database at `url` holds a review store, without creating one (read-only commands refuse a
     /// database without one, as they refuse a missing file).
     /// - Parameter url: a PostgreSQL URL.
     /// - Returns: whether the store's schema is there.
-    /// - Throws: `ReviewError.serverUnavailable` when the server cannot be used.
+    /// - Throws: `ReviewError.serverUnavailable` when the server cannot be used, `invalidValue` when `url` does not
+    ///   parse.
     public static func hasStore(url: String) throws(ReviewError) -> Bool {
-        guard let parsed = PostgreSQLURL(url) else { return false }
-        return try PostgreSQLSchema.exists(PostgreSQLConnection(url: parsed))
+        guard isURL(url) else { return false }
+        return try PostgreSQLSchema.exists(PostgreSQLConnection(url: PostgreSQLURL(parsing: url)))
     }
 }

@@ -1,93 +1,212 @@
-/// A PostgreSQL connection URL as `review` takes it (`--db`, `REVIEW_DB`), and what may be shown of it.
+internal import GatehouseCore
+import ReviewLog
+
+/// A PostgreSQL connection URL as `review` takes it (`--db`, `REVIEW_DB`, `migrate --to`), parsed into its parts
+/// here, not by libpq: `postgresql://[user[:password]@][host][:port][,...][/database][?name=value[&...]]` (libpq's
+/// documentation, "Connection URIs", section 34.1.1.2; RFC 3986 for the syntax), every part percent-decoded.
 ///
-/// libpq parses the URL itself (its own rules: host, port, user, database, `sslmode` and the other parameters;
-/// the password from the URL, `PGPASSWORD` or `~/.pgpass`); this type only recognizes one and removes the password
-/// from anything printed (issue 14: an error names the host and the cause, never the password).
+/// The password (of the user part, or a `password` or `sslpassword` parameter) is kept apart from everything else:
+/// it goes to libpq as a keyword of its own (`connectionParameters`), and every message is built from the other
+/// parts (`redacted`), never from a string that held it (issue 20: replacing a password's text in messages showed
+/// where it was, and part of a password with `/` or `@` as the port). A URL whose authority does not parse is
+/// refused (`ReviewError.invalidValue`, exit 64) with a message that quotes no part of it and says which characters
+/// to percent-encode.
 package struct PostgreSQLURL: Sendable, Hashable {
-    /// The URL as given, password included: only ever handed to libpq.
-    package let connectionString: String
-    /// The URL without its password (in the user part or a `password` parameter), for messages.
-    package let redacted: String
+    /// The schemes libpq accepts, in lower case (a scheme is case-insensitive, RFC 3986 section 3.1).
+    package static let schemes: Set<String> = ["postgres", "postgresql"]
+    /// The parameters whose values are secrets: never shown, never in a message.
+    static let secretKeywords: Set<String> = ["password", "sslpassword"]
 
-    /// Whether `text` is a PostgreSQL URL (`postgres://` or `postgresql://`, the schemes libpq accepts) rather than a
-    /// path to a SQLite file.
+    /// The scheme, lower-cased.
+    let scheme: String
+    /// The user of the user part, if any.
+    let user: String?
+    /// The password of the user part, if any: only ever handed to libpq.
+    let password: String?
+    /// Each host of the host list, with its port if it has one (an empty host stands for libpq's default).
+    let hosts: [(host: String, port: String?)]
+    /// The database of the path, if any.
+    let database: String?
+    /// The query's parameters, in order, decoded (`ssl=true` read as `sslmode=require`, as libpq does for JDBC URLs).
+    let parameters: [(name: String, value: String)]
+
+    /// The URL rebuilt from its parts without the password (`user:***@`, `password=***`), for messages.
+    package var redacted: String {
+        var shown = scheme + "://"
+        if let user {
+            shown += URIReference.percentEncoded(user) + (password == nil ? "" : ":***") + "@"
+        }
+        shown += hosts.map { endpoint in
+            let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : URIReference.percentEncoded(endpoint.host)
+            return host + (endpoint.port.map { ":" + $0 } ?? "")
+        }.joined(separator: ",")
+        if let database { shown += "/" + URIReference.percentEncoded(database) }
+        if !parameters.isEmpty {
+            shown +=
+                "?"
+                + parameters.map { parameter in
+                    URIReference.percentEncoded(parameter.name) + "="
+                        + (Self.secretKeywords.contains(parameter.name)
+                            ? "***" : URIReference.percentEncoded(parameter.value))
+                }.joined(separator: "&")
+        }
+        return shown
+    }
+
+    /// The keywords and values for `PQconnectdbParams` (its `expand_dbname` off: no value is read as a connection
+    /// string): the user part's, then the host list's, the database's, then the parameters', so that a parameter
+    /// wins over a part as it does in libpq's own reading of a URL. The password is one of them, never in a URL.
+    var connectionParameters: [(String, String)] {
+        var result: [(String, String)] = []
+        if let user { result.append(("user", user)) }
+        if let password { result.append(("password", password)) }
+        if hosts.contains(where: { !$0.host.isEmpty }) {
+            result.append(("host", hosts.map(\.host).joined(separator: ",")))
+        }
+        if hosts.contains(where: { $0.port != nil }) {
+            result.append(("port", hosts.map { $0.port ?? "" }.joined(separator: ",")))
+        }
+        if let database { result.append(("dbname", database)) }
+        return result + parameters.map { ($0.name, $0.value) }
+    }
+
+    /// Whether `text` is a PostgreSQL URL: `postgres://` or `postgresql://`, in any case.
     /// - Parameter text: a `--db` value.
-    /// - Returns: whether it names a PostgreSQL database.
+    /// - Returns: whether its scheme is one of `schemes`.
     package static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+        URIReference.scheme(of: text).map(schemes.contains) ?? false
     }
 
-    /// Reads a URL.
-    /// - Parameter text: a `postgres://` or `postgresql://` URL.
-    /// - Returns: nil when `text` is not one.
-    package init?(_ text: String) {
-        guard Self.isURL(text) else { return nil }
-        connectionString = text
-        (redacted, secrets) = Self.redact(text)
-    }
-
-    /// The secrets in the URL: the password of the user part and of any `password` parameter, as written and
-    /// percent-decoded (what libpq would quote back in an error).
-    let secrets: [String]
-
-    private static func redact(_ text: String) -> (shown: String, secrets: [String]) {
-        guard let schemeEnd = text.firstRange(of: "://") else { return (text, []) }
-        let scheme = text[..<schemeEnd.upperBound]
-        var rest = Substring(text[schemeEnd.upperBound...])
-        var secrets: [String] = []
-        // The user part ends at the last "@" of the whole URL: a password with an unencoded "@", "/" or "?" must not
-        // end it early (and a later "@" hides more than needed, never less).
-        if let at = rest.lastIndex(of: "@") {
-            let user = rest[..<at]
-            if let colon = user.firstIndex(of: ":") {
-                let password = String(user[user.index(after: colon)...])
-                secrets += [password, percentDecoded(password)]
-                rest = Substring(String(user[..<colon]) + ":***" + String(rest[at...]))
-            }
+    /// Parses a URL.
+    /// - Parameter text: a `postgres://` or `postgresql://` URL (the scheme in any case).
+    /// - Throws: `ReviewError.invalidValue` when it is not one or does not parse; the reason quotes no part of the
+    ///   authority (where the password is) and names the characters to percent-encode.
+    package init(parsing text: String) throws(ReviewError) {
+        guard let parts = URIReference(text), Self.schemes.contains(parts.scheme) else {
+            throw ReviewError(.invalidValue, "the store location is not a postgres:// or postgresql:// URL")
         }
-        var result = String(scheme)
-        if let mark = rest.firstIndex(of: "?") {
-            result += rest[..<mark]
-            let parameters = rest[rest.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
-                .map { parameter -> String in
-                    let key = parameter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                    guard percentDecoded(key).lowercased() == "password" else { return String(parameter) }
-                    let value = String(parameter.dropFirst(key.count + 1))
-                    secrets += [value, percentDecoded(value)]
-                    return key + "=***"
-                }
-            result += "?" + parameters.joined(separator: "&")
+        scheme = parts.scheme
+        let afterAuthority = parts.path + (parts.query.map { "?" + $0 } ?? "") + (parts.fragment.map { "#" + $0 } ?? "")
+        // RFC 3986 section 3.2: the authority ends at the first "/", "?" or "#". An "@" after it is, in practice, the
+        // end of a user part whose password holds one of those characters unencoded (or an "@" of its own).
+        guard !afterAuthority.contains("@") else {
+            throw Self.unreadable(
+                "has an @ after the end of its host part (the first /, ? or # after postgresql://): usually a "
+                    + "password with an unencoded /, ?, # or @")
+        }
+        guard parts.fragment == nil else {
+            throw Self.unreadable("has a # (a PostgreSQL URL has no fragment): usually a password with an unencoded #")
+        }
+        if let userInformation = parts.userInformation {
+            guard !userInformation.contains("@") else {
+                throw Self.unreadable("has two @ in its user part: usually a password with an unencoded @")
+            }
+            let colon = userInformation.firstIndex(of: ":")
+            user = try Self.decoded(userInformation[..<(colon ?? userInformation.endIndex)], part: "user part")
+            password = try colon.map { colon throws(ReviewError) in
+                try Self.decoded(userInformation[userInformation.index(after: colon)...], part: "user part")
+            }
         } else {
-            result += rest
+            user = nil
+            password = nil
         }
-        return (result, secrets.filter { !$0.isEmpty })
+        hosts = try Self.hosts(parts.hostAndPort)
+        let path = parts.path.dropFirst()
+        database = path.isEmpty ? nil : try Self.decoded(path, part: "database name")
+        parameters = try Self.parameters(parts.query)
     }
 
-    /// `%XX` escapes decoded (RFC 3986, section 2.1); a malformed escape is kept as it is.
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
+    /// The host list: `host[:port]` items separated by commas; a host in brackets is an IPv6 address.
+    private static func hosts(_ text: Substring) throws(ReviewError) -> [(host: String, port: String?)] {
+        var result: [(host: String, port: String?)] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var host: Substring
+            var rest: Substring
+            if item.hasPrefix("[") {
+                guard let close = item.firstIndex(of: "]") else {
+                    throw unreadable("has a [ without its ] in its host part (an IPv6 address is written [::1])")
+                }
+                host = item[item.index(after: item.startIndex)..<close]
+                rest = item[item.index(after: close)...]
+                guard rest.isEmpty || rest.hasPrefix(":") else {
+                    throw unreadable("has text after the ] of an IPv6 address other than :PORT")
+                }
             } else {
-                bytes.append(byte)
+                let colon = item.firstIndex(of: ":")
+                host = item[..<(colon ?? item.endIndex)]
+                rest = item[(colon ?? item.endIndex)...]
             }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A message (libpq's, say) with every secret of the URL, and the URL itself, replaced by what may be shown.
-    /// - Parameter message: the text.
-    /// - Returns: the text without the password.
-    package func scrubbed(_ message: String) -> String {
-        var result = message.replacing(connectionString, with: redacted)
-        for secret in secrets.sorted(by: { $0.count > $1.count }) {
-            result = result.replacing(secret, with: "***")
+            var port: String?
+            if !rest.isEmpty {
+                let digits = rest.dropFirst()
+                guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits.count <= 5,
+                    let number = Int(digits), (1...65535).contains(number)
+                else {
+                    throw unreadable(
+                        "has a port that is not a number from 1 to 65535: usually a password with an unencoded "
+                            + "/, ?, # or @, which ends the user part early")
+                }
+                port = String(digits)
+            }
+            result.append((try decoded(host, part: "host part"), port))
         }
         return result
+    }
+
+    /// The query's `name=value` pairs, decoded. A pair without `=` is refused without quoting it (it may be part of a
+    /// password with an unencoded `&`).
+    private static func parameters(_ query: Substring?) throws(ReviewError) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        var result: [(name: String, value: String)] = []
+        for (index, pair) in query.split(separator: "&", omittingEmptySubsequences: false).enumerated() {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ReviewError(
+                    .invalidValue,
+                    "parameter \(index + 1) of the PostgreSQL URL is not name=value; percent-encode & as %26 and = "
+                        + "as %3D in a value (a password, say)")
+            }
+            let name = try decoded(pair[..<equals], part: "parameters")
+            // libpq's message for an unknown keyword quotes it, and it may be part of a password with an unencoded
+            // "&" (password=a&bc=d): refused here by its position, so that no message (nor `redacted`) shows it.
+            guard PostgreSQLConnection.knownKeywords.contains(name) || name == "ssl" else {
+                throw ReviewError(
+                    .invalidValue,
+                    "parameter \(index + 1) of the PostgreSQL URL is not a libpq connection parameter (sslmode, "
+                        + "connect_timeout, application_name...: libpq's documentation, section 34.1.2); check its "
+                        + "spelling, and percent-encode & as %26 and = as %3D in a value (a password, say)")
+            }
+            let value = try decoded(pair[pair.index(after: equals)...], part: "parameters")
+            // libpq's reading of a URL: "ssl=true" is JDBC's spelling of sslmode=require (section 34.1.1.2).
+            result.append(name == "ssl" && value == "true" ? ("sslmode", "require") : (name, value))
+        }
+        return result
+    }
+
+    private static func decoded(_ text: Substring, part: String) throws(ReviewError) -> String {
+        guard let decoded = URIReference.percentDecoded(text) else {
+            throw unreadable("has a % in its \(part) that is not followed by two hexadecimal digits (write % as %25)")
+        }
+        return decoded
+    }
+
+    /// A URL that does not parse: what is wrong, the form to write, the characters to encode; no part of the URL.
+    private static func unreadable(_ problem: String) -> ReviewError {
+        ReviewError(
+            .invalidValue,
+            "the PostgreSQL URL \(problem); write it as postgresql://USER:PASSWORD@HOST:PORT/DATABASE?NAME=VALUE, "
+                + "percent-encoding in the user, the password and the database each @ (%40), : (%3A), / (%2F), "
+                + "? (%3F), # (%23), & (%26) and % (%25)")
+    }
+
+    /// Two URLs are equal when libpq is given the same keywords and values (`postgres` and `postgresql` are one).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.connectionParameters.elementsEqual(rhs.connectionParameters, by: ==)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        for (keyword, value) in connectionParameters {
+            hasher.combine(keyword)
+            hasher.combine(value)
+        }
     }
 }

@@ -11,8 +11,10 @@ package enum ReviewOptions {
     package static let database = Option(
         .value(
             "db", valueName: "PATH",
-            help: "The store (default: $REVIEW_DB, else $XDG_DATA_HOME/gatehouse/review.sqlite3, else "
-                + "~/.local/share/gatehouse/review.sqlite3). Before or after the subcommand.",
+            help: "The store: a SQLite file's path, or a postgres:// or postgresql:// URL (the scheme in any case; "
+                + "another scheme:// is refused) (default: $REVIEW_DB, else "
+                + "$XDG_DATA_HOME/gatehouse/review.sqlite3, else ~/.local/share/gatehouse/review.sqlite3). Before or "
+                + "after the subcommand.",
             completion: .file))
     /// `--utc`: before or after the subcommand.
     package static let utc = OptionSpec.flag("utc", help: "Show times in UTC instead of the local time zone (TZ).")
@@ -179,8 +181,8 @@ package enum ReviewOptions {
     package static let migrateTarget = Option(
         .value(
             "to", valueName: "TARGET",
-            help: "The store to copy into: a postgres:// or postgresql:// URL, or a SQLite file's path (created when "
-                + "missing).", isRequired: true))
+            help: "The store to copy into: a postgres:// or postgresql:// URL (the scheme in any case; another "
+                + "scheme:// is refused), or a SQLite file's path (created when missing).", isRequired: true))
     /// `--yes` of `delete`.
     package static let yes = OptionSpec.flag("yes", help: "Confirm the deletion (required).", isRequired: true)
 

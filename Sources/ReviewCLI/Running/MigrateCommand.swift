@@ -1,5 +1,6 @@
 import CommandLineKit
 import ReviewLog
+import ReviewPostgreSQL
 
 /// `review migrate --to TARGET`: the whole store copied into another (`RelationalReviewStore.copy(to:)`).
 extension ReviewCLI {
@@ -9,7 +10,9 @@ extension ReviewCLI {
         let source = try environment.databasePath(option: invocation.databasePath)
         let from = ReviewEnvironment.displayed(source)
         let to = ReviewEnvironment.displayed(target)
-        guard target != source else {
+        // The same store however it is spelled (a scheme's case, postgres or postgresql, an encoded character).
+        let sameStore = (try? StoreLocation(target)).map { $0 == (try? StoreLocation(source)) } ?? false
+        guard target != source && !sameStore else {
             throw CommandFailure(.usage, "--to names the store being copied (\(from)); give another store")
         }
         guard let relational = store as? RelationalReviewStore,

@@ -22,7 +22,13 @@ enum NotifyCommands {
             do {
                 try CurlHTTPClient.checkURL(channel.url)
             } catch let error as HTTPError {
-                throw CommandFailure(.usage, "\(error.reason); give the webhook URL the service showed you")
+                // The policy's reason quotes the URL whole (its path and user part may be the credential): the
+                // message is built from the masked URL and the code instead, as a failed delivery's is.
+                throw CommandFailure(
+                    .usage,
+                    "the channel URL \(channel.maskedURL) is refused: "
+                        + "\(NotificationDeliverer.explanation(error.code)); give the webhook URL the service showed you"
+                )
             }
             if let path = channel.secretFile {
                 let key = WebhookSignature.key(

@@ -51,13 +51,17 @@ package struct ReviewEnvironment: Sendable {
         self.openStore = openStore
     }
 
-    /// Opens the store `--db` or `REVIEW_DB` names: a PostgreSQL URL, else a SQLite file.
+    /// Opens the store `--db`, `REVIEW_DB` or `migrate --to` names, as `StoreLocation` reads it: a PostgreSQL URL,
+    /// else a SQLite file.
     /// - Parameter location: a path or URL.
     /// - Returns: the store.
-    /// - Throws: `ReviewError` from opening it.
+    /// - Throws: `ReviewError` from reading the location (`invalidValue`: a URL of another scheme, or one that does
+    ///   not parse) or opening it.
     @Sendable package static func openDefaultStore(_ location: String) throws -> any ReviewStore {
-        if PostgreSQLReviewStore.isURL(location) { return try PostgreSQLReviewStore(url: location) }
-        return try SQLiteReviewStore(path: location)
+        switch try StoreLocation(location) {
+        case .sqliteFile(let path): return try SQLiteReviewStore(path: path)
+        case .postgreSQL(let url): return try PostgreSQLReviewStore(url: url, creating: true)!
+        }
     }
 
     /// Opens the store at a path or URL for a command that must not create one: nil when there is none, a missing
@@ -65,17 +69,19 @@ package struct ReviewEnvironment: Sendable {
     /// connection both checks and serves; a server that cannot be used throws (69).
     /// - Parameter location: a path or URL.
     /// - Returns: the store, or nil.
-    /// - Throws: `ReviewError` from opening it.
+    /// - Throws: `ReviewError` from reading the location or opening it.
     package func openExistingStore(_ location: String) throws -> (any ReviewStore)? {
-        if PostgreSQLReviewStore.isURL(location) { return try PostgreSQLReviewStore(existingAt: location) }
-        return access(location, F_OK) == 0 ? try openStore(location) : nil
+        switch try StoreLocation(location) {
+        case .postgreSQL(let url): return try PostgreSQLReviewStore(url: url, creating: false)
+        case .sqliteFile(let path): return access(path, F_OK) == 0 ? try openStore(location) : nil
+        }
     }
 
-    /// A store's location as messages show it: a PostgreSQL URL without its password.
+    /// A store's location as messages show it: a PostgreSQL URL without its password (`StoreLocation.displayed`).
     /// - Parameter location: a path or URL.
     /// - Returns: what may be printed.
     package static func displayed(_ location: String) -> String {
-        PostgreSQLReviewStore.displayedLocation(location)
+        StoreLocation.displayed(location)
     }
 
     /// The store's path: `--db`, else `REVIEW_DB`, else `$XDG_DATA_HOME/gatehouse/review.sqlite3`, else

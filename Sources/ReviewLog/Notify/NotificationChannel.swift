@@ -1,3 +1,5 @@
+internal import GatehouseCore
+
 /// Where review notifications go: a Slack, Discord or Microsoft Teams webhook, or a generic JSON webhook, with the
 /// apps and states it is for. Kept in the store, so a team sharing a store shares its channels.
 public struct NotificationChannel: Sendable, Hashable {
@@ -46,17 +48,11 @@ public struct NotificationChannel: Sendable, Hashable {
         self.states = states
     }
 
-    /// The URL with its path hidden but for the last four characters (`https://hooks.slack.com/…Xy9Z`): the path
-    /// of a Slack or Discord webhook URL is its secret, so lists and messages never show it whole.
-    public var maskedURL: String {
-        let parts = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        // "https:", "", "host[:port]", "path..."
-        guard parts.count >= 3, parts[0].hasSuffix(":"), parts[1].isEmpty else { return "…" }
-        let origin = parts[0...2].joined(separator: "/")
-        let path = parts.count == 4 ? "/" + parts[3] : ""
-        let tail = path.count > 8 ? String(path.suffix(4)) : ""
-        return path.isEmpty ? origin : origin + "/…" + tail
-    }
+    /// The URL as every output shows it (`URLMask`): its user information, query and fragment hidden, its path but for
+    /// the last four characters of a long one (`https://hooks.slack.com/…Xy9Z`): the path of a Slack or Discord
+    /// webhook URL is its secret, a Teams URL's `sig=` parameter is, and a `user:password@` is, so lists, `--json`,
+    /// errors and delivery warnings never show them.
+    public var maskedURL: String { URLMask.shown(url) }
 
     /// Whether a notification about `app` entering `state` goes to this channel.
     /// - Parameters:

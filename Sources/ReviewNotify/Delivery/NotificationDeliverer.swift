@@ -168,10 +168,15 @@ public struct NotificationDeliverer: Sendable {
         }
     }
 
-    /// What an HTTP failure means, without the URL.
-    static func explanation(_ code: HTTPError.Code) -> String {
+    /// What an HTTP failure means, without the URL (an `HTTPError`'s reason quotes it whole): for every message about a
+    /// channel, whose URL is shown only masked (`NotificationChannel.maskedURL`).
+    /// - Parameter code: the failure's code.
+    /// - Returns: the cause and the fix, in words.
+    package static func explanation(_ code: HTTPError.Code) -> String {
         switch code {
-        case .insecureURL: "the URL is refused (https only; plain http only to a loopback host)"
+        case .insecureURL:
+            "use https (plain http is allowed only to a loopback host, and never to an unspecified address such as "
+                + "0.0.0.0)"
         case .invalidURL: "the URL does not parse"
         case .connectionFailed: "the connection failed (name not resolved, or refused)"
         case .timedOut: "no answer within the time limit"
