@@ -1,5 +1,6 @@
 import AppStoreConnect
 import Foundation
+import GatehouseTesting
 import JWT
 import Testing
 
@@ -88,5 +89,14 @@ struct CredentialsTests {
         expect(teamID, .invalidCredentials, naming: ["A1B2C3D4E5", "not a UUID", "Team ID", "issuer ID"])
         let empty = await ascError { try ASCCredentials(keyID: TestKeys.keyID, issuerID: "", privateKey: TestKeys.key) }
         expect(empty, .invalidCredentials, naming: ["not a UUID", "individual key has no issuer ID"])
+    }
+
+    @Test(
+        "a damaged .p8 is invalidCredentials naming what is wrong, quoting no 4 characters of it (round 3, item 1)",
+        arguments: MalformedPEM.shapes)
+    func damagedKeyNeverQuoted(_ shape: MalformedPEM.Shape) {
+        MalformedPEM.expectRefused(AppStoreConnectError(.invalidCredentials), shape) {
+            _ = try ASCCredentials(keyID: TestKeys.keyID, issuerID: nil, p8PEM: shape.text)
+        }
     }
 }

@@ -78,4 +78,13 @@ struct AppleClientSecretTests {
         #expect(empty?.code == .invalidConfiguration)
         #expect(empty?.reason.contains("team ID") == true)
     }
+
+    @Test(
+        "a damaged .p8 is invalidPrivateKey, and the message quotes no 4 characters of it (security round 3, item 1)",
+        arguments: MalformedPEM.shapes)
+    func damagedKeyNeverQuoted(_ shape: MalformedPEM.Shape) {
+        MalformedPEM.expectRefused(AppleSignInError(.invalidPrivateKey), shape) {
+            _ = try AppleClientSecret(p8PEM: shape.text, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
+        }
+    }
 }

@@ -94,14 +94,51 @@ struct ReportCommandTests {
         #expect(unknown.standardError.contains("did you mean Tideline?"))
     }
 
-    @Test("a folder that does not exist is 74, naming the path and the cause")
+    @Test("a folder that cannot be created (a file in its way) is 74, naming the path and the cause")
     func unwritable() throws {
         let store = try SampleStore()
-        let page = store.directory.file("missing/report.html").path
+        try Data("a file".utf8).write(to: store.directory.file("blocker"))
+        let page = store.directory.file("blocker/report.html").path
         let output = store.run(["report", "--html", page])
         #expect(output.status == .ioError)
-        #expect(output.standardError.contains("cannot write the report to \(page) (No such file or directory)"))
-        #expect(output.standardError.contains("check that its folder exists"))
+        #expect(output.standardError.contains("cannot write the report to \(page): "), "\(output.standardError)")
+        #expect(output.standardError.contains("(Not a directory)"), "\(output.standardError)")
+        #expect(output.standardError.contains("check that its folder can be created"))
+    }
+
+    @Test("a symlink planted at the old temporary name FILE.<pid>.tmp is not followed; its target is intact")
+    func plantedTemporaryName() throws {
+        let store = try SampleStore()
+        let victim = store.directory.file("victim.txt").path
+        try Data("victim".utf8).write(to: URL(fileURLWithPath: victim))
+        let page = store.directory.file("report.html").path
+        let planted = "\(page).\(getpid()).tmp"
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        let output = store.run(["report", "--html", page])
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: planted) == victim)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: page)) == nil)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: store.directory.url.path)
+        #expect(!left.contains { $0.hasSuffix(".tmp") && !planted.hasSuffix($0) }, "\(left)")
+    }
+
+    @Test("a relative --html path is written under the working directory, its missing folders made 0700")
+    func relativePathWithFolders() throws {
+        let store = try SampleStore()
+        let result = try ProcessRunner.run(
+            "review", ["--db", store.path, "report", "--html", "out/pages/report.html"],
+            currentDirectory: store.directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = store.directory.file("out/pages/report.html").path
+        #expect(FileManager.default.fileExists(atPath: page))
+        for folder in ["out", "out/pages"] {
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: store.directory.file(folder).path)[
+                    .posixPermissions] as? Int
+            #expect(mode == 0o700, "\(folder)")
+        }
     }
 
     @Test("the built binary writes the report and prints its path")

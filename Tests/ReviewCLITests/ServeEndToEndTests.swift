@@ -296,6 +296,30 @@ struct WebhookCommandEndToEndTests {
         #expect(try harness.sqlite("SELECT count(*) FROM webhook_deliveries WHERE kind = 'ping'") == "1")
     }
 
+    @Test("a relative --webhook-secret-file is under the working directory, its missing folders made 0700 there")
+    func relativeSecretFile() throws {
+        let harness = try ServeHarness()
+        let top = "rel-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: "/" + top) }
+        let created = try harness.sync.review(
+            [
+                "webhook", "create", "--app", "fokus", "--url", "https://hooks.example.com/webhooks/app-store-connect",
+                "--webhook-secret-file", "\(top)/dir/secret",
+            ], currentDirectory: harness.sync.directory.url)
+        #expect(created.status == 0, "\(created.standardError)")
+        let secretPath = harness.sync.directory.file("\(top)/dir/secret").path
+        let secret = try String(contentsOfFile: secretPath, encoding: .utf8)
+        #expect(secret.count == 65 && secret.hasSuffix("\n"))
+        #expect((try FileManager.default.attributesOfItem(atPath: secretPath)[.posixPermissions] as? Int) == 0o600)
+        for folder in [top, "\(top)/dir"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: harness.sync.directory.file(folder).path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o700, "\(folder)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/" + top), "a folder was made at the filesystem root")
+        let left = try FileManager.default.contentsOfDirectory(atPath: harness.sync.directory.file("\(top)/dir").path)
+        #expect(left == ["secret"])
+    }
+
     @Test("an app no key sees, or a request App Store Connect refuses, is status 1; create without --url is 64")
     func refusals() throws {
         let harness = try ServeHarness()

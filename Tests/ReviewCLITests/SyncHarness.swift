@@ -40,9 +40,12 @@ struct SyncHarness {
         return variables
     }
 
-    /// Runs the built `review` to the end.
-    func review(_ arguments: [String], _ overrides: [String: String] = [:]) throws -> ProcessRunner.Result {
-        try ProcessRunner.run("review", arguments, environment: environment(overrides))
+    /// Runs the built `review` to the end, in `currentDirectory` if given.
+    func review(_ arguments: [String], _ overrides: [String: String] = [:], currentDirectory: URL? = nil) throws
+        -> ProcessRunner.Result
+    {
+        try ProcessRunner.run(
+            "review", arguments, environment: environment(overrides), currentDirectory: currentDirectory)
     }
 
     /// Starts the built `review` without waiting, for a test that signals or kills it.

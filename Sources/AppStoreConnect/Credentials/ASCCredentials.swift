@@ -52,13 +52,13 @@ public struct ASCCredentials: Sendable {
         do {
             key = try PrivateKey(pemRepresentation: p8PEM)
         } catch let error as JWTError {
-            // The JOSE core's reason may quote the start of a line of the text; for a .p8 that would be key
-            // material, so only the code is kept.
+            // The JOSE core's PEM reader never quotes the text (PEMError's contract): its reason names lines,
+            // lengths and markers only, so it can be passed on.
             let encrypted = p8PEM.contains("ENCRYPTED")
             throw AppStoreConnectError(
                 .invalidCredentials,
                 "the .p8 text for key ID \(Quoting.token(keyID)) is not a readable private key in PEM form "
-                    + "(JWTError.\(error.code)); pass the whole AuthKey_\(keyID).p8 file as downloaded from App "
+                    + "(\(error.reason)); pass the whole AuthKey_\(keyID).p8 file as downloaded from App "
                     + "Store Connect, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----"
                     + (encrypted ? "; an encrypted key must be decrypted first (openssl pkcs8 -in key -out plain)" : "")
             )

@@ -1,3 +1,4 @@
+import GatehouseCore
 import GatehouseFoundation
 
 #if canImport(Glibc)
@@ -33,16 +34,11 @@ enum DiskFiles {
         return nil
     }
 
-    /// Creates the directory (and missing parents) with mode 0700; an existing one is left as it is.
+    /// Creates the directory (and missing parents) with mode 0700, relative to the working directory unless
+    /// absolute (`FilePath`); an existing one is left as it is.
     static func makePrivateDirectory(_ path: String) -> String? {
-        var info = stat()
-        if lstat(path, &info) == 0 { return nil }
-        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !parent.isEmpty, parent != path, lstat(parent, &info) != 0 {
-            if let problem = makePrivateDirectory(parent) { return problem }
-        }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            return "cannot create the cache directory \(path): \(errorText())"
+        do { try FilePath.createFolders(path) } catch {
+            return "cannot create the cache directory \(path): \(error.reason)"
         }
         return nil
     }
@@ -94,39 +90,17 @@ enum DiskFiles {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// Writes a temporary file 0600 beside the target, stamps its time, then renames it over the target.
+    /// Writes the file 0600 with its modification time, whole or not at all and never through a planted name
+    /// (`AtomicFile`).
     static func writeAtomically(_ bytes: [UInt8], to path: String, modified: Date) -> String? {
         guard let stamp = timeSpec(modified) else {
             return "the time \(CheckedTime.describe(modified.timeIntervalSince1970)) s since 1970 cannot be recorded "
                 + "as the modification time of \(path) (it must lie in 1970...9999)"
         }
-        let temporary = path + ".tmp.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return "cannot create \(temporary): \(errorText())" }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let text = errorText()
-                close(descriptor)
-                unlink(temporary)
-                return "cannot write \(temporary): \(text)"
-            }
-            written += count
-        }
-        var times = [stamp, stamp]
-        let stamped = futimens(descriptor, &times) == 0
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard stamped, synced else {
-            unlink(temporary)
-            return "cannot finish \(temporary)"
-        }
-        guard rename(temporary, path) == 0 else {
-            let text = errorText()
-            unlink(temporary)
-            return "cannot rename \(temporary) to \(path): \(text)"
+        do {
+            try AtomicFile.write(bytes, to: path, mode: 0o600, modified: (stamp.tv_sec, stamp.tv_nsec))
+        } catch {
+            return error.reason
         }
         return nil
     }

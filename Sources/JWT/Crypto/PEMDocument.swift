@@ -1,13 +1,19 @@
 /// The blocks of an RFC 7468 PEM text: `-----BEGIN <label>-----`, base64 lines, `-----END <label>-----`.
 ///
-/// Strict: surrounding whitespace is ignored, nothing else may stand outside a block, labels must match, the body is
-/// canonical base64 (whitespace between characters allowed), and RFC 1421 headers (`Proc-Type: 4,ENCRYPTED`) are
-/// recognised so that a legacy encrypted key gets its own message.
+/// The project's one PEM reader: every key read from text goes through it (`PrivateKey(pemRepresentation:)`,
+/// `PublicKey(pemRepresentation:)`, and through them `jwtcheck sign`, `jwtcheck apple client-secret`,
+/// `AppleClientSecret`, `ASCCredentials` and `review`'s credentials). Its errors are `PEMError`s, whose messages
+/// never quote a byte of the document (see there).
+///
+/// Strict: lines end in LF, CRLF or CR (RFC 7468 section 3's `eol`), surrounding spaces and tabs are ignored, nothing
+/// else may stand outside a block, a marker stands alone on its line, labels follow section 3's grammar and must
+/// match, the body is canonical base64 (whitespace between characters allowed), and RFC 1421 headers
+/// (`Proc-Type: 4,ENCRYPTED`) are recognised so that a legacy encrypted key gets its own message.
 struct PEMDocument: Sendable {
     /// One block.
     struct Block: Sendable {
         /// The label (`PUBLIC KEY`, `PRIVATE KEY`, ...).
-        var label: String
+        var label: PEMLabel
         /// The RFC 1421 headers (`Proc-Type`, `DEK-Info`), present only in legacy encrypted keys.
         var headers: [String]
         /// The decoded body.
@@ -20,71 +26,66 @@ struct PEMDocument: Sendable {
     /// Parses a PEM text.
     /// - Parameters:
     ///   - text: the PEM text.
-    ///   - what: what the caller expects, for messages ("a public key").
-    /// - Throws: `JWTError.invalidKey` naming the line and the problem.
-    init(parsing text: String, expecting what: String) throws {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.trimmingASCIIWhitespace() }
+    ///   - what: what the caller expects, for messages ("a private key"): a literal, so never document text.
+    /// - Throws: `PEMError` naming the line, the marker found or expected and lengths, never the text.
+    init(parsing text: String, expecting what: StaticString) throws(PEMError) {
         var blocks: [Block] = []
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            index += 1
+        var open: (label: PEMLabel, line: Int, headers: [String], body: [UInt8], badLine: Int?)?
+        for (index, line) in Self.lines(of: Array(text.utf8)).enumerated() {
+            let number = index + 1
             if line.isEmpty { continue }
-            guard let label = Self.label(of: line, marker: "BEGIN") else {
-                // Only a marker line is quoted: any other line may be key material (a key pasted without its
-                // BEGIN line), and a secret never goes into a message.
-                let found =
-                    line.hasPrefix("-----")
-                    ? "\"\(line.prefix(40))\""
-                    : "a line of \(line.count) characters (not shown: it may be key material)"
-                throw JWTError(
-                    .invalidKey,
-                    "expected \(what) in PEM form (\"-----BEGIN ...-----\"), found \(found) on line \(index); pass the "
-                        + "PEM text of the key, not a file name, DER, or base64 alone"
-                )
-            }
-            var headers: [String] = []
-            var body = ""
-            var closed = false
-            while index < lines.count {
-                let inner = lines[index]
-                index += 1
-                if inner.hasPrefix("-----") {
-                    guard let endLabel = Self.label(of: inner, marker: "END"), endLabel == label else {
-                        throw JWTError(
-                            .invalidKey,
-                            "PEM block \"\(label)\" is closed by \"\(inner.prefix(40))\" on line \(index); "
-                                + "expected \"-----END \(label)-----\""
-                        )
+            switch Self.marker(in: line) {
+            case .malformed:
+                throw PEMError(expected: what, problem: .malformedMarker(line: number, length: line.count))
+            case .found(let marker, let before, let after):
+                if before > 0 {
+                    throw PEMError(
+                        expected: what, problem: .textBeforeMarker(line: number, marker: marker, length: before))
+                }
+                if after > 0 {
+                    throw PEMError(
+                        expected: what, problem: .textAfterMarker(line: number, marker: marker, length: after))
+                }
+                if let block = open {
+                    guard !marker.isBegin, marker.label == block.label else {
+                        throw PEMError(
+                            expected: what,
+                            problem: .unexpectedMarker(
+                                line: number, found: marker, open: block.label, openedOnLine: block.line))
                     }
-                    closed = true
-                    break
-                }
-                if inner.contains(":") {
-                    headers.append(String(inner))
+                    guard let der = Base64.decode(String(decoding: block.body, as: UTF8.self)), !der.isEmpty else {
+                        throw PEMError(
+                            expected: what,
+                            problem: .invalidBody(
+                                label: block.label, openedOnLine: block.line, line: block.badLine,
+                                length: block.body.count))
+                    }
+                    blocks.append(Block(label: block.label, headers: block.headers, der: der))
+                    open = nil
                 } else {
-                    body += inner
+                    guard marker.isBegin else {
+                        throw PEMError(
+                            expected: what,
+                            problem: .unexpectedMarker(line: number, found: marker, open: nil, openedOnLine: 0))
+                    }
+                    open = (marker.label, number, [], [], nil)
+                }
+            case .none:
+                guard open != nil else {
+                    throw PEMError(expected: what, problem: .textOutsideBlock(line: number, length: line.count))
+                }
+                if line.contains(UInt8(ascii: ":")) {
+                    open?.headers.append(String(decoding: line, as: UTF8.self))
+                } else {
+                    if open?.badLine == nil, line.contains(where: { !Base64.isBodyByte($0) }) { open?.badLine = number }
+                    open?.body += line
                 }
             }
-            guard closed else {
-                throw JWTError(
-                    .invalidKey,
-                    "PEM block \"\(label)\" has no \"-----END \(label)-----\" line: the text is truncated"
-                )
-            }
-            guard let der = Base64.decode(body), !der.isEmpty else {
-                throw JWTError(
-                    .invalidKey,
-                    "PEM block \"\(label)\" has a body that is not base64 (or is empty): the text is corrupt or "
-                        + "truncated"
-                )
-            }
-            blocks.append(Block(label: label, headers: headers, der: der))
         }
-        guard !blocks.isEmpty else {
-            throw JWTError(.invalidKey, "expected \(what) in PEM form, found an empty text")
+        if let block = open {
+            throw PEMError(expected: what, problem: .missingEnd(label: block.label, openedOnLine: block.line))
         }
+        guard !blocks.isEmpty else { throw PEMError(expected: what, problem: .empty) }
         self.blocks = blocks
     }
 
@@ -105,11 +106,76 @@ struct PEMDocument: Sendable {
         return text + "-----END \(label)-----\n"
     }
 
-    private static func label(of line: Substring, marker: String) -> String? {
-        let prefix = "-----\(marker) "
-        guard line.hasPrefix(prefix), line.hasSuffix("-----"), line.count >= prefix.count + 5 else { return nil }
-        let label = line.dropFirst(prefix.count).dropLast(5)
-        return label.isEmpty ? nil : String(label)
+    /// What a line holds: no marker, a well-formed marker with the counts of bytes before and after it, or
+    /// something that starts like a marker and is not one.
+    private enum MarkerScan {
+        case none
+        case found(PEMError.Marker, before: Int, after: Int)
+        case malformed
+    }
+
+    /// Finds `-----BEGIN <label>-----` or `-----END <label>-----` anywhere in a line (so that a marker run into
+    /// base64 is recognised and reported by position, not quoted). A line starting with five dashes is a marker or
+    /// malformed.
+    private static func marker(in line: ArraySlice<UInt8>) -> MarkerScan {
+        let dashes = Array("-----".utf8)
+        let keywords: [(bytes: [UInt8], isBegin: Bool)] = [(Array("BEGIN ".utf8), true), (Array("END ".utf8), false)]
+        var start = line.startIndex
+        while let found = line[start...].firstRange(of: dashes) {
+            let rest = line[found.upperBound...]
+            if let keyword = keywords.first(where: { rest.starts(with: $0.bytes) }) {
+                let labelStart = rest.startIndex + keyword.bytes.count
+                guard let close = line[labelStart...].firstRange(of: dashes),
+                    isLabel(line[labelStart..<close.lowerBound])
+                else { return .malformed }
+                let label = PEMLabel(String(decoding: line[labelStart..<close.lowerBound], as: UTF8.self))
+                return .found(
+                    PEMError.Marker(isBegin: keyword.isBegin, label: label),
+                    before: found.lowerBound - line.startIndex, after: line.endIndex - close.upperBound)
+            }
+            start = found.upperBound
+        }
+        return line.starts(with: dashes) ? .malformed : .none
+    }
+
+    /// RFC 7468 section 3: `label = [ labelchar *( ["-" / SP] labelchar ) ]`, `labelchar = %x21-2C / %x2E-7E`;
+    /// empty labels are refused here (no key has one).
+    private static func isLabel(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let isLabelChar: (UInt8) -> Bool = { (0x21...0x2C).contains($0) || (0x2E...0x7E).contains($0) }
+        guard let first = bytes.first, let last = bytes.last, isLabelChar(first), isLabelChar(last) else {
+            return false
+        }
+        var previousWasSeparator = false
+        for byte in bytes {
+            if isLabelChar(byte) {
+                previousWasSeparator = false
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                if previousWasSeparator { return false }
+                previousWasSeparator = true
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The lines of a text, split at LF, CRLF and CR (RFC 7468 section 3's `eol`), spaces and tabs trimmed.
+    private static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                var line = bytes[start..<index]
+                while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
+                while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+                lines.append(line)
+                if index + 1 < bytes.count, bytes[index] == 0x0D, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        return lines
     }
 }
 
@@ -176,6 +242,11 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether a byte may appear in a PEM body line: the alphabet, `=` and whitespace.
+    static func isBodyByte(_ byte: UInt8) -> Bool {
+        sextet(byte) != nil || byte == UInt8(ascii: "=") || byte == 0x20 || byte == 0x09
+    }
+
     private static func sextet(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
@@ -185,16 +256,5 @@ enum Base64 {
         case UInt8(ascii: "/"): 63
         default: nil
         }
-    }
-}
-
-extension Substring {
-    /// The substring without leading and trailing spaces, tabs, carriage returns and newlines.
-    fileprivate func trimmingASCIIWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        var trimmed = self
-        while let first = trimmed.first, isSpace(first) { trimmed = trimmed.dropFirst() }
-        while let last = trimmed.last, isSpace(last) { trimmed = trimmed.dropLast() }
-        return trimmed
     }
 }

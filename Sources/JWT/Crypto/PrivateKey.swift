@@ -25,10 +25,13 @@ public final class PrivateKey: @unchecked Sendable {
     ///   how to decrypt it), or a body that is not a valid key; `JWTError.unsupportedKey` for a key type other than
     ///   RSA, EC P-256/P-384/P-521 and Ed25519.
     public convenience init(pemRepresentation: String) throws {
-        let document = try PEMDocument(parsing: pemRepresentation, expecting: "a private key")
-        let blocks = document.blocks.filter { $0.label != "EC PARAMETERS" }
+        let document: PEMDocument
+        do { document = try PEMDocument(parsing: pemRepresentation, expecting: "a private key") } catch {
+            throw JWTError(error)
+        }
+        let blocks = document.blocks.filter { $0.label != .ecParameters }
         guard blocks.count == 1, let block = blocks.first else {
-            let found = document.blocks.map(\.label).joined(separator: ", ")
+            let found = document.blocks.map(\.label.name).joined(separator: ", ")
             throw JWTError(
                 .invalidKey,
                 "expected one PEM private key block, found \(blocks.count) (blocks: \(found)); "
@@ -37,10 +40,10 @@ public final class PrivateKey: @unchecked Sendable {
         }
         let structure: PrivateKeyStructure
         switch block.label {
-        case "PRIVATE KEY": structure = .pkcs8
-        case "RSA PRIVATE KEY": structure = .pkcs1
-        case "EC PRIVATE KEY": structure = .sec1
-        case "ENCRYPTED PRIVATE KEY":
+        case .privateKey: structure = .pkcs8
+        case .rsaPrivateKey: structure = .pkcs1
+        case .ecPrivateKey: structure = .sec1
+        case .encryptedPrivateKey:
             throw JWTError(
                 .invalidKey,
                 "the private key is encrypted (PKCS#8 ENCRYPTED PRIVATE KEY) and this library takes no passphrase; "
@@ -49,13 +52,13 @@ public final class PrivateKey: @unchecked Sendable {
         default:
             throw JWTError(
                 .invalidKey,
-                "expected a PEM block labelled PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY, found \"\(block.label)\""
+                "expected a PEM block labelled PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY, found \(block.label.quoted)"
             )
         }
         if block.headers.contains(where: { $0.hasPrefix("Proc-Type") || $0.hasPrefix("DEK-Info") }) {
             throw JWTError(
                 .invalidKey,
-                "the \(block.label) is encrypted (legacy PEM \"Proc-Type: 4,ENCRYPTED\") and this library takes no "
+                "the \(block.label.name) is encrypted (legacy PEM \"Proc-Type: 4,ENCRYPTED\") and this library takes no "
                     + "passphrase; decrypt it with `openssl pkey -in key.pem -out plain.pem`"
             )
         }

@@ -116,18 +116,21 @@ public final class PublicKey: @unchecked Sendable {
     ///   `CERTIFICATE` block is named in the message) or whose body is not a valid key; `JWTError.unsupportedKey` as
     ///   `init(derRepresentation:)`.
     public convenience init(pemRepresentation: String) throws {
-        let document = try PEMDocument(parsing: pemRepresentation, expecting: "a public key")
+        let document: PEMDocument
+        do { document = try PEMDocument(parsing: pemRepresentation, expecting: "a public key") } catch {
+            throw JWTError(error)
+        }
         guard document.blocks.count == 1, let block = document.blocks.first else {
             throw JWTError(
                 .invalidKey,
                 "expected one PEM block labelled PUBLIC KEY, found \(document.blocks.count) blocks ("
-                    + document.blocks.map(\.label).joined(separator: ", ") + "); keep only the public key"
+                    + document.blocks.map(\.label.name).joined(separator: ", ") + "); keep only the public key"
             )
         }
-        guard block.label == "PUBLIC KEY" else {
+        guard block.label == .publicKey else {
             throw JWTError(
                 .invalidKey,
-                "expected a PEM block labelled PUBLIC KEY (SubjectPublicKeyInfo), found \"\(block.label)\"; "
+                "expected a PEM block labelled PUBLIC KEY (SubjectPublicKeyInfo), found \(block.label.quoted); "
                     + Self.conversionHint(forLabel: block.label)
             )
         }
@@ -185,13 +188,13 @@ public final class PublicKey: @unchecked Sendable {
         }
     }
 
-    static func conversionHint(forLabel label: String) -> String {
+    static func conversionHint(forLabel label: PEMLabel) -> String {
         switch label {
-        case "RSA PUBLIC KEY":
+        case .rsaPublicKey:
             "that is PKCS#1; convert it with `openssl rsa -RSAPublicKey_in -in key.pem -pubout`"
-        case "CERTIFICATE":
+        case .certificate:
             "extract the key with `openssl x509 -in cert.pem -pubkey -noout`"
-        case let other where other.contains("PRIVATE KEY"):
+        case let other where other.isKnown && other.text.contains("PRIVATE KEY"):
             "that is a private key; derive the public key with `openssl pkey -in key.pem -pubout`"
         default:
             "export the key with `openssl pkey -pubout`"

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Dispatch
+import GatehouseCore
 import GatehouseFoundation
 import GatehouseHTTP
 import ReviewLog
@@ -39,7 +40,7 @@ enum NotifyCommands {
                         "the secret file \(path) is empty; put the shared secret in it (openssl rand "
                             + "-hex 32 > \(path))")
                 }
-                channel.secretFile = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+                channel.secretFile = FilePath.absolute(path)
             }
             let added = try outbox.addChannel(channel)
             if invocation.json { return CommandOutput(standardOutput: channelJSON(added) + "\n") }

@@ -162,28 +162,14 @@ enum WebhookCommands {
         return Hex.lowercase((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    /// Writes the secret with mode 0600 (created exclusively: never over an existing file), its directory 0700 when
-    /// it has to be made.
+    /// Writes the secret with mode 0600, created exclusively (never over an existing file, never through a planted
+    /// name: `AtomicFile`), its missing folders 0700 relative to the working directory (`FilePath`).
     private static func writeSecret(_ secret: String, to path: String) throws {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !directory.isEmpty, access(directory, F_OK) != 0 {
-            var partial = ""
-            for component in directory.split(separator: "/") {
-                partial += "/" + component
-                if access(partial, F_OK) != 0, mkdir(partial, 0o700) != 0, errno != EEXIST {
-                    throw CommandFailure(.ioError, "cannot create \(partial) for the webhook secret: errno \(errno)")
-                }
-            }
-        }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure(
-                .ioError, "cannot create the webhook secret file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let bytes = Array((secret + "\n").utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
-            throw CommandFailure(.ioError, "cannot write the webhook secret file \(path)")
+        do {
+            try AtomicFile.write(
+                Array((secret + "\n").utf8), to: path, mode: 0o600, placement: .createOnly, creatingFolders: true)
+        } catch {
+            throw CommandFailure(.ioError, "cannot write the webhook secret file \(path): \(error.reason)")
         }
     }
 }

@@ -1,4 +1,5 @@
 public import AppStoreConnect
+import GatehouseCore
 import GatehouseFoundation
 
 #if canImport(Glibc)
@@ -93,30 +94,15 @@ public struct CredentialProfiles: Sendable {
     public func save(_ profile: Profile) throws(SyncError) {
         var profiles = try load().filter { $0.name != profile.name }
         profiles.append(profile)
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw SyncError(.invalidCredentials, "cannot create \(directory): \(error)")
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(File(profiles: profiles)) } catch {
             throw SyncError(.invalidCredentials, "cannot encode the profiles")
         }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw SyncError(.invalidCredentials, "cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == data.count, synced == 0, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw SyncError(.invalidCredentials, "cannot write \(path): \(String(cString: strerror(errno)))")
+        // 0600, whole or not at all, never through a planted name; the folder 0700 (AtomicFile, FilePath).
+        do { try AtomicFile.write(Array(data), to: path, mode: 0o600, creatingFolders: true) } catch {
+            throw SyncError(.invalidCredentials, error.reason)
         }
     }
 

@@ -1,3 +1,5 @@
+import GatehouseCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -60,19 +62,13 @@ enum DatabaseFile {
         return .gatehouse
     }
 
-    /// Creates the parent directories of `path` (mode 0700 for new ones).
+    /// Creates the parent directories of `path` (mode 0700 for new ones), relative to the working directory unless
+    /// absolute (`FilePath`, the rule every path option shares).
     static func createParentDirectories(of path: String) throws(ReviewError) {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        guard !components.isEmpty else { return }
-        var current = path.hasPrefix("/") ? "" : "."
-        if path.hasPrefix("/") { components = components.dropFirst() }
-        for component in components where !component.isEmpty {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw ReviewError(
-                    .storeUnavailable,
-                    "cannot create the directory \(current) for the review store: \(errorText(errno))")
-            }
+        do { try FilePath.createMissingFolders(of: path) } catch {
+            throw ReviewError(
+                .storeUnavailable,
+                "cannot create the directory \(error.path) for the review store: \(errorText(error.errorNumber))")
         }
     }
 
