@@ -3,7 +3,7 @@
 #   make test   installs what is missing (Chromium included, for the report's browser tests, and PostgreSQL, whose
 #               throwaway servers the store's tests start), builds with warnings as errors, runs the whole test suite,
 #               then checks that release jwtcheck and the release objects define no symbol under libcurl's names (a
-#               release build)
+#               release build), and that the release binaries hold no test hook (GATEHOUSE_TEST_*)
 #   make sanitize  the whole test suite under AddressSanitizer (LeakSanitizer on), the concurrency suites under
 #               ThreadSanitizer, both without the PostgreSQL and browser tests; separate build folders (.build/asan,
 #               .build/tsan)
@@ -62,6 +62,7 @@ test: deps
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/check-libcurl-symbols
+	SWIFT=$(SWIFT) scripts/check-release-test-hooks
 
 sanitize: asan tsan
 

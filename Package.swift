@@ -194,6 +194,7 @@ let package = Package(
                 "JWTCheckCLI", "jwtcheck", "JWT", "AppleSignIn", "CommandLineKit", "GatehouseTesting",
             ]
         ),
+        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "GatehouseTesting"]),
         .testTarget(
             name: "ReviewWebhooksTests",
             dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting"]),

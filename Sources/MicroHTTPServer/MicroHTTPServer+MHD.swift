@@ -24,11 +24,14 @@ final class Daemon: Sendable {
     let boundPort: UInt16
     /// Keeps the context alive as long as the daemon can call back into it.
     private let context: ServerContext
+    /// Sheds the connections whose request is late (stopped before the daemon).
+    private let sweeper: ConnectionSweeper
 
     private init(pointer: OpaquePointer, context: ServerContext) {
         state = Mutex(State(pointer: pointer))
         boundPort = gatehouse_mhd_bound_port(pointer)
         self.context = context
+        sweeper = ConnectionSweeper(context.watch)
     }
 
     static func start(address: ListenAddress, configuration: MicroHTTPServerConfiguration, context: ServerContext)
@@ -45,20 +48,32 @@ final class Daemon: Sendable {
             gatehouse_mhd_start(
                 UInt32(flags), socketAddress, UInt32(configuration.connectionLimit),
                 UInt32(configuration.connectionTimeoutSeconds), configuration.connectionMemoryBytes,
-                { cls, connection, url, method, _, data, size, request in
+                { cls, connection, url, method, version, data, size, request in
                     guard let cls, let connection, let size, let request else { return MHD_Result.NO }
                     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
                     return context.access(
                         connection, path: url.map { String(cString: $0) } ?? "/",
-                        method: method.map { String(cString: $0) } ?? "", data: data, size: size, request: request)
+                        method: method.map { String(cString: $0) } ?? "",
+                        version: version.map { String(cString: $0) } ?? "", data: data, size: size, request: request)
                 },
-                { cls, _, request, termination in
-                    guard let cls, let request, let raw = request.pointee else { return }
+                { cls, connection, request, termination in
+                    guard let cls, let connection, let request, let raw = request.pointee else { return }
                     request.pointee = nil
                     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
                     context.finished(
-                        Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue(),
+                        Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue(), on: connection,
                         completed: termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK)
+                },
+                { cls, connection, _, event in
+                    guard let cls, let connection else { return }
+                    let watch = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().watch
+                    if event == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+                        watch.opened(
+                            UInt(bitPattern: connection), socket: gatehouse_mhd_connection_socket(connection),
+                            at: .now)
+                    } else {
+                        watch.closed(UInt(bitPattern: connection))
+                    }
                 }, cls)
         }
         guard let pointer else { return nil }
@@ -88,7 +103,9 @@ final class Daemon: Sendable {
             }
             return (state.pointer, state.listener)
         }
-        if let pointer { MHD_stop_daemon(pointer) }
+        guard let pointer else { return }
+        sweeper.stop()
+        MHD_stop_daemon(pointer)
         if listener >= 0 { close(listener) }
     }
 }
@@ -114,16 +131,23 @@ extension ServerContext {
 
     /// libmicrohttpd's access handler: called once with the head, then with each chunk of the body, then once with
     /// none left (the request is complete).
+    /// Every call first asks the connection watch: a connection it shed (its request late) is refused, so that
+    /// libmicrohttpd closes it.
     func access(
-        _ connection: OpaquePointer, path: String, method: String, data: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, path: String, method: String, version: String, data: UnsafePointer<CChar>?,
         size: UnsafeMutablePointer<Int>, request: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
+        let key = UInt(bitPattern: connection)
         guard let raw = request.pointee else {
+            guard watch.advance(key, to: .body) else { return MHD_Result.NO }
             inFlight.add(1, ordering: .acquiringAndReleasing)
             let state = RequestState(
                 head: HTTPServerRequest(method: method, path: path, headers: Self.headers(of: connection)))
             request.pointee = Unmanaged.passRetained(state).toOpaque()
-            if let early = handler.admit(state.head) {
+            // The framing first, for every route: a head whose body's end is ambiguous is never read on.
+            if let early = RequestFraming.problem(headers: state.head.headers, version: version)
+                ?? handler.admit(state.head)
+            {
                 return answer(early, state: state, on: connection)
             }
             return MHD_Result.YES
@@ -133,6 +157,7 @@ extension ServerContext {
             let count = size.pointee
             size.pointee = 0
             if state.answered { return MHD_Result.YES }
+            if watch.isShed(key) { return MHD_Result.NO }
             if state.overflow > 0 || state.body.count + count > handler.maximumBodyBytes {
                 // A body without Content-Length (chunked) that grew past the limit: libmicrohttpd takes an answer only
                 // once the upload is complete, so the rest is discarded, unstored, up to `discardLimit`; past that the
@@ -147,6 +172,7 @@ extension ServerContext {
             return MHD_Result.YES
         }
         if state.answered { return MHD_Result.YES }
+        guard watch.advance(key, to: .answering) else { return MHD_Result.NO }
         if state.overflow > 0 { return answer(handler.bodyTooLarge(state.head), state: state, on: connection) }
         var head = state.head
         head.body = state.body
@@ -174,6 +200,8 @@ extension ServerContext {
     private func answer(_ response: HTTPServerResponse, state: RequestState, on connection: OpaquePointer)
         -> MHD_Result
     {
+        // The watch no longer times the request; one it shed meanwhile (its 408 sent) gets no second answer.
+        guard watch.advance(UInt(bitPattern: connection), to: .answering) else { return MHD_Result.NO }
         state.answered = true
         state.status = response.status
         state.note = response.logNote
@@ -194,13 +222,21 @@ extension ServerContext {
         return queued ? MHD_Result.YES : MHD_Result.NO
     }
 
-    /// The completion callback: one log record, and the request leaves the in-flight count.
-    func finished(_ state: RequestState, completed: Bool) {
-        let elapsed = ContinuousClock.now - state.started
+    /// The completion callback: one log record, and the request leaves the in-flight count; the connection's next
+    /// request is timed from now.
+    func finished(_ state: RequestState, on connection: OpaquePointer, completed: Bool) {
+        let now = ContinuousClock.now
+        let elapsed = now - state.started
+        let shed = watch.requestEnded(UInt(bitPattern: connection), at: now)
+        if shed {
+            state.answered = true
+            state.status = 408
+            state.note = ConnectionWatch.note(.body, deadline: watch.deadline)
+        }
         log(
             HTTPRequestRecord(
                 method: state.head.method, path: state.head.path,
-                status: state.answered ? state.status : nil, note: state.note, answerSent: completed,
+                status: state.answered ? state.status : nil, note: state.note, answerSent: completed || shed,
                 milliseconds: Double(elapsed.components.seconds) * 1000
                     + Double(elapsed.components.attoseconds) / 1e15))
         inFlight.subtract(1, ordering: .acquiringAndReleasing)

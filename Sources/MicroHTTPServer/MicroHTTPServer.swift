@@ -7,8 +7,10 @@ import Synchronization
 #endif
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: one thread per connection (a handler may block on its store or on a
-/// bounded call out, and holds only its own connection), explicit connection limit and idle timeout, a body limit
-/// enforced while the body is read, and a graceful stop.
+/// bounded call out, and holds only its own connection), explicit connection limit and idle timeout, a deadline for
+/// each request's head and body (late ones, and the longest reader while every connection is taken, are answered 408
+/// and closed), the request framing of RFC 9112 section 6 checked before any route, a body limit enforced while the
+/// body is read, and a graceful stop.
 ///
 /// ```swift
 /// let server = try MicroHTTPServer(address: .loopbackDefault, handler: handler, log: { print($0.line) })
@@ -34,7 +36,7 @@ package final class MicroHTTPServer: Sendable {
         address: ListenAddress, configuration: MicroHTTPServerConfiguration = MicroHTTPServerConfiguration(),
         handler: any HTTPServerHandler, log: @escaping @Sendable (HTTPRequestRecord) -> Void
     ) throws(HTTPServerError) {
-        let context = ServerContext(handler: handler, log: log)
+        let context = ServerContext(handler: handler, configuration: configuration, log: log)
         guard let daemon = Daemon.start(address: address, configuration: configuration, context: context) else {
             throw HTTPServerError(
                 .cannotListen,
@@ -76,9 +78,14 @@ final class ServerContext: Sendable {
     let handler: any HTTPServerHandler
     let log: @Sendable (HTTPRequestRecord) -> Void
     let inFlight = Atomic<Int>(0)
+    let watch: ConnectionWatch
 
-    init(handler: any HTTPServerHandler, log: @escaping @Sendable (HTTPRequestRecord) -> Void) {
+    init(
+        handler: any HTTPServerHandler, configuration: MicroHTTPServerConfiguration,
+        log: @escaping @Sendable (HTTPRequestRecord) -> Void
+    ) {
         self.handler = handler
         self.log = log
+        watch = ConnectionWatch(configuration: configuration, log: log)
     }
 }

@@ -9,7 +9,9 @@ package import ReviewLog
 /// `OpenCycleComparison`), a timeline bar per version, the distribution of time to decision, median and 90th
 /// percentile per month beside Apple's claims (`AppleReviewClaim`), and the table of `review stats`.
 ///
-/// Every string from the store is escaped (`HTMLText`). Charts carry a text alternative (an SVG title and
+/// Every string from the store is escaped (`HTMLText`), and the page's Content Security Policy
+/// (`contentSecurityPolicy`) contains a future escaping slip: no script runs and nothing is loaded, whatever
+/// markup a stored string might smuggle in. Charts carry a text alternative (an SVG title and
 /// description) and their figures as a table. The work is linear in the number of cycles, apart from sorting the
 /// durations; timeline bars are drawn for the latest `versionsPerTrack` versions of each app and platform.
 package struct HTMLReport: Sendable {
@@ -21,6 +23,14 @@ package struct HTMLReport: Sendable {
     package var formatTime: @Sendable (Timestamp) -> String
     /// At most this many versions of each app and platform get a timeline bar, the latest first.
     package var versionsPerTrack = 24
+
+    /// The page's Content Security Policy (CSP Level 3, W3C), in a `<meta http-equiv>` before anything else it
+    /// governs: nothing may be loaded or run (`default-src 'none'`: no script, image, font, frame or connection),
+    /// only inline styles apply (the page's one `<style>`), and no `<base>` or form can redirect a link or a submission.
+    /// A page that needs more (an image, a script) must say so here; the browser tests prove the page's own content
+    /// raises no violation and that an injected script does not run.
+    package static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     /// Creates a report.
     /// - Parameters:
@@ -45,6 +55,7 @@ package struct HTMLReport: Sendable {
         let statistics = ReviewStatistics(timelines: timelines)
         let cycles = timelines.reduce(0) { $0 + $1.cycles.count }
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
         html += "<title>App Review report</title>\n<style>\n\(ReportStyle.css)</style>\n</head>\n<body>\n"

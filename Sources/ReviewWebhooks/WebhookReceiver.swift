@@ -16,8 +16,8 @@ package struct WebhookReceiver: HTTPServerHandler {
     let resolutionBound: Duration
     /// Now, in whole seconds.
     let now: @Sendable () -> Timestamp
-    /// Called after a delivery is stored and before it is answered (a test hook: `review serve` pauses there when
-    /// `GATEHOUSE_TEST_PAUSE_AFTER_STORE` is set, so a test can kill it between the two).
+    /// Called after a delivery is stored and before it is answered (a test hook: a debug build of `review serve` pauses
+    /// there when `GATEHOUSE_TEST_PAUSE_AFTER_STORE` is set, so a test can kill it between the two).
     let afterStore: @Sendable (WebhookDelivery) async -> Void
 
     /// Creates a receiver.

@@ -14,9 +14,8 @@ import ReviewSync
 var variables: [String: String] = [:]
 for name in [
     "REVIEW_DB", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "ASC_KEY_ID", "ASC_ISSUER_ID", "ASC_PRIVATE_KEY_PATH",
-    "ASC_API_BASE_URL", "NO_COLOR", "ASC_WEBHOOK_SECRET", "GATEHOUSE_TEST_PAUSE_AFTER_STORE",
-    "GATEHOUSE_TEST_WATCH_INTERVAL",
-] {
+    "ASC_API_BASE_URL", "NO_COLOR", "ASC_WEBHOOK_SECRET",
+] + TestHooks.variableNames {
     if let value = getenv(name) { variables[name] = String(cString: value) }
 }
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -100,6 +100,31 @@ public final class RawHTTPConnection {
         return Answer(status: status, head: head, body: body)
     }
 
+    /// What came of a trickled request.
+    public struct Trickle: Sendable {
+        /// The answer read, if one came before every byte was sent.
+        public var answer: Answer?
+        /// How many of the bytes were sent before the answer came or the connection closed.
+        public var sent: Int
+    }
+
+    /// Writes `bytes` one at a time, `interval` apart, as a slow client (slowloris) does, watching for an answer
+    /// between them; stops at the first answer or when the server closes the connection.
+    /// - Parameters:
+    ///   - bytes: the bytes (a head, a body, or both).
+    ///   - interval: the pause after each byte.
+    /// - Returns: the answer if one came first, and how many bytes were sent.
+    public func trickle(_ bytes: [UInt8], every interval: Duration) -> Trickle {
+        let milliseconds = Int32(
+            interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        for (index, byte) in bytes.enumerated() {
+            guard write([byte]) else { return Trickle(answer: nil, sent: index) }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&watched, 1, milliseconds) > 0 { return Trickle(answer: readAnswer(), sent: index + 1) }
+        }
+        return Trickle(answer: nil, sent: bytes.count)
+    }
+
     /// Whether the server closed the connection: a read returns end of file (or a reset) within the timeout.
     public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

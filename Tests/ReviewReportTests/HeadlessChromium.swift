@@ -69,7 +69,16 @@ struct HeadlessChromium {
     }
 
     /// The DOM of `page` after load, serialized.
-    func dumpDOM(_ page: URL, window: Window) throws -> String {
-        try run(["--window-size=\(window.width),\(window.height)", "--dump-dom", page.absoluteString]).standardOutput
+    func dumpDOM(_ page: URL, window: Window) throws -> String { try load(page, window: window).dom }
+
+    /// The DOM of `page` after load, and the messages the page's console received (a Content Security Policy
+    /// violation is reported there), from Chromium's log on standard error.
+    func load(_ page: URL, window: Window) throws -> (dom: String, console: [String]) {
+        let result = try run([
+            "--window-size=\(window.width),\(window.height)", "--enable-logging=stderr", "--v=0", "--dump-dom",
+            page.absoluteString,
+        ])
+        let console = result.standardError.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
+        return (result.standardOutput, console)
     }
 }

@@ -92,12 +92,47 @@ struct ReportBrowserTests {
         #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
     }
 
-    /// Lays out `html` at `width` with the probe injected and returns what it measured.
+    /// The page's Content Security Policy element.
+    static let policyElement =
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLReport.contentSecurityPolicy)\">"
+
+    @Test("the page's own content raises no Content Security Policy violation", arguments: [1280, 390])
+    func policyAllowsThePage(width: Int) throws {
+        let directory = try TemporaryDirectory()
+        let (dom, console) = try Self.browser(directory).load(
+            try Self.writePage(), window: .init(width: width, height: 900))
+        #expect(dom.contains(Self.policyElement), "the policy is in the page")
+        #expect(!console.contains { $0.contains("Content Security Policy") }, "\(console)")
+    }
+
+    @Test("a script an escaping slip let into the page does not run, and the browser reports it blocked")
+    func policyBlocksAnInjectedScript() throws {
+        let directory = try TemporaryDirectory()
+        let html = try String(contentsOf: try Self.writePage(), encoding: .utf8)
+        // What a missed escape would let through: an inline script, an event handler, an off-page image.
+        let slip =
+            "<script>document.title='pwned'</script><img src=\"https://example.com/x.png\" "
+            + "onerror=\"document.title='pwned'\"><p id=\"slip\">slip</p>"
+        #expect(html.contains("<main>"))
+        let page = directory.file("slipped.html")
+        try Data(html.replacingOccurrences(of: "<main>", with: "<main>" + slip).utf8).write(to: page)
+        let (dom, console) = try Self.browser(directory).load(page, window: .init(width: 1280, height: 900))
+        #expect(dom.contains("<p id=\"slip\">slip</p>"), "the slipped markup was parsed")
+        #expect(dom.contains("<title>App Review report</title>"), "the injected script ran")
+        #expect(console.contains { $0.contains("Content Security Policy") }, "no violation reported: \(console)")
+    }
+
+    /// Lays out `html` at `width` with the probe injected and returns what it measured. The probe is the test's
+    /// own script, so its copy of the page goes without the Content Security Policy (which would block it; the
+    /// tests above check the policy).
     static func measure(_ html: String, width: Int, browser: HeadlessChromium, in directory: TemporaryDirectory)
         throws -> Layout
     {
-        try Data(html.replacingOccurrences(of: "</body>", with: Self.probe + "\n</body>").utf8)
-            .write(to: directory.file("probed.html"))
+        try Data(
+            html.replacingOccurrences(of: Self.policyElement, with: "")
+                .replacingOccurrences(of: "</body>", with: Self.probe + "\n</body>").utf8
+        )
+        .write(to: directory.file("probed.html"))
         let frame = directory.file("frame.html")
         try Data(
             ("<!DOCTYPE html><html><body style=\"margin:0\"><iframe src=\"probed.html\" title=\"report\" "

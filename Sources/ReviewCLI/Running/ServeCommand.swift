@@ -48,7 +48,7 @@ enum ServeCommand {
         }
         let receiver = WebhookReceiver(
             secret: secret, store: store, resolver: resolver, now: now,
-            afterStore: pauseAfterStore(environment.variables["GATEHOUSE_TEST_PAUSE_AFTER_STORE"]))
+            afterStore: TestHooks.pauseAfterStore(environment))
         let server: MicroHTTPServer
         do {
             server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: requestLog)
@@ -148,17 +148,6 @@ enum ServeCommand {
     /// Now in whole seconds from a clock.
     static func wholeSeconds(_ clock: any TimeSource) -> @Sendable () -> Timestamp {
         { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
-    }
-
-    /// The test hook: with `GATEHOUSE_TEST_PAUSE_AFTER_STORE=FILE`, a stored delivery creates FILE and waits (an
-    /// hour) before it is answered, so a test can kill `serve` between storing and answering. Unset: nothing.
-    static func pauseAfterStore(_ marker: String?) -> @Sendable (WebhookDelivery) async -> Void {
-        guard let marker, !marker.isEmpty else { return { _ in } }
-        return { _ in
-            let descriptor = open(marker, O_WRONLY | O_CREAT, 0o600)
-            if descriptor >= 0 { close(descriptor) }
-            try? await Task.sleep(for: .seconds(3600))
-        }
     }
 }
 

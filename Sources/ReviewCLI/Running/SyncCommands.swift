@@ -121,7 +121,7 @@ enum SyncCommands {
                 let location = try environment.databasePath(option: invocation.databasePath)
                 // Several watchers of one store: only the holder of the store's `watch` role polls (SyncWatcher).
                 let watcher = SyncWatcher(
-                    passes: passes, interval: watchIntervalForTests(environment) ?? interval,
+                    passes: passes, interval: TestHooks.watchInterval(environment) ?? interval,
                     sleeper: environment.sleeper, stop: environment.stop,
                     lease: passes.first?.store as? any RoleLeasing)
                 // Notifications (and reminders of long waits) are delivered beside the passes, with backoff, by every
@@ -177,16 +177,6 @@ enum SyncCommands {
             isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
-    }
-
-    /// The test hook: with `GATEHOUSE_TEST_WATCH_INTERVAL=SECONDS` (a number above 0, fractions allowed), `watch` waits
-    /// that long between rounds instead of `--interval` (at least 60 s), so that an end-to-end test of several watchers
-    /// taking over from each other runs in seconds. Not documented for users.
-    private static func watchIntervalForTests(_ environment: ReviewEnvironment) -> Duration? {
-        guard let text = environment.variables["GATEHOUSE_TEST_WATCH_INTERVAL"], let seconds = Double(text),
-            seconds > 0, seconds <= 3600
-        else { return nil }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
