@@ -213,13 +213,17 @@ let package = Package(
 // `-sanitize=fuzzer,address -DFUZZING` it is a libFuzzer binary; in a normal build it replays the files it is given.
 let fuzzTargets = [
     "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render", "webhook",
+    "chat-payload",
 ]
 package.targets += [
     .target(
         name: "GatehouseFuzzing",
         dependencies: [
             "JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "ReviewWebhooks", "MicroHTTPServer",
-            "GatehouseFoundation",
+            "GatehouseFoundation", "ReviewNotify",
+            // The chat-payload target checks payloads with ChatPayloadInspection, the tests' reading of the services'
+            // text rules.
+            "GatehouseTesting",
         ],
         path: "Fuzz/GatehouseFuzzing"
     ),

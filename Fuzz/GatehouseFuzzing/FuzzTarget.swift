@@ -23,6 +23,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jwtcheckRender = "jwtcheck-render"
     /// `review serve`'s webhook request handling (`WebhookGate`): headers and body, signed or not.
     case webhook
+    /// The Slack, Discord and Teams payloads of a message whose app, version and build come from the input: valid
+    /// JSON, and no value mentions, links or styles.
+    case chatPayload = "chat-payload"
 
     /// Runs the target on one input. Returns normally on every input; a crash, a sanitizer report or a hang is
     /// a finding.
@@ -38,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .reviewCLI: CommandLineFuzzing.runReview(input)
         case .jwtcheckRender: RenderingFuzzing.run(input)
         case .webhook: WebhookFuzzing.run(input)
+        case .chatPayload: ChatPayloadFuzzing.run(input)
         }
     }
 

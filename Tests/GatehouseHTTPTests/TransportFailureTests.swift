@@ -66,6 +66,29 @@ struct TransportFailureTests {
             .responseTooLarge, naming: [url] + fragments, client: fastClient(maxResponseBytes: 1000), .get(url))
     }
 
+    @Test(
+        "a request that ignores the body gets the status of an answer over the cap, no body; big headers still fail",
+        arguments: [LoopbackResponse.Delivery.whole, .untilClose])
+    func ignoredBody(_ delivery: LoopbackResponse.Delivery) async throws {
+        let server = try LoopbackHTTPServer()
+        server.route(
+            "/big",
+            respond: LoopbackResponse(
+                status: 201, headers: [("X-Kind", "large")], body: [UInt8](repeating: 1, count: 200_000),
+                delivery: delivery))
+        server.route("/small", respond: LoopbackResponse(status: 200, body: [1, 2, 3], delivery: delivery))
+        server.route(
+            "/headers", respond: LoopbackResponse(headers: [("X-Padding", String(repeating: "p", count: 3000))]))
+        let client = fastClient(maxResponseBytes: 1000)
+        let big = try await client.send(HTTPRequest(url: server.url("/big"), responseBody: .ignored))
+        #expect(big.status == 201 && big.body.isEmpty && big.headers["X-Kind"] == "large")
+        let small = try await client.send(HTTPRequest(url: server.url("/small"), responseBody: .ignored))
+        #expect(small.status == 200 && small.body.isEmpty)
+        _ = await expectFailure(
+            .responseTooLarge, naming: ["header section"], client: client,
+            HTTPRequest(url: server.url("/headers"), responseBody: .ignored))
+    }
+
     @Test("a body exactly at the cap is accepted")
     func atCap() async throws {
         let server = try LoopbackHTTPServer()

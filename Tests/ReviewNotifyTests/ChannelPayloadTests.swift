@@ -84,11 +84,14 @@ struct ChannelPayloadTests {
             for field in fields {
                 #expect(field["name"] is String && field["value"] is String && field["inline"] is Bool)
             }
-            #expect(fields.contains { $0["name"] as? String == "Version" && $0["value"] as? String == "2.3" })
+            // Every value's ASCII punctuation is backslash-escaped (Markdown), so it shows as typed.
+            #expect(fields.contains { $0["name"] as? String == "Version" && $0["value"] as? String == "2\\.3" })
         }
         #expect(colors[2] == 0xED4245, "a rejection is red")
         #expect(colors[0] != colors[2])
-        #expect(bodies[2]["content"] as? String == "**Rejected: Fokus 2.3 (iOS)**")
+        let content = try #require(bodies[2]["content"] as? String)
+        #expect(content == "**Rejected\\:\u{200B} Fokus 2\\.3 \\(iOS\\)**")
+        #expect(ChatPayloadInspection.shown(content, as: .discord) == "**Rejected: Fokus 2.3 (iOS)**")
     }
 
     @Test("Teams: a message with one Adaptive Card attachment: TextBlock headline, FactSet; a rejection in Attention")

@@ -48,6 +48,35 @@ struct DeliveryTests {
         #expect(try await deliverer.deliverPending().outcomes.isEmpty, "delivered ones are not sent again")
     }
 
+    @Test(
+        "a 2xx whose body is over the response cap is delivered, not retried; a 5xx with one is a failure naming it",
+        arguments: [LoopbackResponse.Delivery.whole, .untilClose])
+    func largeAnswer(_ delivery: LoopbackResponse.Delivery) async throws {
+        // Declared (Content-Length over the cap: libcurl stops before the body) and close-delimited (the body is
+        // counted as it arrives and the transfer stopped at the cap): either way the status is the answer.
+        let fixture = try NotifyFixture()
+        let large = [UInt8](repeating: 0x61, count: 64 << 10)
+        fixture.server.route("/ok", respond: LoopbackResponse(status: 200, body: large, delivery: delivery))
+        fixture.server.route("/down", respond: LoopbackResponse(status: 502, body: large, delivery: delivery))
+        try fixture.channel(.slack, path: "/ok")
+        try fixture.channel(.discord, path: "/down")
+        try fixture.log(.waitingForReview, hoursAgo: 1)
+        let deliverer = fixture.deliverer(maxResponseBytes: 1024)
+        let report = try await deliverer.deliverPending()
+        let byPath = Dictionary(uniqueKeysWithValues: report.outcomes.map { ($0.notification.channel.url, $0) })
+        let delivered = try #require(byPath[fixture.server.url("/ok")])
+        #expect(delivered.failure == nil && delivered.retryAt == nil, "\(String(describing: delivered.failure))")
+        let failed = try #require(byPath[fixture.server.url("/down")])
+        #expect(failed.failure?.hasSuffix("answered 502") == true, "\(String(describing: failed.failure))")
+        #expect(failed.retryAt != nil)
+        // Delivered once: a flush sends the 2xx channel nothing more, the 502 one again.
+        _ = try await deliverer.deliverPending(ignoringBackoff: true)
+        #expect(fixture.server.requestCount(path: "/ok") == 1)
+        #expect(fixture.server.requestCount(path: "/down") == 2)
+        let stored = try fixture.store.notifications(statuses: [.delivered])
+        #expect(stored.map(\.channel.url) == [fixture.server.url("/ok")])
+    }
+
     @Test("failing for a day: the notification is failed, kept with its last error, and no longer tried")
     func givesUp() async throws {
         let fixture = try NotifyFixture()

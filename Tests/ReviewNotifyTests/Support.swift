@@ -27,10 +27,11 @@ final class NotifyFixture: Sendable {
 
     var now: Timestamp { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970)) }
 
-    func deliverer(policy: RetryPolicy = RetryPolicy()) -> NotificationDeliverer {
+    func deliverer(policy: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 1 << 20) -> NotificationDeliverer {
         NotificationDeliverer(
-            store: store, http: CurlHTTPClient(configuration: .init(totalTimeout: .seconds(5))), clock: clock,
-            policy: policy)
+            store: store,
+            http: CurlHTTPClient(configuration: .init(totalTimeout: .seconds(5), maxResponseBytes: maxResponseBytes)),
+            clock: clock, policy: policy)
     }
 
     /// Adds a channel posting to `path` on the receiver.

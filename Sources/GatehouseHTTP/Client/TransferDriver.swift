@@ -49,7 +49,8 @@ enum TransferDriver {
                     ? nil : ProxyRoute.proxy(scheme: url.scheme, host: url.host, environment: ProcessEnvironment.value))
             let outcome = try CurlTransfer.perform(
                 url: url, rule: rule, overrides: overrides, method: method, headers: headers, body: body,
-                timeoutMilliseconds: remaining, configuration: configuration, cancellation: cancellation)
+                responseBody: request.responseBody, timeoutMilliseconds: remaining, configuration: configuration,
+                cancellation: cancellation)
             elapsedMicroseconds += outcome.elapsedMicroseconds
             loopbackSoFar = loopbackSoFar && outcome.reachedOnlyLoopback
             guard redirectStatuses.contains(outcome.status), let location = outcome.redirectURL else {

@@ -25,6 +25,7 @@ enum CurlTransfer {
     ///   - method: the method.
     ///   - headers: the validated request headers.
     ///   - body: the body (POST only).
+    ///   - responseBody: whether the response's body is kept, or only counted against the cap.
     ///   - timeoutMilliseconds: the time left of the total timeout (at least 1: 0 would mean "no timeout").
     ///   - configuration: the client configuration.
     ///   - cancellation: the task's cancellation flag.
@@ -32,7 +33,8 @@ enum CurlTransfer {
     /// - Throws: `HTTPError` naming the URL and libcurl's cause; `CancellationError` when cancelled.
     static func perform(
         url: CheckedURL, rule: ConnectionRule, overrides: NetworkOverrides, method: HTTPMethod, headers: HTTPHeaders,
-        body: [UInt8], timeoutMilliseconds: Int, configuration: CurlHTTPClient.Configuration,
+        body: [UInt8], responseBody: HTTPRequest.ResponseBody, timeoutMilliseconds: Int,
+        configuration: CurlHTTPClient.Configuration,
         cancellation: CancellationFlag
     ) throws -> Outcome {
         let easy = try CurlEasyHandle()
@@ -82,8 +84,8 @@ enum CurlTransfer {
         }
 
         let state = CurlTransferState(
-            maxBytes: max(0, configuration.maxResponseBytes), cancellation: cancellation, rule: rule,
-            classifyPeer: overrides.classifyPeer)
+            maxBytes: max(0, configuration.maxResponseBytes), keepsBody: responseBody == .required,
+            cancellation: cancellation, rule: rule, classifyPeer: overrides.classifyPeer)
         let context = Unmanaged.passUnretained(state).toOpaque()
         // Every socket is opened by the connection rule's callback, which sees the address first.
         try easy.setOpenSocketCallback(CurlCallbacks.openSocket, context)
@@ -95,12 +97,21 @@ enum CurlTransfer {
         try easy.setProgressCallback(CurlCallbacks.progress, context)
 
         let code = withExtendedLifetime(state) { easy.perform() }
-        guard code == CURLE_OK else {
+        let status = easy.long(CURLINFO_RESPONSE_CODE) ?? 0
+        // A body over the cap (declared, or received) stopped the transfer after the status line: where only the
+        // status is needed, that is the answer, not a failure.
+        let bodyOverCap: Bool
+        if case .bodyTooLarge = state.abort {
+            bodyOverCap = true
+        } else {
+            bodyOverCap = code == CURLE_FILESIZE_EXCEEDED
+        }
+        guard code == CURLE_OK || (responseBody == .ignored && bodyOverCap && status > 0) else {
             throw CurlFailure.error(
                 code, detail: easy.errorText, abort: state.abort, refused: state.refused, rule: rule, url: url,
                 timeoutMilliseconds: timeoutMilliseconds, configuration: configuration)
         }
-        guard let status = easy.long(CURLINFO_RESPONSE_CODE), status > 0 else {
+        guard status > 0 else {
             throw HTTPError(.transportFailure, "\(url.text) returned no HTTP status line")
         }
         return Outcome(

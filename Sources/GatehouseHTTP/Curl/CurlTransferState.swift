@@ -24,10 +24,13 @@ final class CurlTransferState {
     }
 
     let maxBytes: Int
+    /// Whether body bytes are kept, or only counted against `maxBytes` (``HTTPRequest/ResponseBody/ignored``).
+    let keepsBody: Bool
     let cancellation: CancellationFlag
     let rule: ConnectionRule
     let classifyPeer: PeerClassifier
     var body: [UInt8] = []
+    var bodyBytes = 0
     var headers = HTTPHeaders()
     var headerBytes = 0
     var abort: Abort?
@@ -36,8 +39,12 @@ final class CurlTransferState {
     /// The classes of the addresses sockets were opened to.
     var admittedClasses: [AddressClass] = []
 
-    init(maxBytes: Int, cancellation: CancellationFlag, rule: ConnectionRule, classifyPeer: @escaping PeerClassifier) {
+    init(
+        maxBytes: Int, keepsBody: Bool = true, cancellation: CancellationFlag, rule: ConnectionRule,
+        classifyPeer: @escaping PeerClassifier
+    ) {
         self.maxBytes = maxBytes
+        self.keepsBody = keepsBody
         self.cancellation = cancellation
         self.rule = rule
         self.classifyPeer = classifyPeer
@@ -73,14 +80,16 @@ final class CurlTransferState {
         rule.proxy == nil && !admittedClasses.isEmpty && admittedClasses.allSatisfy(\.isThisMachine)
     }
 
-    /// Appends body bytes, or records that the cap would be exceeded.
+    /// Appends body bytes (or only counts them, when the body is not kept), or records that the cap would be
+    /// exceeded.
     /// - Returns: whether the bytes were taken.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= maxBytes else {
-            abort = .bodyTooLarge(received: body.count + bytes.count)
+        guard bodyBytes + bytes.count <= maxBytes else {
+            abort = .bodyTooLarge(received: bodyBytes + bytes.count)
             return false
         }
-        body.append(contentsOf: bytes)
+        bodyBytes += bytes.count
+        if keepsBody { body.append(contentsOf: bytes) }
         return true
     }
 

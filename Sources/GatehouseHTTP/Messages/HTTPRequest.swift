@@ -12,6 +12,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body; must be empty for GET.
     public var body: [UInt8]
+    /// Whether the response's body is needed (default ``ResponseBody/required``), or only its status.
+    public var responseBody: ResponseBody
 
     /// Creates a request.
     /// - Parameters:
@@ -19,11 +21,16 @@ public struct HTTPRequest: Sendable, Equatable {
     ///   - url: the absolute URL.
     ///   - headers: the header fields to send.
     ///   - body: the body bytes (empty for GET).
-    public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    ///   - responseBody: whether the response's body is needed, or only its status.
+    public init(
+        method: HTTPMethod = .get, url: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+        responseBody: ResponseBody = .required
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.responseBody = responseBody
     }
 
     /// A GET request.

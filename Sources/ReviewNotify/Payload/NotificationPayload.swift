@@ -32,6 +32,8 @@ public enum NotificationPayload {
                     name: WebhookSignature.headerName, value: try WebhookSignature.headerValue(body: bytes, key: key))
             }
         }
-        return HTTPRequest(method: .post, url: channel.url, headers: headers, body: bytes)
+        // The status decides (a 2xx is delivered, whatever its body): chat services do not deduplicate, so a large
+        // answer to a delivered message must not make it be sent again.
+        return HTTPRequest(method: .post, url: channel.url, headers: headers, body: bytes, responseBody: .ignored)
     }
 }

@@ -1,13 +1,11 @@
 import ReviewLog
 
-/// JSON arrays and length limits for the channel payloads.
+/// JSON arrays and the payloads' fixed strings. A chat payload's text is ``ChatMarkup``'s `json`; every other string
+/// it sends is a ``constant(_:)`` written in the source (a type name, a colour), never a value.
 enum PayloadText {
     /// A JSON array of already-encoded values.
     static func array(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
 
-    /// `text` cut to at most `limit` characters, with "…" as the last one when cut (the services refuse longer
-    /// fields rather than cut them).
-    static func cut(_ text: String, _ limit: Int) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
-    }
+    /// A fixed string of the payload's structure as JSON.
+    static func constant(_ text: StaticString) -> String { JSONText.string(text.description) }
 }

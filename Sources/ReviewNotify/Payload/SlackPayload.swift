@@ -1,40 +1,40 @@
 import ReviewLog
 
 /// A Slack incoming webhook message: `text` (the notification's fallback) and Block Kit `blocks`: a `header`, a
-/// `section` of `mrkdwn` fields, and a `context` line for a long wait's comparison.
+/// `section` of `mrkdwn` fields, and a `context` line for a test message. Every text is ``ChatMarkup`` in
+/// ``SlackFormat``: `&`, `<` and `>` of every value escaped, the top-level `text` and the `plain_text` header
+/// included (Slack parses `<!channel>` there too); the `mrkdwn` objects are `verbatim`.
 ///
 /// Shapes from Slack's documentation: "Sending messages using incoming webhooks" (api.slack.com/messaging/webhooks:
 /// POST a JSON body with `text` and optionally `blocks`), the Block Kit reference (api.slack.com/reference/block-kit/
 /// blocks: `header` takes `plain_text` of at most 150 characters; `section` at most 10 `fields` of at most 2000
-/// characters; `context` `elements`), and "Formatting text for app surfaces" (`&`, `<`, `>` escaped in `mrkdwn`).
+/// characters; `context` `elements`), the text object (docs.slack.dev/reference/block-kit/composition-objects/
+/// text-object: `verbatim` true keeps URLs and channel names from being linked), and "Formatting text for app
+/// surfaces" (`&`, `<`, `>` escaped).
 enum SlackPayload {
+    typealias Markup = ChatMarkup<SlackFormat>
+
     static func body(_ message: NotificationMessage) -> String {
-        let headline = (message.isRejection ? "⛔ " : message.isLongWait ? "⏳ " : "") + message.title
+        let headline: Markup =
+            message.isRejection ? "⛔ \(message.title)" : message.isLongWait ? "⏳ \(message.title)" : "\(message.title)"
         var blocks = [
             JSONText.object([
-                ("type", JSONText.string("header")),
+                ("type", PayloadText.constant("header")),
                 (
                     "text",
                     JSONText.object([
-                        ("type", JSONText.string("plain_text")),
-                        ("text", JSONText.string(PayloadText.cut(headline, 150))),
+                        ("type", PayloadText.constant("plain_text")), ("text", headline.cut(150).json),
                         ("emoji", "true"),
                     ])
                 ),
             ]),
             JSONText.object([
-                ("type", JSONText.string("section")),
+                ("type", PayloadText.constant("section")),
                 (
                     "fields",
                     PayloadText.array(
                         message.facts.prefix(10).map { fact in
-                            JSONText.object([
-                                ("type", JSONText.string("mrkdwn")),
-                                (
-                                    "text",
-                                    JSONText.string(PayloadText.cut("*\(fact.label)*\n\(escaped(fact.value))", 2000))
-                                ),
-                            ])
+                            mrkdwn("*\(fact.label)*\n\(fact.value)", limit: 2000)
                         })
                 ),
             ]),
@@ -42,25 +42,20 @@ enum SlackPayload {
         if message.kind == .test {
             blocks.append(context("A test from `review notify test`: no state changed."))
         }
-        return JSONText.object([
-            ("text", JSONText.string(PayloadText.cut(message.title, 3000))), ("blocks", PayloadText.array(blocks)),
-        ])
+        let text: Markup = "\(message.title)"
+        return JSONText.object([("text", text.cut(3000).json), ("blocks", PayloadText.array(blocks))])
     }
 
-    static func context(_ text: String) -> String {
+    /// A `mrkdwn` text object, `verbatim`: Slack links no bare URL or channel name in it.
+    static func mrkdwn(_ text: Markup, limit: Int) -> String {
         JSONText.object([
-            ("type", JSONText.string("context")),
-            (
-                "elements",
-                PayloadText.array([
-                    JSONText.object([("type", JSONText.string("mrkdwn")), ("text", JSONText.string(text))])
-                ])
-            ),
+            ("type", PayloadText.constant("mrkdwn")), ("text", text.cut(limit).json), ("verbatim", "true"),
         ])
     }
 
-    /// `&`, `<` and `>` as Slack's `mrkdwn` needs them, so an app name cannot make a link or a mention.
-    static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    static func context(_ text: Markup) -> String {
+        JSONText.object([
+            ("type", PayloadText.constant("context")), ("elements", PayloadText.array([mrkdwn(text, limit: 3000)])),
+        ])
     }
 }
