@@ -29,6 +29,11 @@ CONCURRENCY_FILTER := Concurrency|/concurrent|/storm\(
 # store's and the command line's PostgreSQL suites): they start a real server and run once, in make test (issue 14).
 # GATEHOUSE_SKIP_POSTGRESQL=1 in SANITIZER_ENV skips, even with CI=true, any PostgreSQL test in a suite of another name.
 SANITIZER_SKIP := ReportBrowserTests|PostgreSQL
+# make test runs these suites in a second pass of their own: each starts hundreds of built binaries through
+# ProcessRunner, whose wait blocks the thread it runs on, and beside the rest of the suite on 2 cores they held the
+# test process's cooperative threads long enough for the loopback servers' timed tests (key set fetches, sync
+# retries, deliveries) to time out. Apart, both passes are green (issue 20's security round added them).
+PROCESS_HEAVY := StoreLocationSecretTests|ChannelURLSecretTests|MalformedKeyTests|SyncMalformedKeyTests|TerminalEscapeEndToEndTests|ConnectionWatchTests|RequestFramingTests
 FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -60,7 +65,8 @@ uninstall:
 
 test: deps
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip '$(PROCESS_HEAVY)'
+	$(SWIFT) test --skip-build --filter '$(PROCESS_HEAVY)'
 	SWIFT=$(SWIFT) scripts/check-libcurl-symbols
 	SWIFT=$(SWIFT) scripts/check-release-test-hooks
 

@@ -176,9 +176,12 @@ struct ImportMessageTests {
             ),
             (
                 "{\"events\": [\(event.dropLast()), \"id\": 1.5}]}",
-                "event 1 (events[0]): id 1.5 is not a positive integer"
+                "event 1 (events[0]): id \"1.5\" is not a positive integer"
             ),
-            ("{\"events\": [\(event.dropLast()), \"id\": 1e20}]}", "id 1e+20 is not a positive integer"),
+            (
+                "{\"events\": [\(event.dropLast()), \"id\": 1e20}]}",
+                "id \"1e20\" is above the largest id an import accepts"
+            ),
             ("{}", "lacks the member \"events\""),
             ("\"x\"", "is neither a JSON object nor an array"),
             ("null", "is neither a JSON object nor an array"),
