@@ -63,8 +63,10 @@ public enum ChatPayloadInspection {
             for (index, scalar) in scalars.enumerated() {
                 if scalar == "<" || scalar == ">" { found.append("unescaped \(scalar) at \(index)") }
                 if scalar == "&" {
-                    let rest = String(String.UnicodeScalarView(scalars[index...].prefix(5)))
-                    if !["&amp;", "&lt;", "&gt;"].contains(where: rest.hasPrefix) {
+                    // Scalars, not Characters: a combining mark after the ';' makes one Character of the two, and
+                    // String.hasPrefix would then miss the escape.
+                    let rest = scalars[index...].prefix(5)
+                    if !["&amp;", "&lt;", "&gt;"].contains(where: { rest.starts(with: $0.unicodeScalars) }) {
                         found.append("an & that is no escape at \(index)")
                     }
                 }
@@ -103,18 +105,21 @@ public enum ChatPayloadInspection {
     public static func shown(_ text: String, as format: Format) -> String {
         switch format {
         case .slack:
-            var result = ""
-            var rest = Substring(text)
+            // By scalars, as activeMarkup reads them: a combining mark after an entity's ';' is not part of it.
+            var result = String.UnicodeScalarView()
+            var rest = Substring(text).unicodeScalars
             while let first = rest.first {
-                if let entity = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")].first(where: { rest.hasPrefix($0.0) }) {
-                    result += entity.1
-                    rest = rest.dropFirst(entity.0.count)
+                if let entity = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")].first(where: {
+                    rest.starts(with: $0.0.unicodeScalars)
+                }) {
+                    result.append(contentsOf: entity.1.unicodeScalars)
+                    rest = rest.dropFirst(entity.0.unicodeScalars.count)
                 } else {
                     result.append(first)
                     rest = rest.dropFirst()
                 }
             }
-            return result
+            return String(result)
         case .discord, .teams:
             var result = String.UnicodeScalarView()
             let scalars = Array(text.unicodeScalars)
