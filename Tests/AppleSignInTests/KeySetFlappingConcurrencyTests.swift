@@ -26,7 +26,7 @@ struct KeySetFlappingConcurrencyTests {
             .json(#"{"keys":[]}"#),
             // http to a host that is not loopback: refused by the URL policy before it is contacted.
             .redirect(to: "http://192.0.2.1/auth/keys"),
-            // One byte every 400 ms against a 1 s total timeout.
+            // One byte every 400 ms against a 4 s total timeout.
             LoopbackResponse(
                 headers: [("Content-Type", "application/json")], body: Array(keys.utf8),
                 delivery: .drip(interval: .milliseconds(400))),
@@ -46,7 +46,9 @@ struct KeySetFlappingConcurrencyTests {
         server.route("/auth/keys", cycling: answers)
         let clock = ManualClock()
         let client = CurlHTTPClient(
-            configuration: .init(totalTimeout: .seconds(1), connectTimeout: .seconds(1), maxResponseBytes: 1 << 20))
+            // 4 s: long enough that a loaded CI machine still sends every request (at 1 s, 3 of 18 fetches once gave
+            // up before curl had sent theirs), far shorter than the drip's whole body.
+            configuration: .init(totalTimeout: .seconds(4), connectTimeout: .seconds(4), maxResponseBytes: 1 << 20))
         let provider = AppleKeySetProvider(
             http: client, configuration: .init(url: server.url("/auth/keys"), staleLimit: 86_400), clock: clock)
         let verifier = try AppleIdentityTokenVerifier(
@@ -77,6 +79,14 @@ struct KeySetFlappingConcurrencyTests {
             clock.advance(301)
         }
         #expect(await provider.fetchCount == rounds)
+        // A fetch that gave up at the timeout (the drip) may have sent its
+        // request before the loopback thread read it: the kernel accepted the connection, and the request waits in
+        // the socket until that thread runs. Wait for those to be read (never past `rounds`, so an extra request
+        // still fails at once), then require exactly one request per round.
+        let deadline = ContinuousClock.now + .seconds(15)
+        while server.requestCount(path: "/auth/keys") < rounds, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(server.requestCount(path: "/auth/keys") == rounds)
     }
 }
