@@ -8,6 +8,7 @@
 //        [--samples <Samples dir>] [--quick]
 //        [--outside <Benchmarks/OutsidePackage release bin dir>]
 //        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
+//        (--only breakdown: where an RS256 verification's time goes, step by step; not in the default run)
 
 import AllocationCounter
 import AppleSignIn
@@ -129,6 +130,87 @@ enum Bench {
                     short: "\(signed.algorithm.rawValue) \(fixed(result.median, 3))")
             }
 
+        }
+
+        // 1a. Where an RS256 verification's time goes, each step against the same raw baseline in one run: the
+        // pooled signature check alone, then with the compact JWS parsed and the key chosen by kid, then the
+        // claims, then Apple's verifier. Only with --only breakdown (a diagnosis, not a target).
+        if settings.sections.contains("breakdown") {
+            print("\n== RS256, step by step, against raw OpenSSL ==")
+            let rounds = settings.quick ? 9 : 41
+            let signed = fixtures.rs256
+            guard let jwksKey = try fixtures.keySet.selectKey(keyID: signed.keyID).key.publicKey else {
+                fatalError("the RS256 key of the set has no public key")
+            }
+            let steps: [(String, (Int) async throws -> Void)] = [
+                (
+                    "signature only (PublicKey.isValidSignature, the JWKS key)",
+                    { n in
+                        signed.signature.withUnsafeBytes { s in
+                            signed.signingInput.withUnsafeBytes { m in
+                                for _ in 0..<n { blackHole(jwksKey.isValidSignature(s, for: m, algorithm: .rs256)) }
+                            }
+                        }
+                    }
+                ),
+                (
+                    "+ compact JWS parsed, key chosen by kid (JWTVerifier.verifyJWS)",
+                    { n in
+                        for _ in 0..<n { blackHole(try verifier.verifyJWS(signed.token)) }
+                    }
+                ),
+                (
+                    "+ claims (JWTVerifier.verify)",
+                    { n in
+                        for _ in 0..<n { blackHole(try verifier.verify(signed.token, now: now)) }
+                    }
+                ),
+                (
+                    "+ Apple's claims (AppleIdentityTokenVerifier.verify)",
+                    { n in
+                        for _ in 0..<n { blackHole(try await apple.verify(signed.token)) }
+                    }
+                ),
+            ]
+            let payload = Array(Fixtures.appleClaims(issuedAt: fixtures.issuedAt).utf8)
+            let segments = signed.token.split(separator: ".").map(String.init)
+            let headerJSON = try Base64URL.decode(segments[0], segment: "header")
+            let parts: [(String, (Int) async throws -> Void)] = [
+                (
+                    "part: the claims' JSON alone (JSONValue.parse, 600 bytes)",
+                    { n in
+                        for _ in 0..<n { blackHole(try JSONValue.parse(payload)) }
+                    }
+                ),
+                (
+                    "part: the three segments' base64url decoded (Base64URL.decode)",
+                    { n in
+                        for _ in 0..<n {
+                            for segment in segments { blackHole(try Base64URL.decode(segment, segment: "payload")) }
+                        }
+                    }
+                ),
+                (
+                    "part: the header's JSON alone (JSONValue.parse)",
+                    { n in
+                        for _ in 0..<n { blackHole(try JSONValue.parse(headerJSON)) }
+                    }
+                ),
+                (
+                    "part: header and claims read, nothing verified (UnverifiedJWT)",
+                    { n in
+                        for _ in 0..<n { blackHole(try UnverifiedJWT(parsing: signed.token)) }
+                    }
+                ),
+            ]
+            for (name, step) in steps + parts {
+                let result = try await InterleavedRatio.measure(
+                    rounds: rounds, batch: count(1000), baseline: { n in rsRaw.loop(n) }, subject: step)
+                report.add(
+                    "RS256 \(name) vs raw",
+                    "\(fixed(result.median, 3)) of raw (min \(fixed(result.spread.0, 3)), max \(fixed(result.spread.1, 3)))"
+                )
+            }
         }
 
         // 1b. The same verifications from a package outside Gatehouse, against a C program (issue 20).

@@ -67,57 +67,61 @@ public struct AppleIdentityToken: Sendable {
         // One pass over the claims, names compared exactly (ExactString, as every member name is), instead of a scan
         // of every member for each of the ten names below: this runs for every token verified. The parser has
         // refused duplicate names, so the one pass reads what a lookup by name would.
-        var nonce: JSONValue?
-        var email: JSONValue?
-        var transferSubject: JSONValue?
-        var authorizationCodeHash: JSONValue?
-        var accessTokenHash: JSONValue?
-        var nonceSupported: JSONValue?
-        var emailVerified: JSONValue?
-        var isPrivateEmail: JSONValue?
-        var realUserStatus: JSONValue?
-        var authenticationTime: JSONValue?
-        for member in claims.raw.members {
-            let name = member.name
+        // Each claim found is kept as its member's index, and the members are read by index: `for member in` would
+        // copy (retain and release) every member passed over, on every token verified.
+        var nonce: Int?
+        var email: Int?
+        var transferSubject: Int?
+        var authorizationCodeHash: Int?
+        var accessTokenHash: Int?
+        var nonceSupported: Int?
+        var emailVerified: Int?
+        var isPrivateEmail: Int?
+        var realUserStatus: Int?
+        var authenticationTime: Int?
+        let members = claims.raw.members
+        for index in members.indices {
+            let name = members[index].name
             switch name.utf8.count {
             case 5:
                 if ExactString.equal(name, "nonce") {
-                    nonce = member.value
+                    nonce = index
                 } else if ExactString.equal(name, "email") {
-                    email = member.value
+                    email = index
                 }
-            case 6 where ExactString.equal(name, "c_hash"): authorizationCodeHash = member.value
-            case 7 where ExactString.equal(name, "at_hash"): accessTokenHash = member.value
-            case 9 where ExactString.equal(name, "auth_time"): authenticationTime = member.value
-            case 12 where ExactString.equal(name, "transfer_sub"): transferSubject = member.value
-            case 14 where ExactString.equal(name, "email_verified"): emailVerified = member.value
-            case 15 where ExactString.equal(name, "nonce_supported"): nonceSupported = member.value
+            case 6 where ExactString.equal(name, "c_hash"): authorizationCodeHash = index
+            case 7 where ExactString.equal(name, "at_hash"): accessTokenHash = index
+            case 9 where ExactString.equal(name, "auth_time"): authenticationTime = index
+            case 12 where ExactString.equal(name, "transfer_sub"): transferSubject = index
+            case 14 where ExactString.equal(name, "email_verified"): emailVerified = index
+            case 15 where ExactString.equal(name, "nonce_supported"): nonceSupported = index
             case 16:
                 if ExactString.equal(name, "is_private_email") {
-                    isPrivateEmail = member.value
+                    isPrivateEmail = index
                 } else if ExactString.equal(name, "real_user_status") {
-                    realUserStatus = member.value
+                    realUserStatus = index
                 }
             default: break
             }
         }
-        self.nonce = try Self.string(nonce, "nonce")
-        self.email = try Self.string(email, "email")
-        self.transferSubject = try Self.string(transferSubject, "transfer_sub")
-        self.authorizationCodeHash = try Self.string(authorizationCodeHash, "c_hash")
-        self.accessTokenHash = try Self.string(accessTokenHash, "at_hash")
-        self.nonceSupported = try Self.boolean(nonceSupported, "nonce_supported")
-        self.emailVerified = try Self.boolean(emailVerified, "email_verified")
-        self.isPrivateEmail = try Self.boolean(isPrivateEmail, "is_private_email") ?? false
-        self.realUserStatus = try Self.integer(realUserStatus, "real_user_status").map {
+        func value(_ index: Int?) -> JSONValue? { index.map { members[$0].value } }
+        self.nonce = try Self.string(value(nonce), "nonce")
+        self.email = try Self.string(value(email), "email")
+        self.transferSubject = try Self.string(value(transferSubject), "transfer_sub")
+        self.authorizationCodeHash = try Self.string(value(authorizationCodeHash), "c_hash")
+        self.accessTokenHash = try Self.string(value(accessTokenHash), "at_hash")
+        self.nonceSupported = try Self.boolean(value(nonceSupported), "nonce_supported")
+        self.emailVerified = try Self.boolean(value(emailVerified), "email_verified")
+        self.isPrivateEmail = try Self.boolean(value(isPrivateEmail), "is_private_email") ?? false
+        self.realUserStatus = try Self.integer(value(realUserStatus), "real_user_status").map {
             AppleRealUserStatus(rawValue: $0)
         }
-        self.authenticationTime = try Self.numericDate(authenticationTime, "auth_time")
+        self.authenticationTime = try Self.numericDate(value(authenticationTime), "auth_time")
     }
 
     /// A string claim's value; nil when absent or null.
     static func string(_ value: JSONValue?, _ name: String) throws -> String? {
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         guard let text = value.stringValue else {
             throw AppleSignInError(
                 .invalidClaim, "the \"\(name)\" claim is a JSON \(value.typeName) (\(value)); Apple sends a string")
@@ -127,7 +131,7 @@ public struct AppleIdentityToken: Sendable {
 
     /// A Boolean sent as `true`/`false` or, in older tokens, as the strings "true"/"false"; nil when absent or null.
     static func boolean(_ value: JSONValue?, _ name: String) throws -> Bool? {
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         switch value {
         case .bool(let flag): return flag
         case .string("true"): return true
@@ -141,7 +145,7 @@ public struct AppleIdentityToken: Sendable {
 
     /// An integer claim's value; nil when absent or null.
     static func integer(_ value: JSONValue?, _ name: String) throws -> Int? {
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         guard let number = value.numberValue?.int64Value, let integer = Int(exactly: number) else {
             throw AppleSignInError(
                 .invalidClaim, "the \"\(name)\" claim is \(value); Apple sends an integer")
@@ -159,5 +163,13 @@ public struct AppleIdentityToken: Sendable {
                     + "(\(CheckedTime.numericDateRange)); Apple sends seconds since 1970")
         }
         return date
+    }
+}
+
+extension JSONValue {
+    /// Whether this is JSON `null`: a pattern match, where `!= .null` would run the synthesized equality.
+    fileprivate var isNull: Bool {
+        if case .null = self { return true }
+        return false
     }
 }

@@ -19,26 +19,28 @@ package struct ExactString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
     /// Wraps a literal (for `switch` patterns and constant sets).
     package init(stringLiteral value: String) { self.string = value }
 
-    /// Whether `a` and `b` hold the same UTF-8 bytes.
-    @inline(__always)
+    /// Whether `a` and `b` hold the same UTF-8 bytes. Inlinable: it runs for every member name and claim compared.
+    @inlinable
     package static func equal(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        // Contiguous UTF-8 (the native representation): one length compare and a memcmp-like loop.
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                left.count == right.count && (left.count == 0 || memoryEqual(left, right))
-            }
+        // The lengths first (O(1) for native strings): most names compared differ in length, and this decides them
+        // without reaching the bytes.
+        guard a.utf8.count == b.utf8.count else { return false }
+        if let result = a.utf8.withContiguousStorageIfAvailable({ left in
+            b.utf8.withContiguousStorageIfAvailable { right in left.count == 0 || memoryEqual(left, right) }
+        }), let result {
+            return result
         }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
-    @inline(__always)
-    private static func memoryEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    static func memoryEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         for index in 0..<left.count where left[index] != right[index] { return false }
         return true
     }
 
     /// Whether `candidates` holds a string exactly equal to `string`.
+    @inlinable
     package static func contains(_ candidates: some Sequence<String>, _ string: String) -> Bool {
         candidates.contains { equal($0, string) }
     }

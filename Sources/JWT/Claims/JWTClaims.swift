@@ -63,9 +63,11 @@ public struct JWTClaims: Sendable {
         var issuedAt: Date?
         var audience: [String]?
         // One pass over the members; every registered claim name has three characters (RFC 7519 section 4.1).
-        for member in object.members where member.name.utf8.count == 3 {
-            let value = member.value
-            switch MemberKey.of(member.name) {
+        // By index: `for member in` would copy (retain and release) every member passed over.
+        let members = object.members
+        for index in members.indices where members[index].name.utf8.count == 3 {
+            let value = members[index].value
+            switch MemberKey.of(members[index].name) {
             case MemberKey.iss: issuer = try Self.string(value, "iss", section: "4.1.1")
             case MemberKey.sub: subject = try Self.string(value, "sub", section: "4.1.2")
             case MemberKey.aud: audience = try Self.audience(value)

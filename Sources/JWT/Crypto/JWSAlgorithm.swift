@@ -35,8 +35,17 @@ public enum JWSAlgorithm: String, Sendable, CaseIterable, Hashable {
     /// synthesized initializer compares with `String.==`, which treats canonically equivalent names as equal.
     /// - Parameter rawValue: an `alg` value such as `RS256`.
     public init?(rawValue: String) {
-        guard let found = Self.allCases.first(where: { ExactString.equal($0.rawValue, rawValue) }) else { return nil }
-        self = found
+        // Every name is 5 ASCII bytes: packed into an integer (one-to-one for 5 bytes, `MemberKey`), the name is
+        // found by integer compares, with no array or string made on the hot path.
+        guard rawValue.utf8.count == 5 else { return nil }
+        let key = MemberKey.of(rawValue.utf8)
+        guard key != 0, let found = Self.byKey.first(where: { $0.key == key }) else { return nil }
+        self = found.algorithm
+    }
+
+    /// Each algorithm by the packed bytes of its name.
+    private static let byKey: [(key: UInt64, algorithm: JWSAlgorithm)] = allCases.map {
+        (MemberKey.of($0.rawValue.utf8), $0)
     }
 
     /// Whether this is an HMAC algorithm (HS256/384/512), keyed by a shared secret rather than a key pair.

@@ -32,7 +32,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// The value of the member named exactly `name` (the same code points: `ExactString`, RFC 7515 section 5.2),
     /// or nil.
     public subscript(name: String) -> JSONValue? {
-        for member in members where ExactString.equal(member.name, name) { return member.value }
+        // By index: `for member in members` would copy (retain) every member passed over.
+        for index in members.indices where ExactString.equal(members[index].name, name) { return members[index].value }
         return nil
     }
 

@@ -122,13 +122,17 @@ public struct JWKSet: Sendable {
     /// - Throws: `unknownKeyID` (naming the kid asked for and the kids held), `ambiguousKey`, `unusableKey`.
     public func selectKey(keyID: String?) throws -> (key: JWK, reason: KeySelectionReason) {
         if let keyID {
-            guard let key = keys.first(where: { $0.keyID.map { ExactString.equal($0, keyID) } ?? false }) else {
+            // By index: `first(where:)` would copy (retain and release) each key passed over.
+            guard
+                let index = keys.indices.first(where: { keys[$0].keyID.map { ExactString.equal($0, keyID) } ?? false })
+            else {
                 let held = keyIDs.isEmpty ? "no kids" : keyIDs.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw JWTError(
                     .unknownKeyID,
                     "the token's kid \"\(keyID)\" is not in the key set, which holds \(held); refresh the key set "
                         + "if the issuer rotated its keys")
             }
+            let key = keys[index]
             if case .unusable(let why) = key.usability {
                 throw JWTError(
                     .unusableKey,

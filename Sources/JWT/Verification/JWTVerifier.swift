@@ -122,7 +122,8 @@ public struct JWTVerifier: Sendable {
 
     /// The key must fit the algorithm: key type and curve, the JWK's `alg`, `use` and `key_ops` (RFC 7517 section 4).
     private func checkFit(_ key: JWK, algorithm: JWSAlgorithm) throws {
-        let name = key.keyID.map { "\"\($0)\"" } ?? "(no kid)"
+        // Built only for a message: this runs for every token verified.
+        var name: String { key.keyID.map { "\"\($0)\"" } ?? "(no kid)" }
         if let use = key.use, !ExactString.equal(use, "sig") {
             throw JWTError(
                 .algorithmKeyMismatch,

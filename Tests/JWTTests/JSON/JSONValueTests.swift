@@ -67,6 +67,29 @@ struct JSONValueTests {
         expectMalformed("{" + many.joined(separator: ",") + "}", mentioning: "\"k7\" twice")
     }
 
+    @Test("names that share a fingerprint (length, first and last 8 bytes) are told apart by their bytes")
+    func fingerprintCollisions() throws {
+        // The duplicate check compares fingerprints first; these pairs collide on purpose, so only the byte
+        // comparison after it can tell them apart (or find the true duplicate).
+        let pairs = [
+            ("abcdefgh-X-abcdefgh", "abcdefgh-Y-abcdefgh"),  // longer than 8: same first and last 8 bytes
+            ("abcdefghXabcdefgh", "abcdefghYabcdefgh"),
+            ("x_claim_A_\u{e9}_suffix!", "x_claim_B_\u{e9}_suffix!"),  // non-ASCII in the middle (slow path)
+        ]
+        for (first, second) in pairs {
+            let object = try #require(try parse("{\"\(first)\":1,\"\(second)\":2}").objectValue)
+            #expect(object.names == [first, second])
+            expectMalformed("{\"\(first)\":1,\"\(second)\":2,\"\(first)\":3}", mentioning: "twice")
+        }
+        // Canonically equivalent but different code points: not duplicates (ExactString), whatever the fingerprint.
+        let equivalent = try #require(try parse("{\"caf\u{e9}\":1,\"cafe\u{301}\":2}").objectValue)
+        #expect(equivalent.count == 2)
+        // A duplicate among the first 16 members (fingerprints) and past them (the set), escaped or not.
+        let fifteen = (0..<15).map { "\"member\($0)\":\($0)" }.joined(separator: ",")
+        expectMalformed("{" + fifteen + #","\u006dember3":0}"#, mentioning: "\"member3\" twice")
+        expectMalformed("{" + fifteen + #","x":0,"member14":0}"#, mentioning: "\"member14\" twice")
+    }
+
     @Test(
         "rejects what RFC 8259 does not allow",
         arguments: [

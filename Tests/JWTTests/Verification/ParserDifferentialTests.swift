@@ -194,5 +194,10 @@ struct ParserDifferentialTests {
         // Swift's synthesized RawRepresentable initializers would use String.==; these must not.
         #expect(JWSAlgorithm(rawValue: "RS256\u{0}") == nil)
         #expect(JWSAlgorithm(rawValue: "\u{0}RS256") == nil)
+        // Names are found by their packed bytes: every case reads back, near misses of the same length do not.
+        for algorithm in JWSAlgorithm.allCases { #expect(JWSAlgorithm(rawValue: algorithm.rawValue) == algorithm) }
+        for near in ["rs256", "RS257", "RS\u{0}56", "R\u{212A}256", "ES25\u{0}", "none", "RS2566", "", "EdDS\u{e9}"] {
+            #expect(JWSAlgorithm(rawValue: near) == nil, "\(near.debugDescription)")
+        }
     }
 }
