@@ -4,7 +4,7 @@ import ReviewLog
 /// `review watch` and `review serve` on a server, all on one history.
 ///
 /// The same logic as `SQLiteReviewStore` (both are `RelationalReviewStore`), so the same calls give the same
-/// answers; the same schema and version numbers (`PostgreSQLSchema`). Thread-safe: one connection, used through
+/// answers; the same schema and version numbers (`SchemaMigration`). Thread-safe: one connection, used through
 /// `PostgreSQLDatabase`'s serialized `read { }` / `write { }`; writes from every process are serialized by an advisory
 /// lock and retried on a serialization failure or deadlock.
 public final class PostgreSQLReviewStore: RelationalReviewStore, @unchecked Sendable {

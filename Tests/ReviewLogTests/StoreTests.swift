@@ -101,7 +101,7 @@ struct StoreTests {
         // A store exactly as 0.1.0 made it: application id, migration 1 only, user_version 1, WAL, two events.
         let script = """
             PRAGMA application_id = \(DatabaseFile.applicationID);
-            \(Schema.migrations[1]!)
+            \(SchemaMigration.appsAndEvents.sqlite)
             PRAGMA user_version = 1;
             PRAGMA journal_mode = WAL;
             INSERT INTO apps (id, name, bundle_id) VALUES (1, 'PriLingo', 'com.example.prilingo');
