@@ -129,6 +129,8 @@ struct ChannelPayloadTests {
             "previousStateSeconds", "at", "source", "sentAt",
         ]
         let ids = try fixture.store.events(app: nil).map { NotificationMessage.id(of: $0) }
+        // Counted before indexing: a delivery missing under load is a recorded failure, not a crash of the run.
+        try #require(delivered.requests.count == ids.count && delivered.bodies.count == ids.count)
         for (index, (request, body)) in zip(delivered.requests, delivered.bodies).enumerated() {
             #expect(required.isSubset(of: Set(body.keys)), "missing \(required.subtracting(body.keys))")
             #expect(body["id"] as? String == ids[index])
