@@ -1,6 +1,6 @@
+public import GatehouseCore
 import GatehouseFoundation
 public import GatehouseHTTP
-public import JWT
 public import ReviewLog
 
 /// Delivers the store's outbox: claims what is due, works out each message from the store's events, sends it to its
@@ -43,7 +43,7 @@ public struct NotificationDeliverer: Sendable {
         self.lease = lease
     }
 
-    var now: Timestamp { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
+    var now: Timestamp { Timestamp(now: clock) }
 
     /// One round: claims the due notifications (every pending one with `ignoringBackoff`), optionally only some
     /// events', and tries each once.
