@@ -65,9 +65,10 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and what public API of
-        // several modules takes: CodedError, the shape of every module's error type, and TimeSource, the injected
-        // clock (JWT and AppleSignIn name it for their users). GatehouseFoundation for TimeSource's Date.
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and the public API several
+        // products offer: CodedError, the shape of every module's error type, TimeSource, the injected clock (JWT and
+        // AppleSignIn name it for their users), and JSONText, the JSON writer (ReviewLog names it). GatehouseFoundation
+        // for TimeSource's Date.
         .target(name: "GatehouseCore", dependencies: ["GatehouseFoundation"]),
         // The Foundation the modules build on, chosen in one file: FoundationEssentials where the toolchain has it.
         .target(name: "GatehouseFoundation"),
