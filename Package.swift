@@ -149,7 +149,8 @@ let package = Package(
             path: "Tests/ASCStandIn"),
 
         // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
-        // signature with ReviewNotify's WebhookSignature. An executable target like the stand-in; never installed.
+        // signature with ReviewNotify's GatehouseWebhookSignature. An executable target like the stand-in; never
+        // installed.
         .executableTarget(
             name: "gatehouse-notify-receiver", dependencies: ["GatehouseTesting", "ReviewNotify"],
             path: "Tests/NotifyReceiver"),

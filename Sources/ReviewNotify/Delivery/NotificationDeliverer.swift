@@ -118,7 +118,7 @@ public struct NotificationDeliverer: Sendable {
             guard let data = FileManager.default.contents(atPath: secretFile) else {
                 return .failed(reason: "\(target): cannot read its secret file \(secretFile)")
             }
-            key = WebhookSignature.key(fromFileBytes: [UInt8](data))
+            key = GatehouseWebhookSignature.key(fromFileBytes: [UInt8](data))
         }
         do {
             let request = try NotificationPayload.request(for: message, channel: channel, sentAt: now, key: key)
