@@ -65,9 +65,11 @@ let package = Package(
         ),
 
         // Rules every module shares, as `package` API (not a product): exact string comparison, control characters
-        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and one public protocol,
-        // CodedError, the shape of every module's error type (public, since public types conform to it).
-        .target(name: "GatehouseCore"),
+        // escaped in text that came from outside, civil-time arithmetic and ISO 8601 text; and the public API several
+        // products offer: CodedError, the shape of every module's error type, TimeSource, the injected clock (JWT and
+        // AppleSignIn name it for their users), and JSONText, the JSON writer (ReviewLog names it). GatehouseFoundation
+        // for TimeSource's Date.
+        .target(name: "GatehouseCore", dependencies: ["GatehouseFoundation"]),
         // The Foundation the modules build on, chosen in one file: FoundationEssentials where the toolchain has it.
         .target(name: "GatehouseFoundation"),
 
@@ -82,8 +84,7 @@ let package = Package(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
         .target(
-            name: "ReviewSync",
-            dependencies: ["ReviewLog", "AppStoreConnect", "JWT", "GatehouseCore", "GatehouseFoundation"]),
+            name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "GatehouseCore", "GatehouseFoundation"]),
         // review serve, in three layers: ReviewWebhooks decides (a request in, an answer and what to store out:
         // size, signature, payload; pure, so tests and the fuzzer drive it without sockets), MicroHTTPServer carries
         // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewCLI wires them to the store and the API client.
@@ -148,7 +149,8 @@ let package = Package(
             path: "Tests/ASCStandIn"),
 
         // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
-        // signature with ReviewNotify's WebhookSignature. An executable target like the stand-in; never installed.
+        // signature with ReviewNotify's GatehouseWebhookSignature. An executable target like the stand-in; never
+        // installed.
         .executableTarget(
             name: "gatehouse-notify-receiver", dependencies: ["GatehouseTesting", "ReviewNotify"],
             path: "Tests/NotifyReceiver"),

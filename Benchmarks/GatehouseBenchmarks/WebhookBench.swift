@@ -61,7 +61,7 @@ extension Bench {
                 "timestamp":"2026-11-20T05:00:\(String(format: "%02d", index % 60)).\(String(format: "%03d", index % 1000))Z"},\
                 "relationships":{"instance":{"data":{"type":"appStoreVersions","id":"hv\(index)"}}}}}
                 """.utf8)
-            return (body, try WebhookSignature.header(for: body, secret: Array(secret.utf8)))
+            return (body, try ASCWebhookSignature.header(for: body, secret: Array(secret.utf8)))
         }
         let signed = concurrently(clients: clients, requests: deliveries) { index in
             let (body, signature) = bodies[index]

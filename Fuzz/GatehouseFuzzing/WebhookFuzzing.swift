@@ -29,15 +29,15 @@ enum WebhookFuzzing {
         }
         let body = Array(bytes[bodyStart...])
         let signed = bytes.first.map { $0 & 1 == 1 } ?? false
-        if signed, let header = try? WebhookSignature.header(for: body, secret: secret) {
+        if signed, let header = try? ASCWebhookSignature.header(for: body, secret: secret) {
             headers.append(HTTPServerHeader("X-Apple-Signature", header))
         }
         let request = HTTPServerRequest(
             method: "POST", path: WebhookGate.deliveryPath, headers: headers, body: body)
         _ = WebhookGate.admit(request)
         let decision = WebhookGate.decide(request, secret: secret, receivedAt: now)
-        let verified = WebhookSignature.isValid(
-            request.header(WebhookSignature.headerName), body: body, secret: secret)
+        let verified = ASCWebhookSignature.isValid(
+            request.header(ASCWebhookSignature.headerName), body: body, secret: secret)
         switch decision {
         case .answer(let response):
             guard (400...499).contains(response.status) || response.status == 200 else {

@@ -60,15 +60,15 @@ package enum WebhookGate {
     package static func decide(_ request: HTTPServerRequest, secret: [UInt8], receivedAt: Timestamp) -> Decision {
         if let early = admit(request) { return .answer(early) }
         guard request.body.count <= maximumBodyBytes else { return .answer(tooLarge(request.body.count)) }
-        let signature = request.header(WebhookSignature.headerName)
-        guard WebhookSignature.isValid(signature, body: request.body, secret: secret) else {
+        let signature = request.header(ASCWebhookSignature.headerName)
+        guard ASCWebhookSignature.isValid(signature, body: request.body, secret: secret) else {
             return .answer(
                 .text(
                     401, "signature missing or wrong",
                     logNote: "refused: signature " + (signature == nil ? "missing" : "wrong")))
         }
         do {
-            switch try WebhookPayload(body: request.body, receivedAt: receivedAt) {
+            switch try ASCWebhookPayload(body: request.body, receivedAt: receivedAt) {
             case .delivery(let delivery): return .store(delivery)
             case .otherType(let type, let id): return .acknowledge(type: type, id: id)
             }

@@ -1,6 +1,5 @@
 import Foundation
-import GatehouseCore
-public import JWT
+public import GatehouseCore
 import Synchronization
 
 /// A clock tests move by hand: hand it to the code under test (every Gatehouse API that reads the time takes a

@@ -1,6 +1,6 @@
 // gatehouse-notify-receiver: a local receiver of Gatehouse's generic webhook notifications, so `make demo` can show a
 // notification delivered without the network. It runs the test suite's `LoopbackHTTPServer` (GatehouseTesting: real
-// HTTP on 127.0.0.1), checks each delivery's `X-Gatehouse-Signature` with `WebhookSignature` (ReviewNotify) and the
+// HTTP on 127.0.0.1), checks each delivery's `X-Gatehouse-Signature` with `GatehouseWebhookSignature` (ReviewNotify) and the
 // secret file as `review` reads it, prints one line per delivery, and answers 200 for a valid signature and 401 for
 // a missing or wrong one. Test support, not a product: it is never installed.
 //
@@ -31,7 +31,7 @@ guard let secretPath = options["--secret-file"] else {
 guard let secretData = FileManager.default.contents(atPath: secretPath) else {
     process.fail(66, "cannot read the secret file \(secretPath)")
 }
-let key = WebhookSignature.key(fromFileBytes: [UInt8](secretData))
+let key = GatehouseWebhookSignature.key(fromFileBytes: [UInt8](secretData))
 
 let server: LoopbackHTTPServer
 do {
@@ -40,12 +40,12 @@ do {
     process.fail(69, "cannot listen on 127.0.0.1: \(error)")
 }
 server.route("/hook") { request in
-    let id = request.header(WebhookSignature.eventIDHeaderName) ?? "?"
-    guard let signature = request.header(WebhookSignature.headerName),
-        WebhookSignature.isValid(headerValue: signature, body: request.body, key: key)
+    let id = request.header(GatehouseWebhookSignature.eventIDHeaderName) ?? "?"
+    guard let signature = request.header(GatehouseWebhookSignature.headerName),
+        GatehouseWebhookSignature.isValid(headerValue: signature, body: request.body, key: key)
     else {
         process.say(
-            "refused delivery \(id): \(request.header(WebhookSignature.headerName) == nil ? "unsigned" : "wrong signature") (401)"
+            "refused delivery \(id): \(request.header(GatehouseWebhookSignature.headerName) == nil ? "unsigned" : "wrong signature") (401)"
         )
         return .text("signature does not match\n", status: 401)
     }

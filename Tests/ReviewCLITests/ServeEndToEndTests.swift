@@ -20,7 +20,7 @@ struct ServeEndToEndTests {
 
         let unsigned = try Harness.deliver(body, to: server, signature: .some(nil))
         #expect(unsigned?.status == 401)
-        let forgedHex = try WebhookSignature.header(for: body, secret: Array("another secret".utf8))
+        let forgedHex = try ASCWebhookSignature.header(for: body, secret: Array("another secret".utf8))
         #expect(try Harness.deliver(body, to: server, signature: .some(forgedHex))?.status == 401)
         #expect(try Harness.deliver(body, to: server, signature: .some("hmacsha256=zz"))?.status == 401)
         // Refused before the payload is parsed or anything stored: no delivery, no event, no version lookup.
@@ -29,7 +29,7 @@ struct ServeEndToEndTests {
         #expect(harness.sync.fake.requestCount(path: "/v1/appStoreVersions/\(Harness.versionID)") == 0)
 
         // Signed, with the hex in upper case: recorded.
-        let signature = try WebhookSignature.header(for: body, secret: Array(Harness.secret.utf8))
+        let signature = try ASCWebhookSignature.header(for: body, secret: Array(Harness.secret.utf8))
         let upper = "hmacsha256=" + signature.dropFirst("hmacsha256=".count).uppercased()
         let accepted = try Harness.deliver(body, to: server, signature: .some(upper))
         #expect(accepted?.status == 200, "\(String(describing: accepted))")

@@ -88,7 +88,7 @@ struct ServeHarness {
     {
         let header: String? =
             switch signature {
-            case .none: try WebhookSignature.header(for: body, secret: Array(secret.utf8))
+            case .none: try ASCWebhookSignature.header(for: body, secret: Array(secret.utf8))
             case .some(let given): given
             }
         return try RawHTTPConnection.send(
@@ -99,7 +99,7 @@ struct ServeHarness {
 
     /// The bytes of a delivery request signed with the secret, for a test that sends it in parts.
     static func signedRequest(_ body: [UInt8]) throws -> [UInt8] {
-        let signature = try WebhookSignature.header(for: body, secret: Array(secret.utf8))
+        let signature = try ASCWebhookSignature.header(for: body, secret: Array(secret.utf8))
         return RawHTTPConnection.request(
             method: "POST", path: "/webhooks/app-store-connect", headers: [("X-Apple-Signature", signature)],
             body: body)

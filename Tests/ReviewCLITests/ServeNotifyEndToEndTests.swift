@@ -34,7 +34,9 @@ struct ServeNotifyEndToEndTests {
         #expect(object?["state"] as? String == "IN_REVIEW" && object?["source"] as? String == "webhook")
         #expect(object?["at"] as? String == "2026-11-21T08:30:00Z")
         let signature = try #require(request.header("X-Gatehouse-Signature"))
-        #expect(WebhookSignature.isValid(headerValue: signature, body: request.body, key: Array("notify-secret".utf8)))
+        #expect(
+            GatehouseWebhookSignature.isValid(
+                headerValue: signature, body: request.body, key: Array("notify-secret".utf8)))
         #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status = 'delivered'") == "1")
     }
 

@@ -143,13 +143,16 @@ struct ChannelPayloadTests {
             // Keyed by the file's bytes with the trailing newline removed: the newline-less key checks, the file's
             // whole bytes do not.
             #expect(
-                WebhookSignature.isValid(headerValue: signature, body: request.body, key: Array("s3cr3t-shared".utf8)))
+                GatehouseWebhookSignature.isValid(
+                    headerValue: signature, body: request.body, key: Array("s3cr3t-shared".utf8)))
             #expect(
-                !WebhookSignature.isValid(
+                !GatehouseWebhookSignature.isValid(
                     headerValue: signature, body: request.body, key: Array("s3cr3t-shared\n".utf8)))
             var tampered = request.body
             tampered[tampered.count / 2] ^= 1
-            #expect(!WebhookSignature.isValid(headerValue: signature, body: tampered, key: Array("s3cr3t-shared".utf8)))
+            #expect(
+                !GatehouseWebhookSignature.isValid(
+                    headerValue: signature, body: tampered, key: Array("s3cr3t-shared".utf8)))
         }
         let inReview = delivered.bodies[1]
         #expect(inReview["state"] as? String == "IN_REVIEW" && inReview["stateName"] as? String == "In Review")
@@ -164,19 +167,21 @@ struct ChannelPayloadTests {
         // RFC 4231 section 4.3: key "Jefe", data "what do ya want for nothing?".
         let body = Array("what do ya want for nothing?".utf8)
         let expected = "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
-        #expect(try WebhookSignature.headerValue(body: body, key: Array("Jefe".utf8)) == expected)
+        #expect(try GatehouseWebhookSignature.headerValue(body: body, key: Array("Jefe".utf8)) == expected)
         #expect(
-            WebhookSignature.isValid(
+            GatehouseWebhookSignature.isValid(
                 headerValue: expected.uppercased().replacing("SHA256=", with: "sha256="), body: body,
                 key: Array("Jefe".utf8)))
         #expect(
-            !WebhookSignature.isValid(headerValue: String(expected.dropLast(2)), body: body, key: Array("Jefe".utf8)))
+            !GatehouseWebhookSignature.isValid(
+                headerValue: String(expected.dropLast(2)), body: body, key: Array("Jefe".utf8)))
         #expect(
-            !WebhookSignature.isValid(headerValue: "sha1=" + expected.dropFirst(7), body: body, key: Array("Jefe".utf8))
+            !GatehouseWebhookSignature.isValid(
+                headerValue: "sha1=" + expected.dropFirst(7), body: body, key: Array("Jefe".utf8))
         )
-        #expect(WebhookSignature.key(fromFileBytes: Array("k\n".utf8)) == Array("k".utf8))
-        #expect(WebhookSignature.key(fromFileBytes: Array("k\r\n".utf8)) == Array("k".utf8))
-        #expect(WebhookSignature.key(fromFileBytes: Array("k\n\n".utf8)) == Array("k\n".utf8))
+        #expect(GatehouseWebhookSignature.key(fromFileBytes: Array("k\n".utf8)) == Array("k".utf8))
+        #expect(GatehouseWebhookSignature.key(fromFileBytes: Array("k\r\n".utf8)) == Array("k".utf8))
+        #expect(GatehouseWebhookSignature.key(fromFileBytes: Array("k\n\n".utf8)) == Array("k\n".utf8))
     }
 
     @Test("a channel's apps (by name or bundle ID) and states choose what it is sent; others are not queued")

@@ -15,7 +15,7 @@ struct WebhookGateTests {
         var headers = [HTTPServerHeader("Content-Length", "\(body.count)")]
         if signed {
             headers.append(
-                HTTPServerHeader("X-APPLE-SIGNATURE", try WebhookSignature.header(for: body, secret: secret)))
+                HTTPServerHeader("X-APPLE-SIGNATURE", try ASCWebhookSignature.header(for: body, secret: secret)))
         }
         return HTTPServerRequest(method: "POST", path: path, headers: headers, body: body)
     }
@@ -118,12 +118,12 @@ struct WebhookGateTests {
 
     @Test("timestamps: fractions truncated to the millisecond, offsets applied, none given is .000")
     func timestamps() {
-        #expect(WebhookPayload.milliseconds("2025-04-16T05:00:52.745Z") == 1_744_779_652_745)
-        #expect(WebhookPayload.milliseconds("2025-04-16T05:00:52.7459Z") == 1_744_779_652_745)
-        #expect(WebhookPayload.milliseconds("2025-04-16T05:00:52.7Z") == 1_744_779_652_700)
-        #expect(WebhookPayload.milliseconds("2025-04-16T05:00:52Z") == 1_744_779_652_000)
-        #expect(WebhookPayload.milliseconds("2025-04-16T07:00:52.745+02:00") == 1_744_779_652_745)
-        #expect(WebhookPayload.milliseconds("2025-04-16T05:00:52.745") == nil)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T05:00:52.745Z") == 1_744_779_652_745)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T05:00:52.7459Z") == 1_744_779_652_745)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T05:00:52.7Z") == 1_744_779_652_700)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T05:00:52Z") == 1_744_779_652_000)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T07:00:52.745+02:00") == 1_744_779_652_745)
+        #expect(ASCWebhookPayload.milliseconds("2025-04-16T05:00:52.745") == nil)
     }
 
     private func status(_ request: HTTPServerRequest) -> Int? {

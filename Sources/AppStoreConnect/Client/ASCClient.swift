@@ -1,7 +1,7 @@
-internal import GatehouseCore
+public import GatehouseCore
 import GatehouseFoundation
 public import GatehouseHTTP
-public import JWT
+internal import JWT
 
 /// A client of the App Store Connect API for review states: apps, their App Store versions with builds, review
 /// submissions with their items, and a credential check.

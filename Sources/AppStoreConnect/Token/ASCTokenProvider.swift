@@ -1,5 +1,6 @@
+public import GatehouseCore
 public import GatehouseFoundation
-public import JWT
+internal import JWT
 
 /// Signs App Store Connect API tokens and reuses each one until it is close to expiry.
 ///

@@ -1,4 +1,4 @@
-internal import GatehouseCore
+public import GatehouseCore
 import GatehouseFoundation
 public import GatehouseHTTP
 public import JWT

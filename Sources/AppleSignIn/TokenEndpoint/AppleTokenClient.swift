@@ -1,7 +1,7 @@
-internal import GatehouseCore
+public import GatehouseCore
 import GatehouseFoundation
 public import GatehouseHTTP
-public import JWT
+import JWT
 
 /// Apple's token endpoint: exchange an authorization code, validate a refresh token, revoke a token.
 ///

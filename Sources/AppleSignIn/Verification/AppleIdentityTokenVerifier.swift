@@ -1,4 +1,4 @@
-internal import GatehouseCore
+public import GatehouseCore
 public import GatehouseFoundation
 public import JWT
 

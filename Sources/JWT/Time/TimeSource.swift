@@ -1,45 +1,23 @@
-public import GatehouseFoundation
+// The clock protocol lives in GatehouseCore, beside the other rules every module shares, so that modules with no use
+// for JOSE (the review sync, the notification deliverer) take a clock without importing JWT. GatehouseCore is not a
+// product, so the JWT product names it for its users, in two ways:
+// - the scoped `@_exported` imports below make the three declarations themselves visible to `import JWT`, with the
+//   extensions that give `.system` and `.fixed(_:)`, also where the compiler requires the declaring module to be
+//   imported (a public function's default argument `clock: any TimeSource = .system`); scoped, so that JWT exports
+//   these three names and not every public name of GatehouseCore;
+// - the typealiases give the JWT documentation its pages for them (swift-symbolgraph-extract leaves re-exported
+//   declarations out of a module's symbol graph). They name the same types, so nothing is ambiguous.
+@_exported public import struct GatehouseCore.FixedTimeSource
+@_exported public import struct GatehouseCore.SystemTimeSource
+@_exported public import protocol GatehouseCore.TimeSource
 
-/// Where "now" comes from, injected as one thing: verifiers, key set providers and token clients take a
-/// `TimeSource` instead of reading the system clock deep inside, so tests pin the time.
-///
-/// `.system` is the default everywhere; tests pass a fixed or manual source (`GatehouseTesting.ManualClock`
-/// conforms in the test targets).
-public protocol TimeSource: Sendable {
-    /// The current time.
-    func now() -> Date
-}
+/// Where "now" comes from: the protocol every verifier, key set provider and token client takes instead of reading
+/// the system clock. `.system` is the default everywhere, `.fixed(date)` a time that does not move; a type of your
+/// own conforms with `func now() -> Date`.
+public typealias TimeSource = GatehouseCore.TimeSource
 
-/// The system's wall clock.
-public struct SystemTimeSource: TimeSource {
-    /// Creates the system time source.
-    public init() {}
+/// The system's wall clock: `.system`.
+public typealias SystemTimeSource = GatehouseCore.SystemTimeSource
 
-    /// `Date()`.
-    public func now() -> Date { Date() }
-}
-
-/// A time that does not move: for reproducible checks (`jwtcheck --now`) and tests.
-public struct FixedTimeSource: TimeSource {
-    /// The time returned.
-    public let date: Date
-
-    /// A source that always answers `date`.
-    /// - Parameter date: the time.
-    public init(_ date: Date) { self.date = date }
-
-    /// `date`.
-    public func now() -> Date { date }
-}
-
-extension TimeSource where Self == SystemTimeSource {
-    /// The system's wall clock: `.system`.
-    public static var system: SystemTimeSource { SystemTimeSource() }
-}
-
-extension TimeSource where Self == FixedTimeSource {
-    /// A time that does not move.
-    /// - Parameter date: the time.
-    /// - Returns: the source.
-    public static func fixed(_ date: Date) -> FixedTimeSource { FixedTimeSource(date) }
-}
+/// A time that does not move: `.fixed(date)`, for reproducible checks (`jwtcheck --now`) and tests.
+public typealias FixedTimeSource = GatehouseCore.FixedTimeSource

@@ -32,7 +32,7 @@ enum NotifyCommands {
                 )
             }
             if let path = channel.secretFile {
-                let key = WebhookSignature.key(
+                let key = GatehouseWebhookSignature.key(
                     fromFileBytes: try InputFile.read(path, role: "secret file", maxBytes: 64 * 1024))
                 guard !key.isEmpty else {
                     throw CommandFailure(

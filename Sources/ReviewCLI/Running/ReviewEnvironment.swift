@@ -1,6 +1,6 @@
 import AppStoreConnect
+import GatehouseCore
 import GatehouseHTTP
-import JWT
 import ReviewLog
 import ReviewPostgreSQL
 import ReviewSync

@@ -1,7 +1,6 @@
 import AppStoreConnect
 import CommandLineKit
 import GatehouseCore
-import JWT
 import MicroHTTPServer
 import ReviewLog
 import ReviewSync
@@ -147,7 +146,7 @@ enum ServeCommand {
 
     /// Now in whole seconds from a clock.
     static func wholeSeconds(_ clock: any TimeSource) -> @Sendable () -> Timestamp {
-        { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
+        { Timestamp(now: clock) }
     }
 }
 

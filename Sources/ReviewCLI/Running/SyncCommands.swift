@@ -3,7 +3,6 @@ import CommandLineKit
 import GatehouseCore
 import GatehouseFoundation
 import GatehouseHTTP
-import JWT
 import ReviewLog
 import ReviewNotify
 import ReviewSync
@@ -182,7 +181,7 @@ enum SyncCommands {
     /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
     static func recordReminders(store: (any ReviewStore)?, environment: ReviewEnvironment) {
         guard let outbox = store as? any NotificationOutbox else { return }
-        let now = Timestamp(secondsSince1970: Int64(environment.clock.now().timeIntervalSince1970.rounded(.down)))
+        let now = Timestamp(now: environment.clock)
         do { _ = try outbox.recordReminders(now: now) } catch {
             environment.emitError("review: reminders: \(error); trying again shortly\n")
         }

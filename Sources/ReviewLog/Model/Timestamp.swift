@@ -1,4 +1,5 @@
-internal import GatehouseCore
+public import GatehouseCore
+import GatehouseFoundation
 
 /// An instant, stored and compared as whole seconds since 1970-01-01T00:00:00Z (UTC).
 ///
@@ -11,6 +12,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Creates an instant.
     /// - Parameter secondsSince1970: seconds since the Unix epoch, UTC.
     public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
+
+    /// The clock's current time in whole seconds, rounded down as the store keeps them: the one reading of a
+    /// `TimeSource` as an instant (the sync pass, the notification deliverer, `review serve` and `review sync`).
+    /// - Parameter clock: `.system`, or the clock a test pins.
+    public init(now clock: any TimeSource) {
+        self.init(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
+    }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 

@@ -49,6 +49,13 @@ public protocol NotificationOutbox: Sendable {
     /// - Throws: `ReviewError` store errors.
     func markDelivered(id: Int64, at: Timestamp) throws
 
+    /// Every event of the apps the given events belong to, ordered by id: what the deliverer works its messages out
+    /// from, instead of the whole store (a message tells its version's history, which is its app's).
+    /// - Parameter eventIDs: the events of the notifications being sent, in any order; ids not in the store add nothing.
+    /// - Returns: the events of those apps (none for no ids).
+    /// - Throws: `ReviewError` store errors.
+    func events(ofAppsOfEvents eventIDs: [Int64]) throws -> [ReviewEvent]
+
     /// Records a failed try: the next one is due at `retryAt`, or, with `retryAt` nil, the notification is failed.
     /// - Parameters:
     ///   - id: the notification.

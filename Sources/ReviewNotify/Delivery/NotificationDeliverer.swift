@@ -1,7 +1,8 @@
+public import GatehouseCore
 import GatehouseFoundation
 public import GatehouseHTTP
-public import JWT
 public import ReviewLog
+import Synchronization
 
 /// Delivers the store's outbox: claims what is due, works out each message from the store's events, sends it to its
 /// channel with the libcurl client's rules (https, plain http only to loopback, a total timeout and a response cap),
@@ -43,7 +44,7 @@ public struct NotificationDeliverer: Sendable {
         self.lease = lease
     }
 
-    var now: Timestamp { Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down))) }
+    var now: Timestamp { Timestamp(now: clock) }
 
     /// One round: claims the due notifications (every pending one with `ignoringBackoff`), optionally only some
     /// events', and tries each once.
@@ -59,14 +60,17 @@ public struct NotificationDeliverer: Sendable {
             now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
         var report = DeliveryReport()
         guard !claimed.isEmpty else { return report }
-        let events = try store.events(app: nil)
+        // The claimed notifications' apps' events, not the whole store's; every app's only for a message that compares
+        // an open cycle with the user's decided ones (NotificationMessage says when), once per round.
+        let appEvents = try store.events(ofAppsOfEvents: claimed.map(\.eventID))
+        let everyEvent = EveryEvent(store: store)
         // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
         // first, so a receiver sees a version's states in order. A round then takes as long as its slowest channel.
         let byChannel = Dictionary(grouping: claimed, by: \.channel.id)
         let outcomes = try await withThrowingTaskGroup(of: [DeliveryReport.Outcome].self) { group in
             for channelID in byChannel.keys.sorted() {
                 let notifications = byChannel[channelID] ?? []
-                group.addTask { try await deliver(notifications, events: events) }
+                group.addTask { try await deliver(notifications, appEvents: appEvents, everyEvent: everyEvent) }
             }
             var all: [DeliveryReport.Outcome] = []
             for try await outcomes in group { all += outcomes }
@@ -77,15 +81,15 @@ public struct NotificationDeliverer: Sendable {
     }
 
     /// Tries each of one channel's notifications once, in order, and records each outcome.
-    private func deliver(_ notifications: [OutboxNotification], events: [ReviewEvent]) async throws
-        -> [DeliveryReport.Outcome]
-    {
+    private func deliver(
+        _ notifications: [OutboxNotification], appEvents: [ReviewEvent], everyEvent: EveryEvent
+    ) async throws -> [DeliveryReport.Outcome] {
         var outcomes: [DeliveryReport.Outcome] = []
         for notification in notifications {
             let attempt: DeliveryAttempt
-            if let message = NotificationMessage(
-                kind: NotificationMessage.Kind(notification.kind), eventID: notification.eventID, events: events,
-                now: now)
+            if let message = try NotificationMessage(
+                kind: NotificationMessage.Kind(notification.kind), eventID: notification.eventID,
+                appEvents: appEvents, now: now, everyEvent: { try everyEvent.read() })
             {
                 attempt = await send(message, to: notification.channel)
             } else {
@@ -118,7 +122,7 @@ public struct NotificationDeliverer: Sendable {
             guard let data = FileManager.default.contents(atPath: secretFile) else {
                 return .failed(reason: "\(target): cannot read its secret file \(secretFile)")
             }
-            key = WebhookSignature.key(fromFileBytes: [UInt8](data))
+            key = GatehouseWebhookSignature.key(fromFileBytes: [UInt8](data))
         }
         do {
             let request = try NotificationPayload.request(for: message, channel: channel, sentAt: now, key: key)
@@ -184,6 +188,25 @@ public struct NotificationDeliverer: Sendable {
         case .responseTooLarge: "the answer was too large"
         case .tooManyRedirects: "too many redirects"
         default: "the transfer failed (\(code))"
+        }
+    }
+}
+
+/// Every app's events, read from the store at most once per round and only when a message asks for them; shared by
+/// the round's channel tasks (the first to ask reads, under the lock, and the others wait for that read: store calls
+/// are synchronous anyway).
+private final class EveryEvent: Sendable {
+    private let store: any ReviewStore
+    private let events = Mutex<[ReviewEvent]?>(nil)
+
+    init(store: any ReviewStore) { self.store = store }
+
+    func read() throws -> [ReviewEvent] {
+        try events.withLockVisibleToTSan { (cached: inout sending [ReviewEvent]?) throws -> [ReviewEvent] in
+            if let cached { return cached }
+            let read = try store.events(app: nil)
+            cached = read
+            return read
         }
     }
 }

@@ -70,17 +70,39 @@ public struct NotificationMessage: Sendable, Hashable {
     ///   - now: the current time (a reminder's wait runs to it; a state change is told as of its own time).
     /// - Returns: the message, or `nil` when the event is not among `events`.
     public init?(kind: Kind, eventID: Int64, events: [ReviewEvent], now: Timestamp) {
-        guard let event = events.first(where: { $0.id == eventID }) else { return nil }
+        self.init(kind: kind, eventID: eventID, appEvents: events, now: now, everyEvent: { events })
+    }
+
+    /// The same message, worked out from the events of the event's app (`NotificationOutbox.events(ofAppsOfEvents:)`,
+    /// what the deliverer reads), with every app's events asked for only when the message needs them: for an open
+    /// cycle's comparison, which is over all the user's decided cycles (as `recordReminders(now:)` judges them).
+    /// - Parameters:
+    ///   - appEvents: every event of the event's app; events of other apps may be among them, and are not read.
+    ///   - everyEvent: every app's events; called at most once, and only for a cycle still open at the message's time.
+    /// - Returns: the message, or `nil` when the event is not among `appEvents`.
+    /// - Throws: what `everyEvent` throws.
+    package init?(
+        kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp, everyEvent: () throws -> [ReviewEvent]
+    ) rethrows {
+        guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
         let asOf = kind == .stateChange ? event.at : max(now, event.at)
-        let known = events.filter { ($0.at, $0.id) <= (asOf, kind == .stateChange ? event.id : Int64.max) }
-        let own = known.filter { $0.versionKey == event.versionKey }
+        let bound = kind == .stateChange ? event.id : Int64.max
+        // The version's own events: its app's, so a read of the app's events is enough.
+        let own = appEvents.filter { $0.versionKey == event.versionKey && ($0.at, $0.id) <= (asOf, bound) }
         let previous = own.filter { ($0.at, $0.id) < (event.at, event.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
         let timeline = VersionTimeline(key: event.versionKey, events: own, now: asOf)
         let cycle = timeline.cycles.last
-        let decided = OpenCycleComparison.decidedSeconds(in: VersionTimeline.timelines(of: known, now: asOf))
         var cycleSeconds: Int64?
         if let cycle, let start = cycle.start, !cycle.startTiming.isUnknownStart {
             cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
+        }
+        // Whether the cycle has a comparison does not depend on what it is compared with (an open cycle with a known
+        // start has one): only then are every app's decided cycles needed.
+        var comparison: OpenCycleComparison?
+        if let cycle, OpenCycleComparison(cycle: cycle, now: asOf, decidedSeconds: []) != nil {
+            let known = try everyEvent().filter { ($0.at, $0.id) <= (asOf, bound) }
+            let decided = OpenCycleComparison.decidedSeconds(in: VersionTimeline.timelines(of: known, now: asOf))
+            comparison = OpenCycleComparison(cycle: cycle, now: asOf, decidedSeconds: decided)
         }
         self.init(
             kind: kind, id: kind == .stateChange ? Self.id(of: event) : "\(Self.id(of: event))-\(kind.rawValue)",
@@ -89,7 +111,7 @@ public struct NotificationMessage: Sendable, Hashable {
             previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
             previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
             cycleSeconds: cycleSeconds,
-            comparison: cycle.flatMap { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: decided) })
+            comparison: comparison)
     }
 
     /// A state change's notification id: the event's id, then 16 hex digits of SHA-256 over what the event is (app,

@@ -10,7 +10,7 @@ public enum NotificationPayload {
     ///   - message: what to say.
     ///   - channel: where to.
     ///   - sentAt: the generic webhook's `sentAt`.
-    ///   - key: the generic webhook's signing key (``WebhookSignature/key(fromFileBytes:)``), if it has one.
+    ///   - key: the generic webhook's signing key (``GatehouseWebhookSignature/key(fromFileBytes:)``), if it has one.
     /// - Returns: the request.
     /// - Throws: `JWTError.cryptoFailure` if signing fails.
     public static func request(
@@ -21,15 +21,16 @@ public enum NotificationPayload {
         case .slack: body = SlackPayload.body(message)
         case .discord: body = DiscordPayload.body(message)
         case .teams: body = TeamsPayload.body(message)
-        case .webhook: body = WebhookPayload.body(message, sentAt: sentAt)
+        case .webhook: body = GatehouseWebhookPayload.body(message, sentAt: sentAt)
         }
         let bytes = Array(body.utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if channel.kind == .webhook {
-            headers.add(name: WebhookSignature.eventIDHeaderName, value: message.id)
+            headers.add(name: GatehouseWebhookSignature.eventIDHeaderName, value: message.id)
             if let key {
                 headers.add(
-                    name: WebhookSignature.headerName, value: try WebhookSignature.headerValue(body: bytes, key: key))
+                    name: GatehouseWebhookSignature.headerName,
+                    value: try GatehouseWebhookSignature.headerValue(body: bytes, key: key))
             }
         }
         // The status decides (a 2xx is delivered, whatever its body): chat services do not deduplicate, so a large

@@ -1,7 +1,6 @@
 import AppStoreConnect
-import GatehouseCore
+public import GatehouseCore
 import GatehouseFoundation
-public import JWT
 public import ReviewLog
 
 /// One pass over the apps an App Store Connect key can see: each app's versions (and, when one is waiting for
@@ -129,7 +128,7 @@ public struct SyncPass: Sendable {
                         + "submission date: give the key the App Manager or Admin role for exact times")
             }
         }
-        let fetchedAt = Timestamp(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
+        let fetchedAt = Timestamp(now: clock)
         var synced: [SyncedVersion] = []
         // Values from App Store Connect are shown with their control characters escaped (issue 20 item 5).
         let appName = ControlCharacters.escaped(app.name)

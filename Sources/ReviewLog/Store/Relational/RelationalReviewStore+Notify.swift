@@ -91,6 +91,32 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
+    public func events(ofAppsOfEvents eventIDs: [Int64]) throws -> [ReviewEvent] {
+        let ids = Set(eventIDs).sorted()
+        guard !ids.isEmpty else { return [] }
+        // One statement per 500 ids (SQLite allows 32766 parameters since 3.32, older builds 999); in one snapshot, so
+        // the chunks of a large flush read the same store.
+        let chunkSize = 500
+        return try database.readSnapshot { (session: any SQLSession) throws(ReviewError) -> [ReviewEvent] in
+            var byID: [Int64: ReviewEvent] = [:]
+            var apps: [Int64: App] = [:]
+            for start in stride(from: 0, to: ids.count, by: chunkSize) {
+                let chunk = ids[start..<min(start + chunkSize, ids.count)]
+                let sql =
+                    Self.eventColumns + " WHERE e.app_id IN (SELECT app_id FROM events WHERE id IN ("
+                    + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")) ORDER BY e.id"
+                try session.with(sql) { (statement: any SQLStatement) throws(ReviewError) in
+                    try statement.bind(chunk.map { .integer($0) })
+                    while try statement.step() {
+                        let event = try event(from: statement, apps: &apps)
+                        byID[event.id] = event
+                    }
+                }
+            }
+            return byID.values.sorted { $0.id < $1.id }
+        }
+    }
+
     public func markDelivered(id: Int64, at: Timestamp) throws {
         try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(

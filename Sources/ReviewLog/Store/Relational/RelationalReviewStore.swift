@@ -24,7 +24,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         """
 
     /// Reads an event row; `apps` caches the `App` of each app id, so a long read builds each app's strings once.
-    private func event(from row: any SQLStatement, apps: inout [Int64: App]) throws(ReviewError) -> ReviewEvent {
+    func event(from row: any SQLStatement, apps: inout [Int64: App]) throws(ReviewError) -> ReviewEvent {
         let appID = row.int64(11)
         let app: App
         if let cached = apps[appID] {

@@ -1,10 +1,11 @@
 import ReviewLog
 
-/// The generic JSON webhook's body: one object with the fields issue 12 names (`id`, `app`, `bundleId`, `platform`,
-/// `version`, `build`, `state` as App Store Connect's API string, `stateName`, `previousState`,
+/// The body of a notification Gatehouse sends to a generic webhook channel (outbound; App Store Connect's webhook
+/// bodies, inbound, are ReviewWebhooks' `ASCWebhookPayload`): one object with the fields issue 12 names (`id`, `app`,
+/// `bundleId`, `platform`, `version`, `build`, `state` as App Store Connect's API string, `stateName`, `previousState`,
 /// `previousStateSeconds`, `at`, `source`, `sentAt`; times ISO 8601 in UTC), and `kind`, `cycleSeconds` and `text`
 /// besides. `id` and `sentAt` are inside the signed body, so a receiver can deduplicate and refuse stale deliveries.
-enum WebhookPayload {
+enum GatehouseWebhookPayload {
     static func body(_ message: NotificationMessage, sentAt: Timestamp) -> String {
         let event = message.event
         return JSONText.object([

@@ -1,10 +1,12 @@
 import GatehouseCore
 import JWT
 
-/// The generic webhook's signature: `X-Gatehouse-Signature: sha256=<lower-case hex>`, the HMAC-SHA256 (RFC 2104 with
-/// SHA-256, FIPS 180-4) of the raw body bytes, keyed by the secret file's bytes with one trailing newline removed.
-/// The same code signs (the deliverer) and checks (a receiver written in Swift, and the tests).
-public enum WebhookSignature {
+/// The signature Gatehouse puts on each notification it sends to a generic webhook channel (outbound; the signature of
+/// the webhooks App Store Connect sends to `review serve` is checked by ReviewWebhooks' `ASCWebhookSignature`):
+/// `X-Gatehouse-Signature: sha256=<lower-case hex>`, the HMAC-SHA256 (RFC 2104 with SHA-256, FIPS 180-4) of the raw
+/// body bytes, keyed by the secret file's bytes with one trailing newline removed. The same code signs (the deliverer)
+/// and checks (a receiver written in Swift, and the tests).
+public enum GatehouseWebhookSignature {
     /// The signature's header field.
     public static let headerName = "X-Gatehouse-Signature"
     /// The header field carrying the notification's `id` (also inside the signed body).

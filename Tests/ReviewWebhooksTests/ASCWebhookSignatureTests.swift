@@ -5,7 +5,7 @@ import Testing
 
 /// The `x-apple-signature` check: Apple's own test vector, and HMAC-SHA256 vectors computed here with `openssl`.
 @Suite("webhook signature: hmacsha256=<hex> over the raw body, constant time, either hex case")
-struct WebhookSignatureTests {
+struct ASCWebhookSignatureTests {
     /// Apple's test vector ("Receiving App Store Connect webhook notifications"; ../shared/asc/README.md).
     static let appleSecret = Array("This is my secret".utf8)
     static let appleBody = Array("Hello, World!".utf8)
@@ -13,15 +13,15 @@ struct WebhookSignatureTests {
 
     @Test("Apple's test vector verifies, and is what this code computes")
     func appleVector() throws {
-        #expect(WebhookSignature.isValid(Self.appleHeader, body: Self.appleBody, secret: Self.appleSecret))
-        #expect(try WebhookSignature.header(for: Self.appleBody, secret: Self.appleSecret) == Self.appleHeader)
+        #expect(ASCWebhookSignature.isValid(Self.appleHeader, body: Self.appleBody, secret: Self.appleSecret))
+        #expect(try ASCWebhookSignature.header(for: Self.appleBody, secret: Self.appleSecret) == Self.appleHeader)
     }
 
     @Test("upper-case hex and an upper-case prefix verify too")
     func eitherCase() {
         let upper = "hmacsha256=" + Self.appleHeader.dropFirst("hmacsha256=".count).uppercased()
-        #expect(WebhookSignature.isValid(upper, body: Self.appleBody, secret: Self.appleSecret))
-        #expect(WebhookSignature.isValid(upper.uppercased(), body: Self.appleBody, secret: Self.appleSecret))
+        #expect(ASCWebhookSignature.isValid(upper, body: Self.appleBody, secret: Self.appleSecret))
+        #expect(ASCWebhookSignature.isValid(upper.uppercased(), body: Self.appleBody, secret: Self.appleSecret))
     }
 
     @Test(
@@ -37,7 +37,7 @@ struct WebhookSignatureTests {
             ("bare hex", String(appleHeader.dropFirst("hmacsha256=".count)), "Hello, World!", "This is my secret"),
         ] as [(String, String?, String, String)])
     func refused(_ name: String, _ header: String?, _ body: String, _ secret: String) {
-        #expect(!WebhookSignature.isValid(header, body: Array(body.utf8), secret: Array(secret.utf8)), "\(name)")
+        #expect(!ASCWebhookSignature.isValid(header, body: Array(body.utf8), secret: Array(secret.utf8)), "\(name)")
     }
 
     @Test("our own vectors agree with openssl dgst -sha256 -hmac, for a JSON body and for binary bytes")
@@ -56,8 +56,8 @@ struct WebhookSignatureTests {
                 ["dgst", "-sha256", "-hmac", secret, "-r", file.path])
             let hex = String(result.standardOutput.prefix(64))
             #expect(hex.count == 64, "openssl said \(result.standardOutput) \(result.standardError)")
-            #expect(try WebhookSignature.header(for: body, secret: Array(secret.utf8)) == "hmacsha256=" + hex)
-            #expect(WebhookSignature.isValid("hmacsha256=" + hex, body: body, secret: Array(secret.utf8)))
+            #expect(try ASCWebhookSignature.header(for: body, secret: Array(secret.utf8)) == "hmacsha256=" + hex)
+            #expect(ASCWebhookSignature.isValid("hmacsha256=" + hex, body: body, secret: Array(secret.utf8)))
         }
     }
 }

@@ -1,11 +1,12 @@
 internal import GatehouseCore
 import JWT
 
-/// App Store Connect's webhook signature: the header `x-apple-signature: hmacsha256=<hex>`, the HMAC-SHA256 of the
-/// raw request body under the webhook's secret (Apple, "Receiving App Store Connect webhook notifications":
-/// verifying the signature). Checked in constant time (OpenSSL's HMAC and CRYPTO_memcmp, through the JWT module's
-/// `SymmetricKey`), the hex in either case.
-package enum WebhookSignature {
+/// The signature of a webhook App Store Connect sends to `review serve` (inbound; the signature Gatehouse puts on the
+/// notifications it sends is ReviewNotify's `GatehouseWebhookSignature`): the header `x-apple-signature:
+/// hmacsha256=<hex>`, the HMAC-SHA256 of the raw request body under the webhook's secret (Apple, "Receiving App Store
+/// Connect webhook notifications": verifying the signature). Checked in constant time (OpenSSL's HMAC and
+/// CRYPTO_memcmp, through the JWT module's `SymmetricKey`), the hex in either case.
+package enum ASCWebhookSignature {
     /// The header's name (field names are case-insensitive, RFC 9110 section 5.1).
     package static let headerName = "x-apple-signature"
     /// What precedes the hex.

@@ -2,10 +2,12 @@ internal import GatehouseCore
 import GatehouseFoundation
 package import ReviewLog
 
-/// A verified webhook body, read: App Store Connect's `APP_STORE_VERSION_APP_VERSION_STATE_UPDATED` event
-/// (`appStoreVersionAppVersionStateUpdated`, Apple's "AppStoreVersionAppVersionStateUpdated" payload), a ping
-/// (`webhookPingCreated`, the shape other clients report), or another type (acknowledged, not stored).
-package enum WebhookPayload: Sendable, Hashable {
+/// A verified body of a webhook App Store Connect sent to `review serve` (inbound; the body of the notifications
+/// Gatehouse sends is ReviewNotify's `GatehouseWebhookPayload`), read: App Store Connect's
+/// `APP_STORE_VERSION_APP_VERSION_STATE_UPDATED` event (`appStoreVersionAppVersionStateUpdated`, Apple's
+/// "AppStoreVersionAppVersionStateUpdated" payload), a ping (`webhookPingCreated`, the shape other clients report), or
+/// another type (acknowledged, not stored).
+package enum ASCWebhookPayload: Sendable, Hashable {
     /// A delivery to store (a state change or a ping).
     case delivery(WebhookDelivery)
     /// An event type this review does not store.
@@ -20,13 +22,13 @@ package enum WebhookPayload: Sendable, Hashable {
     ///   - body: the raw body.
     ///   - receivedAt: when it arrived.
     /// - Returns: the payload.
-    /// - Throws: `WebhookPayloadError` naming what is missing or malformed.
-    package init(body: [UInt8], receivedAt: Timestamp) throws(WebhookPayloadError) {
+    /// - Throws: `ASCWebhookPayloadError` naming what is missing or malformed.
+    package init(body: [UInt8], receivedAt: Timestamp) throws(ASCWebhookPayloadError) {
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: Data(body))
         } catch {
-            throw WebhookPayloadError("the body is not a JSON object with a data object holding type and id")
+            throw ASCWebhookPayloadError("the body is not a JSON object with a data object holding type and id")
         }
         let data = envelope.data
         try Self.check(data.id, "data.id")
@@ -35,16 +37,16 @@ package enum WebhookPayload: Sendable, Hashable {
             guard let attributes = data.attributes, let newValue = attributes.newValue,
                 let timestamp = attributes.timestamp
             else {
-                throw WebhookPayloadError("data.attributes needs newValue and timestamp")
+                throw ASCWebhookPayloadError("data.attributes needs newValue and timestamp")
             }
             guard let versionID = data.relationships?.instance?.data?.id else {
-                throw WebhookPayloadError("data.relationships.instance.data.id (the App Store version) is missing")
+                throw ASCWebhookPayloadError("data.relationships.instance.data.id (the App Store version) is missing")
             }
             try Self.check(versionID, "the App Store version id")
             try Self.check(newValue, "newValue")
             if let oldValue = attributes.oldValue { try Self.check(oldValue, "oldValue") }
             guard let milliseconds = Self.milliseconds(timestamp) else {
-                throw WebhookPayloadError("timestamp \"\(timestamp)\" is not an ISO 8601 time with an offset")
+                throw ASCWebhookPayloadError("timestamp \"\(timestamp)\" is not an ISO 8601 time with an offset")
             }
             self = .delivery(
                 WebhookDelivery(
@@ -86,9 +88,9 @@ package enum WebhookPayload: Sendable, Hashable {
     }
 
     /// An identifier or value fit to store and log: 1 to 200 characters, no control characters.
-    private static func check(_ value: String, _ name: String) throws(WebhookPayloadError) {
+    private static func check(_ value: String, _ name: String) throws(ASCWebhookPayloadError) {
         guard !value.isEmpty, value.count <= 200, ControlCharacters.escaped(value) == value else {
-            throw WebhookPayloadError("\(name) is empty, longer than 200 characters or holds control characters")
+            throw ASCWebhookPayloadError("\(name) is empty, longer than 200 characters or holds control characters")
         }
     }
 
@@ -123,11 +125,11 @@ package enum WebhookPayload: Sendable, Hashable {
 }
 
 /// Why a signed body could not be read (answered 400: Apple's body changed shape, or the secret leaked).
-package struct WebhookPayloadError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ASCWebhookPayloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     package let reason: String
 
     init(_ reason: String) { self.reason = reason }
 
-    package var description: String { "WebhookPayloadError: \(reason)" }
+    package var description: String { "ASCWebhookPayloadError: \(reason)" }
 }
