@@ -98,28 +98,23 @@ package enum ReviewCLI {
                         + "watch, serve or notify add)")
             }
             return try execute(invocation, store: store, imported: imported, environment: environment)
-        } catch let error as ReviewError {
-            return CommandOutput(status: status(for: error), standardError: "review: \(error.reason)\n")
-        } catch let failure as CommandFailure {
-            return CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n")
         } catch {
-            return CommandOutput(status: .ioError, standardError: "review: \(error)\n")
+            return failureOutput(error, command: invocation.command)
         }
     }
 
-    /// The exit status of a library error (the table in STYLE.md).
-    /// - Parameter error: the error.
-    /// - Returns: 1 for not found, 64 for values the user must fix on the command line, 65 and 66 for import
-    ///   files, 65 for a rename, merge or edit that would make two apps or events one, 74 for the store.
-    package static func status(for error: ReviewError) -> ExitStatus {
-        switch error.code {
-        case .appNotFound, .versionNotFound, .eventNotFound, .channelNotFound: .negative
-        case .versionRequired, .invalidValue: .usage
-        case .malformedImport, .conflict: .dataError
-        case .importFileUnreadable: .noInput
-        case .serverUnavailable: .unavailable
-        default: .ioError
-        }
+    /// What a command that failed prints and exits with: the status by the error's code (`ExitStatus(failure:)`),
+    /// and one line on standard error, the library's reason followed by this command line's advice (`ErrorAdvice`).
+    /// - Parameters:
+    ///   - error: what the command threw.
+    ///   - command: the command that ran.
+    ///   - profile: the credential profile whose pass failed, named before the reason; nil for none.
+    /// - Returns: the status and the line.
+    static func failureOutput(_ error: any Error, command: ReviewCommand, profile: String? = nil) -> CommandOutput {
+        CommandOutput(
+            status: ExitStatus(failure: error),
+            standardError: "review: \(profile.map { "profile \($0): " } ?? "")"
+                + "\(ErrorAdvice.message(for: error, in: command))\n")
     }
 
     private static func execute(
@@ -184,6 +179,13 @@ package enum ReviewCLI {
             return CommandOutput(standardOutput: renderer.apps(try store.apps(), json: invocation.json))
         case .apps(.rename(let old, let new)):
             let app = try requireApp(old, store: store)
+            // The store refuses this too; asked here first, the refusal can name the merge that does what was meant.
+            if let other = try store.app(named: new), other.name != app.name {
+                throw CommandFailure(
+                    .dataError,
+                    "an app named \"\(other.name)\" already exists; to make \(app.name) part of it, merge: review apps "
+                        + "merge \"\(app.name)\" \"\(other.name)\"")
+            }
             let renamed = try store.renameApp(app.name, to: new)
             return CommandOutput(standardOutput: renderer.renamed(from: app.name, to: renamed, json: invocation.json))
         case .apps(.merge(let from, let into)):

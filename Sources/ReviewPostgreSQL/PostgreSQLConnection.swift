@@ -149,7 +149,7 @@ final class PostgreSQLConnection {
             ?? Self.message(PQerrorMessage(handle))
         if state == "55P03" {
             return ReviewError(
-                .storeUnavailable,
+                .storeLocked,
                 "the review store \(url.redacted) stayed locked by another writer beyond the lock timeout (30 s; "
                     + "PostgreSQL: \(message)); try again")
         }

@@ -182,7 +182,8 @@ public struct DocumentationCatalog: Sendable {
         var inBase = false
         for line in source.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("private enum Base") {
+            // `package` where the package's command lines switch over the codes exhaustively (issue 21 item 5).
+            if trimmed.hasPrefix("private enum Base") || trimmed.hasPrefix("package enum Base") {
                 inBase = true
             } else if inBase, trimmed == "}" {
                 inBase = false
@@ -200,7 +201,7 @@ public struct DocumentationCatalog: Sendable {
             throw UnreadableCodes(
                 description: "\(path): the public codes \(members) and the cases of its Base enum \(cases) differ "
                     + "(or none were found); the test reads `public static let x = Code(.x)` lines and the "
-                    + "`private enum Base` cases")
+                    + "`private enum Base` (or `package enum Base`) cases")
         }
         return members
     }

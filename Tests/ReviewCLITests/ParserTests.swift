@@ -141,7 +141,7 @@ struct ParserTests {
         #expect {
             try path([:])
         } throws: { error in
-            (error as? ReviewError) == ReviewError(.storeUnavailable) && "\(error)".contains("--db")
+            (error as? CommandFailure)?.status == .ioError && "\(error)".contains("--db")
         }
     }
 }

@@ -37,21 +37,22 @@ struct AppIdentifierTests {
     }
 
     @Test(
-        "another value, or one another app holds, is invalidValue naming both; the event is not recorded",
+        "another value is identifierMismatch naming both, another app's identifierTaken naming it; nothing recorded",
         arguments: StoreKind.allCases)
     func refuses(_ kind: StoreKind) throws {
         let store = try kind.makeStore(in: directory)
         _ = try store.record(request("Fokus", .waitingForReview, bundleID: "com.a", appStoreID: "111"))
-        expectError(ReviewError(.invalidValue), mentioning: ["com.a", "com.b", "--bundle-id"]) {
+        // The store names the values and the cause; `review log` adds its `--bundle-id` or `--app-store-id`.
+        expectError(ReviewError(.identifierMismatch), mentioning: ["com.a", "com.b", "bundle ID"]) {
             _ = try store.record(request("Fokus", .inReview, hours: 1, bundleID: "com.b"))
         }
-        expectError(ReviewError(.invalidValue), mentioning: ["111", "222", "--app-store-id"]) {
+        expectError(ReviewError(.identifierMismatch), mentioning: ["111", "222", "App Store ID"]) {
             _ = try store.record(request("Fokus", .inReview, hours: 1, appStoreID: "222"))
         }
-        expectError(ReviewError(.invalidValue), mentioning: ["com.a", "belongs to Fokus", "Lumen"]) {
+        expectError(ReviewError(.identifierTaken), mentioning: ["com.a", "belongs to Fokus", "Lumen"]) {
             _ = try store.record(request("Lumen", .waitingForReview, bundleID: "com.a"))
         }
-        expectError(ReviewError(.invalidValue), mentioning: ["111", "belongs to Fokus"]) {
+        expectError(ReviewError(.identifierTaken), mentioning: ["111", "belongs to Fokus"]) {
             _ = try store.record(request("Lumen", .waitingForReview, appStoreID: "111"))
         }
         #expect(try store.events(app: nil).count == 1)

@@ -51,7 +51,7 @@ struct StoreFaultTests {
             _ = try store.record(LogRequest(app: "Kept", version: "1", state: .inReview, at: Self.at))
         } throws: { error in
             guard let error = error as? ReviewError else { return false }
-            return (error == ReviewError(.storeUnavailable) || error == ReviewError(.storeFailure))
+            return (error == ReviewError(.readOnlyStore) || error == ReviewError(.storeFailure))
                 && error.reason.contains(path) && error.reason.contains("read-only")
         }
         try mount.remount(readOnly: false)

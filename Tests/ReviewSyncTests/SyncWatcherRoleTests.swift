@@ -71,7 +71,7 @@ struct SyncWatcherRoleTests {
         let (rounds, recording, lease, harness) = try await Self.run(
             [.refused, .refused, .fails, .held, .held, .refused, .held], passes: 3)
         let failure =
-            "failure store: cannot tell whether another review watch is active: cannot lock "
+            "failure store: cannot tell whether another watcher is active: cannot lock "
             + "review.sqlite3-watch.lock: Permission denied"
         #expect(recording == ["standingBy", failure, "active", "pass", "pass", "standingBy", "active", "pass"])
         #expect(rounds == 3, "the rounds standing by were counted")

@@ -10,7 +10,9 @@ public import JWT
 public struct AppleSignInError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
+        /// The codes as a closed enum, for this package only: its command lines switch over it exhaustively, so a
+        /// code added here without an exit status there does not compile. Users see only the struct.
+        package enum Base: String, Sendable, CaseIterable {
             case invalidConfiguration, invalidToken, invalidClaim, nonceMissing, nonceMismatch, tokenHashMismatch
             case keySetUnavailable, invalidKeySet, invalidNotification
             case invalidPrivateKey, invalidClientSecretLifetime, signingFailed
@@ -18,8 +20,9 @@ public struct AppleSignInError: CodedError {
             case tokenEndpointFailure, invalidTokenResponse, tokenRequestRefused
         }
 
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's case, for an exhaustive `switch` inside the package.
+        package let base: Base
+        package init(_ base: Base) { self.base = base }
 
         /// The verifier or a client was configured in a way that cannot be safe: no client ID, a bad URL, a
         /// negative leeway.

@@ -8,7 +8,9 @@ public import GatehouseCore
 public struct JWTError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
+        /// The codes as a closed enum, for this package only: its command lines switch over it exhaustively, so a
+        /// code added here without an exit status there does not compile. Users see only the struct.
+        package enum Base: String, Sendable, CaseIterable {
             case invalidBase64URL, malformedToken, malformedJSON, limitExceeded, invalidHeader
             case unsupportedCriticalHeader, algorithmNotAllowed, algorithmKeyMismatch
             case unknownKeyID, ambiguousKey, unusableKey, invalidKey, weakKey, unsupportedKey
@@ -18,8 +20,9 @@ public struct JWTError: CodedError {
             case signingFailed, cryptoFailure, decodingFailed
             case invalidOptions
         }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's case, for an exhaustive `switch` inside the package.
+        package let base: Base
+        package init(_ base: Base) { self.base = base }
 
         /// A base64url segment that is not canonical RFC 7515 section 2 base64url.
         public static let invalidBase64URL = Code(.invalidBase64URL)

@@ -19,7 +19,7 @@ struct AppleClientSecretCommand {
             return try maker.make(
                 issuedAt: Date(timeIntervalSince1970: TimeInterval(now)), lifetime: TimeInterval(options.days * 86_400))
         } catch let error as AppleSignInError {
-            throw AppleFailure.commandFailure(error)
+            throw CommandFailure(error)
         } catch {
             throw CommandFailure(.dataError, "\(error)")
         }
@@ -35,9 +35,10 @@ struct AppleClientSecretCommand {
                 clientID: options.clientID)
         } catch let error as AppleSignInError {
             if error.code == .invalidPrivateKey {
-                throw CommandFailure(.dataError, "the .p8 key '\(options.p8Path)' cannot be used: \(error.reason)")
+                throw CommandFailure(
+                    ExitStatus(error), "the .p8 key '\(options.p8Path)' cannot be used: \(error.reason)")
             }
-            throw AppleFailure.commandFailure(error)
+            throw CommandFailure(error)
         } catch {
             throw CommandFailure(.dataError, "\(error)")
         }

@@ -19,7 +19,7 @@ struct AppleEndpointCommand {
             : try KeySetSource.verifier(
                 options.jwks, clientIDs: [options.secret.clientID], leeway: nil, now: now,
                 fetching: options.fetching, environment: environment)
-        let client = try AppleFailure.settingUp {
+        let client = try CommandFailure.settingUp {
             try AppleTokenClient(
                 clientSecret: secret, verifier: verifier, http: try KeySetSource.client(options.fetching),
                 baseURL: options.endpoint ?? AppleTokenClient.appleBaseURL,
@@ -42,7 +42,7 @@ struct AppleEndpointCommand {
                 return render(try await client.validate(refreshToken: value))
             }
         } catch let error as AppleSignInError {
-            throw AppleFailure.commandFailure(error)
+            throw CommandFailure(error)
         } catch {
             throw CommandFailure(.unavailable, "\(error)")
         }

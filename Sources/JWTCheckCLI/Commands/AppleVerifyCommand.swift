@@ -58,8 +58,8 @@ struct AppleVerifyCommand {
     private func render(_ outcome: Result<Report, AppleSignInError>, now: Int64) throws(CommandFailure)
         -> CommandOutput
     {
-        if case .failure(let error) = outcome, !AppleFailure.isVerdict(error) {
-            throw AppleFailure.commandFailure(error)
+        if case .failure(let error) = outcome, ExitStatus(error) != .negative {
+            throw CommandFailure(error)
         }
         if options.json {
             var members: [JSONObject.Member] = []

@@ -14,7 +14,9 @@ struct DecodeCommand {
         do {
             inspected = try UnverifiedJWT.inspect(token)
         } catch let error as JWTError {
-            return CommandOutput(status: .negative, standardError: "jwtcheck: cannot decode the token: \(error)\n")
+            return CommandOutput(
+                status: ExitStatus(error, judging: .token),
+                standardError: "jwtcheck: cannot decode the token: \(error)\n")
         } catch {
             return CommandOutput(status: .negative, standardError: "jwtcheck: cannot decode the token: \(error)\n")
         }

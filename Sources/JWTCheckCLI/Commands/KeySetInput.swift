@@ -8,7 +8,8 @@ enum KeySetInput {
         do {
             return try JWKSet(jwksJSON: bytes)
         } catch let error as JWTError {
-            throw CommandFailure(.dataError, "the key set '\(path)' is not a JWKS document: \(error.reason)")
+            throw CommandFailure(
+                ExitStatus(error, judging: .input), "the key set '\(path)' is not a JWKS document: \(error.reason)")
         } catch {
             throw CommandFailure(.dataError, "the key set '\(path)' is not a JWKS document: \(error)")
         }

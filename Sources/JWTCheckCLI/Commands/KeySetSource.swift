@@ -39,7 +39,7 @@ enum KeySetSource {
         do {
             return try await provider.keySet(containing: keyID)
         } catch let error as AppleSignInError {
-            throw AppleFailure.commandFailure(error)
+            throw CommandFailure(error)
         } catch {
             throw CommandFailure(.unavailable, "cannot fetch the key set from \(url): \(error)")
         }
@@ -51,7 +51,7 @@ enum KeySetSource {
         environment: ToolEnvironment
     ) throws(CommandFailure) -> AppleIdentityTokenVerifier {
         let time = FixedTimeSource(Date(timeIntervalSince1970: TimeInterval(now)))
-        return try AppleFailure.settingUp {
+        return try CommandFailure.settingUp {
             if let location, !isURL(location) {
                 return try AppleIdentityTokenVerifier(
                     clientIDs: clientIDs, keySet: try KeySetInput.read(location), leeway: TimeInterval(leeway ?? 60),

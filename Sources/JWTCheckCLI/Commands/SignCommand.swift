@@ -19,7 +19,7 @@ struct SignCommand {
                 throw CommandFailure(.dataError, "the claims are a JSON \(value.typeName); they must be a JSON object")
             }
         } catch let error as JWTError {
-            throw CommandFailure(.dataError, "the claims are not valid JSON: \(error.reason)")
+            throw CommandFailure(ExitStatus(error, judging: .input), "the claims are not valid JSON: \(error.reason)")
         } catch let failure as CommandFailure {
             throw failure
         } catch {
@@ -30,7 +30,9 @@ struct SignCommand {
         do {
             key = try PrivateKey(pemRepresentation: String(decoding: keyBytes, as: UTF8.self))
         } catch let error as JWTError {
-            throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error.reason)")
+            throw CommandFailure(
+                ExitStatus(error, judging: .input),
+                "the private key '\(options.keyPath)' cannot be used: \(error.reason)")
         } catch {
             throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error)")
         }
@@ -43,15 +45,21 @@ struct SignCommand {
                 standardError: weak
                     ? "jwtcheck: warning: --insecure-weak-key: signed with a key that 'jwtcheck token' and any verifier "
                         + "with the default key policy refuse\n" : "")
-        } catch let error as JWTError where error.code == .algorithmKeyMismatch {
-            throw .usage("--alg \(algorithm.rawValue) does not fit the key in '\(options.keyPath)': \(error.reason)")
-        } catch let error as JWTError where error.code == .weakKey {
-            throw CommandFailure(
-                .dataError,
-                "the private key '\(options.keyPath)' is too weak to sign with: \(error.reason); use an RSA key of "
-                    + "2048 bits or more, or --insecure-weak-key for a legacy verifier you cannot fix")
         } catch let error as JWTError {
-            throw CommandFailure(.dataError, "signing failed: \(error)")
+            // The message by the code; the status from the one table (`ExitStatus(_:judging:)`).
+            let status = ExitStatus(error, judging: .input)
+            switch error.code {
+            case .algorithmKeyMismatch:
+                throw CommandFailure(
+                    status, "--alg \(algorithm.rawValue) does not fit the key in '\(options.keyPath)': \(error.reason)")
+            case .weakKey:
+                throw CommandFailure(
+                    status,
+                    "the private key '\(options.keyPath)' is too weak to sign with: \(error.reason); use an RSA key of "
+                        + "2048 bits or more, or --insecure-weak-key for a legacy verifier you cannot fix")
+            default:
+                throw CommandFailure(status, "signing failed: \(error)")
+            }
         } catch {
             throw CommandFailure(.dataError, "signing failed: \(error)")
         }

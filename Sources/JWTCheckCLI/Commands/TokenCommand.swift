@@ -39,7 +39,7 @@ struct TokenCommand {
                 leeway: TimeInterval(options.leewaySeconds ?? 60))
             return Parameters(validation: validation, now: now, issuer: issuer)
         } catch let error as JWTError {
-            throw .usage(error.reason)
+            throw CommandFailure(ExitStatus(error, judging: .options), error.reason)
         } catch {
             throw .usage("\(error)")
         }
@@ -155,7 +155,7 @@ struct TokenCommand {
         case .failure(let error):
             text += "Verdict: REJECTED (\(error.code)): \(error.reason)\n"
             return CommandOutput(
-                status: .negative, standardOutput: text,
+                status: ExitStatus(error, judging: .token), standardOutput: text,
                 standardError: warning + "jwtcheck: token rejected: \(error)\n")
         }
     }
@@ -191,8 +191,8 @@ struct TokenCommand {
             return CommandOutput(status: .success, standardOutput: text, standardError: warning)
         case .failure(let error):
             return CommandOutput(
-                status: .negative, standardOutput: text, standardError: warning + "jwtcheck: token rejected: \(error)\n"
-            )
+                status: ExitStatus(error, judging: .token), standardOutput: text,
+                standardError: warning + "jwtcheck: token rejected: \(error)\n")
         }
     }
 }

@@ -72,8 +72,8 @@ enum NotifyCommands {
             switch invocation.command {
             case .notify(.test(let id)):
                 guard let channel = try deliverer.store.channels().first(where: { $0.id == id }) else {
-                    throw ReviewError(
-                        .channelNotFound, "no notification channel has id \(id); review notify list shows ids")
+                    throw CommandFailure(
+                        .negative, "no notification channel has id \(id); review notify list shows ids")
                 }
                 let message = try sample(store, now: environment.now)
                 switch await deliverer.send(message, to: channel) {
@@ -104,7 +104,7 @@ enum NotifyCommands {
                 return flushOutput(report, json: invocation.json)
             }
         } catch {
-            return SyncCommands.failure(error)
+            return ReviewCLI.failureOutput(error, command: invocation.command)
         }
     }
 

@@ -116,13 +116,14 @@ enum ReadingCommands {
         return latest
     }
 
+    /// A version or platform the app has no events for: a negative answer (1), naming what it has.
     private static func notFound(app: String, timelines: [VersionTimeline], version: String?, platform: Platform?)
-        -> ReviewError
+        -> CommandFailure
     {
         let known = Set(timelines.map { "\($0.key.version) (\($0.key.platform.name))" }).sorted()
         let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
-        return ReviewError(
-            .versionNotFound,
+        return CommandFailure(
+            .negative,
             "\(app) has no events for \(asked.joined(separator: " on ")); it has \(known.joined(separator: ", "))")
     }
 }

@@ -9,7 +9,7 @@ extension ReviewCLI {
     ///   - filter: the filter.
     ///   - store: the store.
     /// - Returns: the events.
-    /// - Throws: `ReviewError.appNotFound` for an app that is neither a name nor a bundle ID in the store (with the
+    /// - Throws: `CommandFailure` (1) for an app that is neither a name nor a bundle ID in the store (with the
     ///   closest name suggested), store errors.
     static func events(matching filter: EventFilter, store: any ReviewStore) throws -> [ReviewEvent] {
         let all = try store.events(app: nil)
@@ -30,8 +30,8 @@ extension ReviewCLI {
         return all.filter { event in (names.map { $0.contains(event.app.name) } ?? true) && filter.includes(event) }
     }
 
-    /// "no app named X", with the closest name, the list of names, or "no apps yet".
-    static func appNotFound(_ app: String, store: any ReviewStore) throws -> ReviewError {
+    /// "no app named X", with the closest name, the list of names, or "no apps yet": a negative answer (1).
+    static func appNotFound(_ app: String, store: any ReviewStore) throws -> CommandFailure {
         let names = try store.appNames()
         let hint: String
         if let close = Suggestion.closest(to: app, among: names) {
@@ -41,6 +41,6 @@ extension ReviewCLI {
         } else {
             hint = "; the apps are \(names.joined(separator: ", "))"
         }
-        return ReviewError(.appNotFound, "no app named \"\(app)\"\(hint)")
+        return CommandFailure(.negative, "no app named \"\(app)\"\(hint)")
     }
 }

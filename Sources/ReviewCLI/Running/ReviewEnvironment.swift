@@ -1,4 +1,5 @@
 import AppStoreConnect
+import CommandLineKit
 import GatehouseCore
 import GatehouseHTTP
 import ReviewLog
@@ -88,14 +89,13 @@ package struct ReviewEnvironment: Sendable {
     /// `~/.local/share/gatehouse/review.sqlite3` (XDG Base Directory: a relative `XDG_DATA_HOME` is ignored).
     /// - Parameter option: the `--db` value, if given.
     /// - Returns: the path.
-    /// - Throws: `ReviewError.storeUnavailable` when neither `XDG_DATA_HOME` nor `HOME` is usable.
+    /// - Throws: `CommandFailure` (74) when neither `XDG_DATA_HOME` nor `HOME` is usable.
     package func databasePath(option: String?) throws -> String {
         if let option, !option.isEmpty { return option }
         if let variable = variables["REVIEW_DB"], !variable.isEmpty { return variable }
         if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/gatehouse/review.sqlite3" }
         if let home = variables["HOME"], home.hasPrefix("/") { return home + "/.local/share/gatehouse/review.sqlite3" }
-        throw ReviewError(
-            .storeUnavailable,
-            "neither XDG_DATA_HOME nor HOME is set to an absolute path; give --db PATH or set REVIEW_DB")
+        throw CommandFailure(
+            .ioError, "neither XDG_DATA_HOME nor HOME is set to an absolute path; give --db PATH or set REVIEW_DB")
     }
 }

@@ -50,7 +50,7 @@ enum SyncCommands {
                 return CommandOutput(standardOutput: TextTable(rows: rows).render())
             }
         } catch {
-            return failure(error)
+            return ReviewCLI.failureOutput(error, command: command)
         }
     }
 
@@ -91,13 +91,9 @@ enum SyncCommands {
                         output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
                         if !report.failures.isEmpty { status = .unavailable }
                     } catch {
-                        let failed = failure(error)
+                        let failed = ReviewCLI.failureOutput(error, command: invocation.command, profile: pass.profile)
                         status = failed.status
-                        var message = failed.standardError
-                        if let profile = pass.profile, message.hasPrefix("review: ") {
-                            message = "review: profile \(profile): " + message.dropFirst("review: ".count)
-                        }
-                        output.standardError += message
+                        output.standardError += failed.standardError
                     }
                     if output.status == .success { output.status = status }
                 }
@@ -139,7 +135,10 @@ enum SyncCommands {
                         // check of the delivery loop.
                         recordReminders(store: passes.first?.store, environment: environment)
                     },
-                    failure: { error in environment.emitError("review: \(error.reason); trying again next pass\n") },
+                    failure: { error in
+                        let message = ErrorAdvice.message(for: error, in: invocation.command)
+                        environment.emitError("review: \(message); trying again next pass\n")
+                    },
                     roleChange: { role in
                         // Standard output, except under --json, whose standard output is the passes' objects only.
                         let say = invocation.json ? environment.emitError : environment.emit
@@ -163,7 +162,7 @@ enum SyncCommands {
                 return CommandOutput()
             }
         } catch {
-            return failure(error)
+            return ReviewCLI.failureOutput(error, command: invocation.command)
         }
     }
 
@@ -216,13 +215,16 @@ enum SyncCommands {
         try CredentialResolver.resolve(
             flags: flags, environment: environment.variables, profiles: try? profiles(environment),
             readFile: { (path: String) throws(SyncError) -> String in
-                do { return try readKey(path) } catch let failure as CommandFailure {
-                    throw SyncError(.invalidCredentials, failure.message)
-                } catch { throw SyncError(.invalidCredentials, "\(error)") }
+                do throws(CommandFailure) { return try readKey(path) } catch {
+                    // InputFile's status carries the fact: a file that is missing or cannot be read (66), or one
+                    // over the size limit, which no `.p8` is (65).
+                    throw SyncError(
+                        error.status == .noInput ? .credentialsFileUnreadable : .invalidCredentials, error.message)
+                }
             })
     }
 
-    private static func readKey(_ path: String) throws -> String {
+    private static func readKey(_ path: String) throws(CommandFailure) -> String {
         String(decoding: try InputFile.read(path, role: ".p8 key", maxBytes: 64 * 1024), as: UTF8.self)
     }
 
@@ -274,33 +276,5 @@ enum SyncCommands {
             "\(scope)\(report.syncedApps.count) app\(report.syncedApps.count == 1 ? "" : "s") synced, "
             + "\(report.changes.filter { $0.event != nil }.count) state change\(report.changes.filter { $0.event != nil }.count == 1 ? "" : "s") recorded.\n"
         return text
-    }
-
-    /// A failure's exit status and message (the table in STYLE.md).
-    static func failure(_ error: any Error) -> CommandOutput {
-        switch error {
-        case let error as SyncError:
-            let status: ExitStatus
-            switch error.code {
-            case .notAuthorized, .forbidden: status = .noPermission
-            case .unavailable: status = .unavailable
-            case .appNotFound, .refused: status = .negative
-            case .noCredentials: status = .usage
-            case .store: status = error.reviewError.map(ReviewCLI.status(for:)) ?? .ioError
-            default:
-                status =
-                    error.reason.contains("No such file") || error.reason.contains("does not exist")
-                    ? .noInput : .dataError
-            }
-            return CommandOutput(status: status, standardError: "review: \(error.reason)\n")
-        case let error as AppStoreConnectError:
-            return failure(SyncError(wrapping: error, doing: "App Store Connect"))
-        case let error as ReviewError:
-            return CommandOutput(status: ReviewCLI.status(for: error), standardError: "review: \(error.reason)\n")
-        case let failure as CommandFailure:
-            return CommandOutput(status: failure.status, standardError: "review: \(failure.message)\n")
-        default:
-            return CommandOutput(status: .ioError, standardError: "review: \(error)\n")
-        }
     }
 }

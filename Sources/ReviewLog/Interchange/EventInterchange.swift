@@ -113,7 +113,7 @@ public enum EventInterchange {
 
     /// What an import file holds, in every message about its shape (never a decoder's type names).
     static let jsonShape =
-        "an import file is {\"events\": [EVENT, ...]} as review export writes it, or a bare array [EVENT, ...]; "
+        "an import file is {\"events\": [EVENT, ...]} as an export writes it, or a bare array [EVENT, ...]; "
         + "each EVENT an object with at least \"app\", \"version\", \"state\" and \"at\""
 
     /// An event's `id`: any JSON number, so that `1.5` or `1e20` is refused as an id, not taken for broken JSON
@@ -311,7 +311,7 @@ public enum EventInterchange {
             throw ReviewError(
                 .malformedImport,
                 "\(place): unknown state \"\(state)\"; \(hint)use an App Store Connect API string such as "
-                    + "WAITING_FOR_REVIEW ('review states' lists them all)")
+                    + "WAITING_FOR_REVIEW")
         }
         guard let instant = Timestamp(iso8601: at) else {
             throw ReviewError(

@@ -10,8 +10,8 @@ public protocol ReviewStore: Sendable {
     /// bundle ID and App Store ID when the request gives ones the app lacks, in the same transaction.
     /// - Parameter request: what to record.
     /// - Returns: the stored event (its app with its identifiers), whether it was new, and the event before it.
-    /// - Throws: `ReviewError` (`versionRequired`; `invalidValue`, also for an identifier other than the app's or
-    ///   held by another app; store errors).
+    /// - Throws: `ReviewError` (`versionRequired`; `invalidValue`; `identifierMismatch` for an identifier other than
+    ///   the app's, `identifierTaken` for one another app holds; store errors).
     func record(_ request: LogRequest) throws -> LogResult
 
     /// Events, ordered by id.
@@ -92,9 +92,9 @@ public protocol ReviewStore: Sendable {
     ///   - note: the new note, `""` to remove it, `nil` to keep it.
     ///   - at: the new time, `nil` to keep it.
     /// - Returns: the event before and after.
-    /// - Throws: `ReviewError` `eventNotFound`, `invalidValue` (nothing to change, a note that cannot be stored, the
-    ///   time of a synced or observed event), `conflict` (another event of the version has the state at that time),
-    ///   store errors.
+    /// - Throws: `ReviewError` `eventNotFound`, `invalidValue` (nothing to change, a note that cannot be stored),
+    ///   `timeNotEditable` (the time of a synced or observed event), `conflict` (another event of the version has the
+    ///   state at that time), store errors.
     func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit
 
     /// Deletes the last event logged by hand (source manual, highest id), and its app when nothing else is left of

@@ -63,12 +63,13 @@ public struct CredentialProfiles: Sendable {
     }
 
     /// Every profile, in the file's order; none when the file does not exist.
-    /// - Throws: `SyncError.invalidCredentials` for a file that is not a profile list or is readable by others.
+    /// - Throws: `SyncError.credentialsFileUnreadable` for a file that cannot be read, `.malformedProfiles` for one
+    ///   that is not a profile list, `.invalidCredentials` for one readable by others.
     public func load() throws(SyncError) -> [Profile] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return [] }
-            throw SyncError(.invalidCredentials, "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw SyncError(.credentialsFileUnreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if info.st_mode & 0o077 != 0 {
             throw SyncError(
@@ -77,20 +78,19 @@ public struct CredentialProfiles: Sendable {
                     + "run: chmod 600 \(path)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SyncError(.invalidCredentials, "cannot read \(path)")
+            throw SyncError(.credentialsFileUnreadable, "cannot read \(path)")
         }
         do {
             return try JSONDecoder().decode(File.self, from: data).profiles
         } catch {
             throw SyncError(
-                .invalidCredentials,
-                "\(path) is not a profile list ({\"profiles\": [...]}); fix or remove it and run review auth add again")
+                .malformedProfiles, "\(path) is not a profile list ({\"profiles\": [...]}); fix or remove it")
         }
     }
 
     /// Adds or replaces the profile of that name and writes the file (0600, folder 0700, atomically).
     /// - Parameter profile: the profile.
-    /// - Throws: `SyncError.invalidCredentials` when the file cannot be read or written.
+    /// - Throws: what `load()` throws; `SyncError.credentialsFileUnwritable` when the file cannot be written.
     public func save(_ profile: Profile) throws(SyncError) {
         var profiles = try load().filter { $0.name != profile.name }
         profiles.append(profile)
@@ -98,11 +98,11 @@ public struct CredentialProfiles: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(File(profiles: profiles)) } catch {
-            throw SyncError(.invalidCredentials, "cannot encode the profiles")
+            throw SyncError(.credentialsFileUnwritable, "cannot encode the profiles")
         }
         // 0600, whole or not at all, never through a planted name; the folder 0700 (AtomicFile, FilePath).
         do { try AtomicFile.write(Array(data), to: path, mode: 0o600, creatingFolders: true) } catch {
-            throw SyncError(.invalidCredentials, error.reason)
+            throw SyncError(.credentialsFileUnwritable, error.reason)
         }
     }
 

@@ -32,10 +32,12 @@ public enum CredentialResolver {
     ///   - flags: the command line's.
     ///   - environment: the process's variables.
     ///   - profiles: the config file.
-    ///   - readFile: reads a `.p8` (66 when missing is the caller's mapping of `missingKeyFile`).
+    ///   - readFile: reads a `.p8`; a file that does not exist or cannot be read is `credentialsFileUnreadable`,
+    ///     which it throws with the file's path and the cause.
     /// - Returns: one or more keys.
-    /// - Throws: `SyncError.noCredentials` naming the three ways, `.invalidCredentials` for an unreadable key, a
-    ///   missing profile, or a key ID without its `.p8`.
+    /// - Throws: `SyncError.noCredentials` when none of the three ways gives a key, `.keyFileNotGiven` for a key ID
+    ///   without its `.p8`, `.profileNotFound`, what `readFile` throws, `.invalidCredentials` for a `.p8` that is
+    ///   not a key, the profile list's errors (`CredentialProfiles.load()`).
     public static func resolve(
         flags: Flags, environment: [String: String], profiles: CredentialProfiles?,
         readFile: (String) throws(SyncError) -> String
@@ -44,10 +46,11 @@ public enum CredentialResolver {
             -> ASCCredentials
         {
             guard let path, !path.isEmpty else {
+                // The environment variable is this resolver's own input; the flag that sets the path is the caller's.
                 throw SyncError(
-                    .invalidCredentials,
-                    "\(source) gives the key ID \(keyID) but no .p8 file; give it with "
-                        + (source == "the command line" ? "--private-key FILE" : "ASC_PRIVATE_KEY_PATH"))
+                    .keyFileNotGiven,
+                    "\(source) gives the key ID \(keyID) but no .p8 file"
+                        + (source == "the environment" ? "; give it with ASC_PRIVATE_KEY_PATH" : ""))
             }
             let text = try readFile(path)
             do {
@@ -76,19 +79,14 @@ public enum CredentialResolver {
         if let name = flags.profile {
             guard let profile = stored.first(where: { $0.name == name }) else {
                 throw SyncError(
-                    .invalidCredentials,
+                    .profileNotFound,
                     "no profile named \(name) in \(profiles?.path ?? "the config file"); profiles: "
-                        + (stored.isEmpty
-                            ? "none (add one with review auth add)" : stored.map(\.name).joined(separator: ", ")))
+                        + (stored.isEmpty ? "none" : stored.map(\.name).joined(separator: ", ")))
             }
             return [(name, try CredentialProfiles.credentials(profile))]
         }
         guard !stored.isEmpty else {
-            throw SyncError(
-                .noCredentials,
-                "no App Store Connect API key: give --key-id, --issuer-id and --private-key, or set ASC_KEY_ID, "
-                    + "ASC_ISSUER_ID and ASC_PRIVATE_KEY_PATH, or add a profile with review auth add (create the key in "
-                    + "App Store Connect > Users and Access > Integrations)")
+            throw SyncError(.noCredentials, "no App Store Connect API key")
         }
         var keys: [(profile: String?, credentials: ASCCredentials)] = []
         for profile in stored { keys.append((profile.name, try CredentialProfiles.credentials(profile))) }

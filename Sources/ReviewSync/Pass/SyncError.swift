@@ -6,11 +6,16 @@ public import ReviewLog
 public struct SyncError: CodedError {
     /// A stable error code. New codes can be added without breaking callers.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
-            case notAuthorized, forbidden, unavailable, refused, appNotFound, noCredentials, invalidCredentials, store
+        /// The codes as a closed enum, for this package only: its command lines switch over it exhaustively, so a
+        /// code added here without an exit status there does not compile. Users see only the struct.
+        package enum Base: String, Sendable, CaseIterable {
+            case notAuthorized, forbidden, unavailable, refused, appNotFound
+            case noCredentials, keyFileNotGiven, profileNotFound, invalidCredentials, malformedProfiles
+            case credentialsFileUnreadable, credentialsFileUnwritable, store
         }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
+        /// The code's case, for an exhaustive `switch` inside the package.
+        package let base: Base
+        package init(_ base: Base) { self.base = base }
 
         /// App Store Connect refused the token (HTTP 401): the key, the issuer ID or this host's clock.
         public static let notAuthorized = Code(.notAuthorized)
@@ -25,8 +30,20 @@ public struct SyncError: CodedError {
         public static let appNotFound = Code(.appNotFound)
         /// No credentials: no flags, no environment, no profile.
         public static let noCredentials = Code(.noCredentials)
-        /// Credentials that cannot be used: a missing or malformed `.p8`, an empty key ID, a malformed config.
+        /// A key ID given (by the flags or the environment) without the path of its `.p8` file.
+        public static let keyFileNotGiven = Code(.keyFileNotGiven)
+        /// The profile asked for is not in the profile list; the reason names the profiles there are.
+        public static let profileNotFound = Code(.profileNotFound)
+        /// Credentials that cannot be used: a `.p8` that is not an EC P-256 private key (or is over the size limit),
+        /// an empty key ID, a profile list readable by others.
         public static let invalidCredentials = Code(.invalidCredentials)
+        /// A profile list that is not one (`{"profiles": [...]}`): fix or remove the file the reason names.
+        public static let malformedProfiles = Code(.malformedProfiles)
+        /// A `.p8` file, or the profile list, that does not exist or cannot be read; the reason names the file and
+        /// the cause.
+        public static let credentialsFileUnreadable = Code(.credentialsFileUnreadable)
+        /// The profile list cannot be written; the reason names the file and the cause.
+        public static let credentialsFileUnwritable = Code(.credentialsFileUnwritable)
         /// The review store failed.
         public static let store = Code(.store)
 
@@ -35,7 +52,8 @@ public struct SyncError: CodedError {
 
     /// The stable code.
     public let code: Code
-    /// The cause and, where known, the fix.
+    /// The cause and, where known, the fix (never a program's flags or commands: a program adds its own advice from
+    /// the code).
     public let reason: String
     /// The App Store Connect error behind it, if any.
     public let ascError: AppStoreConnectError?

@@ -105,7 +105,7 @@ public struct SyncWatcher: Sendable {
             let reviewError = error as? ReviewError
             failure(
                 SyncError(
-                    .store, "cannot tell whether another review watch is active: \(reviewError?.reason ?? "\(error)")",
+                    .store, "cannot tell whether another watcher is active: \(reviewError?.reason ?? "\(error)")",
                     reviewError: reviewError))
             return false
         }

@@ -39,8 +39,8 @@ extension RelationalReviewStore {
             if let other = try appRow(named: newName, in: session), other.id != found.id {
                 throw ReviewError(
                     .conflict,
-                    "an app named \"\(other.app.name)\" already exists; to make \(found.app.name) part of it, merge: "
-                        + "review apps merge \"\(found.app.name)\" \"\(other.app.name)\"")
+                    "an app named \"\(other.app.name)\" already exists; to make \(found.app.name) part of it, merge "
+                        + "\(found.app.name) into \(other.app.name)")
             }
             try session.run("UPDATE apps SET name = ? WHERE id = ?", [.text(newName), .integer(found.id)])
             try renameInChannels(found.app.name, to: newName, in: session)
@@ -111,8 +111,7 @@ extension RelationalReviewStore {
     public func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
         try database.write { (session: any SQLSession) throws(ReviewError) -> EventEdit in
             guard let before = try event(id: id, in: session) else {
-                throw ReviewError(
-                    .eventNotFound, "no event has id \(id) in \(location); `review timeline APP` shows ids")
+                throw ReviewError(.eventNotFound, "no event has id \(id) in \(location)")
             }
             guard note != nil || at != nil else {
                 throw ReviewError(
@@ -120,9 +119,9 @@ extension RelationalReviewStore {
             }
             if at != nil, before.source == .sync || before.timing.isObserved {
                 throw ReviewError(
-                    .invalidValue,
-                    "event \(id) was recorded by review sync, at the time App Store Connect gave or a poll saw; only "
-                        + "its note can be edited (or delete it with review delete \(id) --yes)")
+                    .timeNotEditable,
+                    "event \(id) was recorded by a sync, at the time App Store Connect gave or a poll saw; only its "
+                        + "note can be edited")
             }
             let newNote = note.map { $0.isEmpty ? nil : $0 } ?? before.note
             // Only the note changes: an app name stored before the storage rule does not keep its notes from edits.
@@ -176,8 +175,7 @@ extension RelationalReviewStore {
             guard let last, let event = try event(id: last.id, in: session) else {
                 throw ReviewError(
                     .eventNotFound,
-                    "no event logged by hand in \(location), so nothing to undo; an imported or synced event is removed "
-                        + "with review delete ID --yes")
+                    "no event logged by hand in \(location), so nothing to undo")
             }
             try session.run("DELETE FROM events WHERE id = ?", [.integer(last.id)])
             var referenced = false
@@ -196,7 +194,7 @@ extension RelationalReviewStore {
     /// The app of that name, or `appNotFound`.
     private func existingApp(_ name: String, in session: any SQLSession) throws(ReviewError) -> (id: Int64, app: App) {
         guard let found = try appRow(named: name, in: session) else {
-            throw ReviewError(.appNotFound, "no app named \"\(name)\" in \(location); `review apps` lists them")
+            throw ReviewError(.appNotFound, "no app named \"\(name)\" in \(location)")
         }
         return found
     }
@@ -265,7 +263,7 @@ extension RelationalReviewStore {
                 .conflict,
                 "\(from.app.name) and \(into.app.name) both record the same state at the same time: "
                     + clashes.joined(separator: "; ") + (clashes.count == 4 ? "; ..." : "")
-                    + ". Delete one of each pair (review delete ID --yes) and merge again; nothing was merged")
+                    + ". Delete one of each pair and merge again; nothing was merged")
         }
     }
 

@@ -59,7 +59,7 @@ extension RelationalReviewStore {
     ///   store itself as target), store errors of either store.
     public func copy(to target: RelationalReviewStore) throws -> StoreCopy {
         guard target !== self, target.location != location else {
-            throw ReviewError(.invalidValue, "\(location) is the store being copied; give another one with --to")
+            throw ReviewError(.invalidValue, "\(location) is the store being copied; copy into another store")
         }
         let tables = Self.copiedTables
         // One snapshot of the source: rows written meanwhile by others are all in it or all out of it, so an event

@@ -33,9 +33,7 @@ extension RelationalReviewStore: NotificationOutbox {
     public func removeChannel(id: Int64) throws -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             guard let channel = try channels(in: session).first(where: { $0.id == id }) else {
-                throw ReviewError(
-                    .channelNotFound,
-                    "no notification channel has id \(id) in \(location); `review notify list` shows ids")
+                throw ReviewError(.channelNotFound, "no notification channel has id \(id) in \(location)")
             }
             try session.run("DELETE FROM notify_channels WHERE id = ?", [.integer(id)])
             return channel

@@ -100,8 +100,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                 guard let existingApp else {
                     throw ReviewError(
                         .versionRequired,
-                        "\(request.app) has no events yet, so there is no latest version to use; give --version "
-                            + "(for example --version 1.0)")
+                        "\(request.app) has no events yet, so there is no latest version to use")
                 }
                 let found = try session.with(
                     "SELECT version FROM events WHERE app_id = ? AND platform = ? ORDER BY at DESC, id DESC LIMIT 1"
@@ -113,7 +112,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                     throw ReviewError(
                         .versionRequired,
                         "\(existingApp.app.name) has no \(request.platform.name) events yet, so there is no latest "
-                            + "version to use; give --version")
+                            + "version to use")
                 }
                 version = found
             }
@@ -213,8 +212,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
     public func deleteEvent(id: Int64) throws -> ReviewEvent {
         try database.write { (session: any SQLSession) throws(ReviewError) -> ReviewEvent in
             guard let found = try event(id: id, in: session) else {
-                throw ReviewError(
-                    .eventNotFound, "no event has id \(id) in \(location); `review timeline APP` shows ids")
+                throw ReviewError(.eventNotFound, "no event has id \(id) in \(location)")
             }
             try session.run("DELETE FROM events WHERE id = ?", [.integer(id)])
             return found
@@ -334,18 +332,18 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    /// Fills an app's missing identifiers from `review log --bundle-id --app-store-id`: a different value already
-    /// stored, or the same value held by another app, is refused (`invalidValue`), never overwritten.
+    /// Fills an app's missing identifiers from a logged event (`LogRequest.bundleID`, `appStoreID`): a different
+    /// value already stored (`identifierMismatch`), or the same value held by another app (`identifierTaken`), is
+    /// refused, never overwritten.
     private func reconcileLogged(_ app: App, appID: Int64, in session: any SQLSession) throws(ReviewError) {
         try reconcile(app, appID: appID, in: session) {
             (column: String, given: String, have: String?, stored: App) throws(ReviewError) -> ReviewError? in
-            let option = column == "bundle_id" ? "--bundle-id" : "--app-store-id"
             let what = column == "bundle_id" ? "bundle ID" : "App Store ID"
             if let have {
                 return ReviewError(
-                    .invalidValue,
+                    .identifierMismatch,
                     "\(stored.name) already has the \(what) \(have), not \(given); an app's identifiers are not "
-                        + "changed by log: check \(option), or leave it out")
+                        + "changed by logging")
             }
             let holder = try session.with("SELECT name FROM apps WHERE \(column) = ? AND id != ?") {
                 (statement: any SQLStatement) throws(ReviewError) -> String? in
@@ -353,9 +351,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
                 return try statement.step() ? statement.text(0) : nil
             }
             return holder.map { other in
-                ReviewError(
-                    .invalidValue,
-                    "the \(what) \(given) belongs to \(other), not \(stored.name); check \(option) and the app name")
+                ReviewError(.identifierTaken, "the \(what) \(given) belongs to \(other), not \(stored.name)")
             }
         }
     }

@@ -42,7 +42,7 @@ enum DatabaseFile {
             if count == 0 { break }
             filled += count
         }
-        let fix = "; it was not modified. Choose another file with --db or REVIEW_DB"
+        let fix = "; it was not modified"
         if filled == 0 {
             throw ReviewError(.notGatehouseDatabase, "\(path) is an empty file, not a Gatehouse review store\(fix)")
         }

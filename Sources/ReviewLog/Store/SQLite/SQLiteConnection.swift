@@ -25,10 +25,7 @@ final class SQLiteConnection {
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             if let pointer { sqlite3_close_v2(pointer) }
-            throw ReviewError(
-                .storeUnavailable,
-                "cannot open the review store \(path): \(message); check the path and its permissions, or choose "
-                    + "another with --db or REVIEW_DB")
+            throw ReviewError(.storeUnavailable, "cannot open the review store \(path): \(message)")
         }
         handle = pointer
         self.path = path
@@ -79,7 +76,8 @@ final class SQLiteConnection {
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
     var changes: Int32 { sqlite3_changes(handle) }
 
-    /// Maps a SQLite failure to the module's error: damage is `corruptDatabase`, the rest `storeFailure`.
+    /// Maps a SQLite failure to the module's error: damage is `corruptDatabase`, a lock held beyond the busy timeout
+    /// `storeLocked`, a read-only file or file system `readOnlyStore`, the rest `storeFailure`.
     func error(status: Int32, message: String, doing sql: String) -> ReviewError {
         let primary = status & 0xFF
         if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
@@ -90,7 +88,7 @@ final class SQLiteConnection {
         }
         if primary == SQLITE_BUSY || primary == SQLITE_LOCKED {
             return ReviewError(
-                .storeUnavailable,
+                .storeLocked,
                 "the review store \(path) stayed locked by another process beyond the busy timeout (SQLite: "
                     + "\(message)); try again")
         }
@@ -98,9 +96,9 @@ final class SQLiteConnection {
             || ((primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR) && DatabaseFile.isOnReadOnlyFileSystem(path))
         {
             return ReviewError(
-                .storeUnavailable,
+                .readOnlyStore,
                 "the review store \(path) is on a read-only file system or is read-only (SQLite: \(message)); "
-                    + "nothing was written: remount it read-write, or point --db or REVIEW_DB at a writable place")
+                    + "nothing was written: remount it read-write")
         }
         if primary == SQLITE_FULL {
             return ReviewError(
