@@ -2,6 +2,7 @@ import GatehouseTesting
 import MicroHTTPServer
 import ReviewLog
 import ReviewWebhooks
+import Synchronization
 import Testing
 
 /// `WebhookReceiver` in process, on both stores, with stub version resolvers (resolving, throwing, waiting): what it
@@ -27,11 +28,13 @@ struct WebhookReceiverTests {
             _ = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://hooks.example.com/review"))
         }
 
-        /// A receiver over the store.
-        func receiver(_ resolver: StubVersionResolver, bound: Duration = .seconds(3)) -> WebhookReceiver {
+        /// A receiver over the store, counting its wake-ups of the deliverer.
+        func receiver(_ resolver: StubVersionResolver, bound: Duration = .seconds(3), wakes: WakeCount? = nil)
+            -> WebhookReceiver
+        {
             WebhookReceiver(
                 secret: WebhookReceiverTests.secret, store: store, resolver: resolver, resolutionBound: bound,
-                now: { WebhookReceiverTests.receivedAt })
+                now: { WebhookReceiverTests.receivedAt }, wakeDeliverer: { wakes?.add() })
         }
 
         func pendingResolver(_ resolver: StubVersionResolver, bound: Duration = .seconds(10))
@@ -67,12 +70,13 @@ struct WebhookReceiverTests {
     static func text(_ response: HTTPServerResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
     @Test(
-        "a resolved version: 200 recorded, event and notification stored; a retry is a duplicate",
+        "a resolved version: 200 recorded, event and notification stored, deliverer woken; a retry: duplicate",
         arguments: StoreKind.allCases)
     func resolves(_ kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
         let resolver = StubVersionResolver(.resolves(Self.fokus))
-        let receiver = fixture.receiver(resolver)
+        let wakes = WakeCount()
+        let receiver = fixture.receiver(resolver, wakes: wakes)
         let answer = await receiver.respond(to: try Self.stateChange(id: "d1"))
         #expect(answer.status == 200 && Self.text(answer) == "recorded\n", "\(answer.logNote)")
         #expect(resolver.asked == [Self.versionID])
@@ -83,11 +87,13 @@ struct WebhookReceiverTests {
         #expect(event.source == .webhook && event.at.iso8601 == "2026-11-21T08:30:00Z")
         #expect(try fixture.store.webhookDeliveryStatus(id: "d1") == .resolved(eventID: event.id))
         #expect(try fixture.queuedNotifications == 1)
+        #expect(wakes.count == 1)
 
         let retry = await receiver.respond(to: try Self.stateChange(id: "d1"))
         #expect(retry.status == 200 && Self.text(retry) == "duplicate\n")
         #expect(resolver.asked.count == 1)
         #expect(try fixture.store.events(app: nil).count == 1 && fixture.queuedNotifications == 1)
+        #expect(wakes.count == 1)
     }
 
     @Test(
@@ -96,11 +102,13 @@ struct WebhookReceiverTests {
     func throwsThenResolvedLater(_ kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
         let failing = StubVersionResolver(.fails)
-        let answer = await fixture.receiver(failing).respond(to: try Self.stateChange(id: "d2"))
+        let wakes = WakeCount()
+        let answer = await fixture.receiver(failing, wakes: wakes).respond(to: try Self.stateChange(id: "d2"))
         #expect(answer.status == 202 && Self.text(answer) == "pending\n")
         #expect(answer.logNote.contains("version lookup failed: stub: App Store Connect cannot be reached"))
         #expect(try fixture.store.webhookDeliveryStatus(id: "d2") == .pending)
         #expect(try fixture.store.events(app: nil).isEmpty && fixture.queuedNotifications == 0)
+        #expect(wakes.count == 0)
 
         // Still failing: the pass notes the attempt, and the delivery stays.
         let stillFailing = try await fixture.pendingResolver(failing).resolvePending()
@@ -150,27 +158,39 @@ struct WebhookReceiverTests {
         #expect(try fixture.queuedNotifications == 1)
     }
 
-    @Test("a retry of a pending delivery that now resolves: 200 recorded", arguments: StoreKind.allCases)
+    @Test(
+        "a retry of a pending delivery that now resolves: 200 recorded, deliverer woken", arguments: StoreKind.allCases)
     func retryCompletesPending(_ kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let first = await fixture.receiver(StubVersionResolver(.fails))
+        let wakes = WakeCount()
+        let first = await fixture.receiver(StubVersionResolver(.fails), wakes: wakes)
             .respond(to: try Self.stateChange(id: "d4"))
         #expect(first.status == 202)
-        let retry = await fixture.receiver(StubVersionResolver(.resolves(Self.fokus)))
+        let retry = await fixture.receiver(StubVersionResolver(.resolves(Self.fokus)), wakes: wakes)
             .respond(to: try Self.stateChange(id: "d4"))
         #expect(retry.status == 200 && Self.text(retry) == "recorded\n", "\(retry.logNote)")
         #expect(try fixture.store.events(app: nil).count == 1 && fixture.queuedNotifications == 1)
+        #expect(wakes.count == 1)
     }
 
     @Test(
-        "a state this review does not record is stored resolved without an event (200 stored)",
+        "a state this review does not record is stored resolved without an event (200 stored), waking no one",
         arguments: StoreKind.allCases)
     func unknownState(_ kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let answer = await fixture.receiver(StubVersionResolver(.resolves(Self.fokus)))
+        let wakes = WakeCount()
+        let answer = await fixture.receiver(StubVersionResolver(.resolves(Self.fokus)), wakes: wakes)
             .respond(to: try Self.stateChange(id: "d5", to: "SOME_FUTURE_STATE"))
         #expect(answer.status == 200 && Self.text(answer) == "stored\n")
         #expect(try fixture.store.webhookDeliveryStatus(id: "d5") == .resolved(eventID: nil))
         #expect(try fixture.store.events(app: nil).isEmpty && fixture.queuedNotifications == 0)
+        #expect(wakes.count == 0)
     }
+}
+
+/// Counts the receiver's calls of its `wakeDeliverer`.
+final class WakeCount: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
 }
