@@ -82,7 +82,9 @@ let package = Package(
         .target(name: "ReviewPostgreSQL", dependencies: ["ReviewLog", "CPostgreSQL", "GatehouseCore"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
-        // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials.
+        // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials,
+        // and the webhook version resolver (ReviewLog's WebhookVersionResolving, which ReviewWebhooks takes, so that
+        // neither of the two depends on the other).
         .target(
             name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "GatehouseCore", "GatehouseFoundation"]),
         // review serve, in three layers: ReviewWebhooks decides (a request in, an answer and what to store out:

@@ -4,7 +4,8 @@ package import ReviewLog
 /// `review serve`'s request handler: `WebhookGate`'s checks, then a verified delivery stored durably before the 2xx
 /// answer (App Store Connect retries what is not acknowledged), exactly once per `data.id`. A state change's version
 /// is resolved first, within `resolutionBound`; when that fails the delivery is kept as pending (answered 202) for
-/// `PendingWebhookResolver`. A store failure is a 503, so Apple retries.
+/// `PendingWebhookResolver`. A store failure is a 503, so Apple retries. A delivery that recorded an event (and so, in
+/// the same transaction, queued its notifications) wakes the notification deliverer before it is answered.
 package struct WebhookReceiver: HTTPServerHandler {
     /// The webhook secret.
     let secret: [UInt8]
@@ -19,6 +20,8 @@ package struct WebhookReceiver: HTTPServerHandler {
     /// Called after a delivery is stored and before it is answered (a test hook: a debug build of `review serve` pauses
     /// there when `GATEHOUSE_TEST_PAUSE_AFTER_STORE` is set, so a test can kill it between the two).
     let afterStore: @Sendable (WebhookDelivery) async -> Void
+    /// Called after a commit that recorded an event: `review serve` signals its deliverer's `DeliveryWake`.
+    let wakeDeliverer: @Sendable () -> Void
 
     /// Creates a receiver.
     /// - Parameters:
@@ -28,10 +31,12 @@ package struct WebhookReceiver: HTTPServerHandler {
     ///   - resolutionBound: the longest wait for a version (default 3 s).
     ///   - now: the clock.
     ///   - afterStore: called between storing and answering.
+    ///   - wakeDeliverer: called after a commit that recorded an event, before `afterStore`.
     package init(
         secret: [UInt8], store: any WebhookDeliveryStore, resolver: any WebhookVersionResolving,
         resolutionBound: Duration = .seconds(3), now: @escaping @Sendable () -> Timestamp,
-        afterStore: @escaping @Sendable (WebhookDelivery) async -> Void = { _ in }
+        afterStore: @escaping @Sendable (WebhookDelivery) async -> Void = { _ in },
+        wakeDeliverer: @escaping @Sendable () -> Void = {}
     ) {
         self.secret = secret
         self.store = store
@@ -39,6 +44,7 @@ package struct WebhookReceiver: HTTPServerHandler {
         self.resolutionBound = resolutionBound
         self.now = now
         self.afterStore = afterStore
+        self.wakeDeliverer = wakeDeliverer
     }
 
     package var maximumBodyBytes: Int { WebhookGate.maximumBodyBytes }
@@ -82,6 +88,9 @@ package struct WebhookReceiver: HTTPServerHandler {
             }
         }
         let outcome = try store.recordWebhookDelivery(delivery, version: version)
+        // Recording an event queues its notifications in the same transaction; an observation made exact queues none,
+        // and the wake then finds nothing due, which costs one empty round.
+        if case .recorded = outcome { wakeDeliverer() }
         await afterStore(delivery)
         let note = "delivery \(delivery.id): "
         switch outcome {

@@ -69,3 +69,35 @@ struct ServeNotifyEndToEndTests {
         #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status != 'delivered'") == "0")
     }
 }
+
+/// The receiver wakes `serve`'s deliverer (issue 21): with the deliverer's rounds an hour apart, stored webhooks still
+/// reach the channel. Not timed: without the wake the second delivery's notification would wait an hour, past the
+/// deadline below.
+@Suite("review serve end to end: a stored webhook wakes the deliverer", .serialized)
+struct ServeWakeEndToEndTests {
+    @Test("with the deliverer's rounds an hour apart, each recorded webhook still reaches the channel")
+    func wakes() throws {
+        let harness = try ServeHarness()
+        let receiver = try LoopbackHTTPServer()
+        receiver.route("/hook", respond: .text("ok"))
+        #expect(try harness.sync.review(["notify", "add", "webhook", receiver.url("/hook")]).status == 0)
+        let server = try harness.start("wakes", environment: ["GATEHOUSE_TEST_DELIVERY_INTERVAL": "3600"])
+        // The first may go out in the deliverer's first round, at start; the second is stored after that round has
+        // delivered the first, so only a wake sends it.
+        for (count, (id, state)) in [("w1", "IN_REVIEW"), ("w2", "PENDING_DEVELOPER_RELEASE")].enumerated() {
+            let body = ServeHarness.stateChange(
+                id: id, from: count == 0 ? "WAITING_FOR_REVIEW" : "IN_REVIEW", to: state,
+                at: "2026-11-21T0\(8 + count):30:00.125Z")
+            #expect(try ServeHarness.deliver(body, to: server)?.status == 200)
+            let deadline = Date().addingTimeInterval(30)
+            while receiver.requestCount(path: "/hook") <= count, Date() < deadline { usleep(20_000) }
+            #expect(receiver.requestCount(path: "/hook") == count + 1, "\(harness.sync.output("wakes").standardError)")
+        }
+        #expect(harness.stop(server) == 0)
+        let states = try receiver.requests(path: "/hook").map {
+            (try JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any])?["state"] as? String
+        }
+        #expect(states == ["IN_REVIEW", "PENDING_DEVELOPER_RELEASE"])
+        #expect(try harness.sqlite("SELECT count(*) FROM notify_outbox WHERE status = 'delivered'") == "2")
+    }
+}

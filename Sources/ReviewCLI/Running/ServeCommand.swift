@@ -3,6 +3,7 @@ import CommandLineKit
 import GatehouseCore
 import MicroHTTPServer
 import ReviewLog
+import ReviewNotify
 import ReviewSync
 import ReviewWebhooks
 
@@ -45,9 +46,12 @@ enum ServeCommand {
                     ("ms", JSONText.number(Int64(record.milliseconds.rounded()))),
                 ]) + "\n")
         }
+        // The receiver and the pending loop wake the deliverer after recording an event, so its notification goes out
+        // at once instead of at the deliverer's next round.
+        let wake = DeliveryWake()
         let receiver = WebhookReceiver(
             secret: secret, store: store, resolver: resolver, now: now,
-            afterStore: TestHooks.pauseAfterStore(environment))
+            afterStore: TestHooks.pauseAfterStore(environment), wakeDeliverer: { wake.signal() })
         let server: MicroHTTPServer
         do {
             server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: requestLog)
@@ -63,9 +67,12 @@ enum ServeCommand {
         // Background work, each element one task for the life of the server; SIGTERM sets `stop`, and each finishes
         // what it is doing and returns.
         let background: [@Sendable () async -> Void] = [
-            { await resolvingPending(pending, every: settings.resolveInterval, stop: stop, log: log) },
+            { await resolvingPending(pending, every: settings.resolveInterval, stop: stop, wake: wake, log: log) },
             // Notifications out: what the deliveries recorded (and reminders of long waits), with backoff.
-            { await SyncCommands.deliverInBackground(store: store, environment: environment) },
+            {
+                await SyncCommands.deliverInBackground(
+                    store: store, environment: environment, every: TestHooks.deliveryInterval(environment), wake: wake)
+            },
         ]
         let drained = await withTaskGroup(of: Void.self) { group -> Bool in
             for work in background { group.addTask(operation: work) }
@@ -120,14 +127,16 @@ enum ServeCommand {
         return (output, report.recorded.map(\.id))
     }
 
-    /// Resolves pending deliveries at start-up and then every `interval`, until `stop`.
+    /// Resolves pending deliveries at start-up and then every `interval`, until `stop`; a pass that recorded events
+    /// wakes the deliverer.
     static func resolvingPending(
-        _ pending: PendingWebhookResolver, every interval: Duration, stop: StopFlag,
+        _ pending: PendingWebhookResolver, every interval: Duration, stop: StopFlag, wake: DeliveryWake,
         log: @escaping @Sendable (String) -> Void
     ) async {
         while !stop.isSet {
             do {
                 let report = try await pending.resolvePending(stop: { stop.isSet })
+                if !report.recorded.isEmpty { wake.signal() }
                 for event in report.recorded {
                     log(
                         "pending delivery resolved: event \(event.id) (\(event.app.name) \(event.version) "

@@ -168,11 +168,15 @@ enum SyncCommands {
 
     /// `watch`'s notification delivery until the stop flag is set. `review serve` runs the same loop: one line,
     /// `Task { await SyncCommands.deliverInBackground(store: store, environment: environment) }`.
-    static func deliverInBackground(store: any ReviewStore, environment: ReviewEnvironment) async {
+    /// `serve` passes the wake its receiver signals (and, in tests, a longer round interval).
+    static func deliverInBackground(
+        store: any ReviewStore, environment: ReviewEnvironment, every interval: Duration? = nil,
+        wake: DeliveryWake? = nil
+    ) async {
         guard let outbox = store as? any ReviewStore & NotificationOutbox else { return }
         let stop = environment.stop
         await NotificationDeliverer(store: outbox, clock: environment.clock).run(
-            isStopped: { stop.isSet },
+            every: interval ?? .seconds(5), wake: wake, isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
     }

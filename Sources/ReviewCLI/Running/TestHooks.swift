@@ -11,8 +11,11 @@ import ReviewLog
 /// release `review`), so no deployment can be paused or sped up by setting one (issue 20).
 package enum TestHooks {
     #if DEBUG
-        /// The variables `main.swift` passes on: `GATEHOUSE_TEST_PAUSE_AFTER_STORE`, `GATEHOUSE_TEST_WATCH_INTERVAL`.
-        package static let variableNames = ["GATEHOUSE_TEST_PAUSE_AFTER_STORE", "GATEHOUSE_TEST_WATCH_INTERVAL"]
+        /// The variables `main.swift` passes on: `GATEHOUSE_TEST_PAUSE_AFTER_STORE`, `GATEHOUSE_TEST_WATCH_INTERVAL`,
+        /// `GATEHOUSE_TEST_DELIVERY_INTERVAL`.
+        package static let variableNames = [
+            "GATEHOUSE_TEST_PAUSE_AFTER_STORE", "GATEHOUSE_TEST_WATCH_INTERVAL", "GATEHOUSE_TEST_DELIVERY_INTERVAL",
+        ]
 
         /// With `GATEHOUSE_TEST_PAUSE_AFTER_STORE=FILE`, a stored delivery creates FILE and waits (an hour) before it
         /// is answered, so a test can kill `serve` between storing and answering. Unset: nothing.
@@ -36,6 +39,16 @@ package enum TestHooks {
             else { return nil }
             return .milliseconds(Int64((seconds * 1000).rounded()))
         }
+
+        /// With `GATEHOUSE_TEST_DELIVERY_INTERVAL=SECONDS` (above 0, at most a day), `serve`'s deliverer waits that long
+        /// between rounds instead of 5 s, so that a test set to an hour proves a stored webhook is notified by the
+        /// receiver's wake, not by a round. Unset: nil (5 s).
+        static func deliveryInterval(_ environment: ReviewEnvironment) -> Duration? {
+            guard let text = environment.variables["GATEHOUSE_TEST_DELIVERY_INTERVAL"], let seconds = Double(text),
+                seconds > 0, seconds <= 86400
+            else { return nil }
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
     #else
         /// None in a release build.
         package static let variableNames: [String] = []
@@ -47,5 +60,8 @@ package enum TestHooks {
 
         /// None in a release build.
         static func watchInterval(_ environment: ReviewEnvironment) -> Duration? { nil }
+
+        /// None in a release build (5 s).
+        static func deliveryInterval(_ environment: ReviewEnvironment) -> Duration? { nil }
     #endif
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// claim's lease has passed (a flush takes a dead flush's claim at once). Receivers deduplicate by the message's id.
 ///
 /// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
-/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:isStopped:report:failure:)`` in the background.
+/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background.
 public struct NotificationDeliverer: Sendable {
     /// The store: its events and its outbox.
     public let store: any ReviewStore & NotificationOutbox
@@ -139,15 +139,18 @@ public struct NotificationDeliverer: Sendable {
 
     /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
     /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
-    /// `review watch` runs it beside its passes; `review serve` the same way.
+    /// `review watch` runs it beside its passes; `review serve` the same way, with a `wake` its webhook receiver
+    /// signals after recording an event, so that the event's notification goes out at once rather than at the next
+    /// round.
     /// - Parameters:
     ///   - interval: between rounds (default 5 s).
     ///   - reminderInterval: between reminder checks (default 60 s; the first round checks).
+    ///   - wake: ends the wait between rounds early when signalled (a signal during a round ends the next wait).
     ///   - isStopped: checked between rounds and every second of the wait.
     ///   - report: called with each round that tried something.
     ///   - failure: called with each round that failed on the store.
     public func run(
-        every interval: Duration = .seconds(5), remindingEvery reminderInterval: Int64 = 60,
+        every interval: Duration = .seconds(5), remindingEvery reminderInterval: Int64 = 60, wake: DeliveryWake? = nil,
         isStopped: @escaping @Sendable () -> Bool, report: @escaping @Sendable (DeliveryReport) -> Void,
         failure: @escaping @Sendable (any Error) -> Void
     ) async {
@@ -166,7 +169,11 @@ public struct NotificationDeliverer: Sendable {
             var remaining = interval
             while !isStopped(), remaining > .zero {
                 let slice = min(remaining, .seconds(1))
-                try? await Task.sleep(for: slice)
+                if let wake {
+                    if await wake.wait(upTo: slice) { break }
+                } else {
+                    try? await Task.sleep(for: slice)
+                }
                 remaining -= slice
             }
         }

@@ -1,14 +1,22 @@
-import AppStoreConnect
-import ReviewLog
-import ReviewSync
-import ReviewWebhooks
+package import AppStoreConnect
+package import ReviewLog
 
 /// Resolves a webhook's App Store version id with `GET /v1/appStoreVersions/{id}?include=app`, asking each key's
-/// client in turn (a version of an app that one key cannot see may be another's).
-struct ASCWebhookVersionResolver: WebhookVersionResolving {
-    let clients: [ASCClient]
+/// client in turn (a version of an app that one key cannot see may be another's): `review serve`'s receiver and its
+/// pending loop, and `review sync`'s pass over the pending deliveries.
+package struct ASCWebhookVersionResolver: WebhookVersionResolving {
+    /// The clients asked, in order.
+    package let clients: [ASCClient]
 
-    func resolve(versionID: String) async throws -> WebhookVersion {
+    /// Creates a resolver over one client per key.
+    package init(clients: [ASCClient]) {
+        self.clients = clients
+    }
+
+    /// The version's app, platform, version string and build, from the first client that can see it.
+    /// - Throws: `AppStoreConnectError`: `.notFound` or `.forbidden` when no client can see it (the last client's
+    ///   error), `.invalidResponse` for a platform this review does not know, and any other failure at once.
+    package func resolve(versionID: String) async throws -> WebhookVersion {
         var lastError: any Error = AppStoreConnectError(.notFound, "no App Store Connect key to resolve \(versionID)")
         for client in clients {
             do {
