@@ -53,11 +53,11 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     ///   - keys: the API keys it accepts.
     ///   - state: the apps, versions and submissions.
     ///   - clock: the server's time, for `exp` and `iat` (default the system clock; pass the client's fixed clock).
-    ///   - lifetime: the longest the server runs before it stops by itself (default 120 s, as `LoopbackHTTPServer`).
+    ///   - lifetime: the longest the server runs before it stops by itself (default 600 s, as `LoopbackHTTPServer`).
     /// - Throws: `LoopbackServerError` when no port can be bound.
     public init(
         keys: [FakeASCTokenCheck.Key], state: FakeASCState = FakeASCState(), clock: any TimeSource = .system,
-        lifetime: Duration = .seconds(120)
+        lifetime: Duration = .seconds(600)
     ) throws {
         server = try LoopbackHTTPServer(lifetime: lifetime)
         self.state = state

@@ -47,10 +47,12 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Starts a server.
     /// - Parameters:
-    ///   - lifetime: the longest the server runs before it stops by itself (default 120 s).
+    ///   - lifetime: the longest the server runs before it stops by itself (default 600 s: a safety net for a server
+    ///     a test leaks, never a bound a test meets; at 120 s, tests slowed by a loaded 2-core machine found their
+    ///     server gone and every connection refused).
     ///   - ipv6: listen on `::1` instead of 127.0.0.1 (see `isIPv6LoopbackAvailable`).
     /// - Throws: `LoopbackServerError` when no socket can be bound on 127.0.0.1 (or `::1`).
-    public init(lifetime: Duration = .seconds(120), ipv6: Bool = false) throws {
+    public init(lifetime: Duration = .seconds(600), ipv6: Bool = false) throws {
         (listener, port) = try LoopbackSocket.listenOnLoopback(ipv6: ipv6)
         isIPv6 = ipv6
         let deadline = ContinuousClock.now + lifetime

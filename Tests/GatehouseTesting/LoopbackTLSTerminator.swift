@@ -23,9 +23,9 @@ public final class LoopbackTLSTerminator: @unchecked Sendable {
     /// Starts the terminator in front of a server.
     /// - Parameters:
     ///   - backend: the plain server that answers.
-    ///   - lifetime: the longest the terminator runs before it exits by itself (default 120 s).
+    ///   - lifetime: the longest the terminator runs before it exits by itself (default 600 s).
     /// - Throws: `LoopbackServerError` when `openssl` or `python3` fails, with their standard error.
-    public init(forwardingTo backend: LoopbackHTTPServer, lifetime: Duration = .seconds(120)) throws {
+    public init(forwardingTo backend: LoopbackHTTPServer, lifetime: Duration = .seconds(600)) throws {
         directory = try TemporaryDirectory()
         let certificate = directory.file("cert.pem").path
         let key = directory.file("key.pem").path
