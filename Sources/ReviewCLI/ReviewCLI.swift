@@ -108,7 +108,6 @@ package enum ReviewCLI {
     }
 
     /// The exit status of a library error (the table in STYLE.md).
-    /// - Parameter error: the error.
     /// - Returns: 1 for not found, 64 for values the user must fix on the command line, 65 and 66 for import
     ///   files, 65 for a rename, merge or edit that would make two apps or events one, 74 for the store.
     package static func status(for error: ReviewError) -> ExitStatus {
