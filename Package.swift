@@ -126,15 +126,22 @@ let package = Package(
         .executableTarget(
             name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
 
-        // Test support shared by the test targets (paths to ../shared, running built binaries, loopback servers,
-        // a manual clock, error assertions). GatehouseCore for its Mutex helper; JWT because the fake App Store
-        // Connect server verifies every bearer token it receives (ES256 signature with the key's public half, kid,
-        // aud, iss or sub, exp - iat) with the package's own verifier, as Apple would. ReviewLog and ReviewPostgreSQL
-        // for StoreKind: the store's contract tests run on both stores.
+        // Test support shared by the test targets, in two parts, so that a test target builds only what it tests
+        // (the JWT tests build neither libpq nor the review store). The core part: paths to ../shared, running built
+        // binaries, loopback servers, a manual clock, malformed keys, error and command-line assertions, and
+        // SkipUnlessCI, the one rule for a missing program (skipped, a failure when CI=true). GatehouseCore for its
+        // Mutex helper; JWT because the fake App Store Connect server verifies every bearer token it receives (ES256
+        // signature with the key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as
+        // Apple would; CommandLineKit for the help and man page assertions.
         .target(
-            name: "GatehouseTesting",
-            dependencies: ["GatehouseCore", "JWT", "CommandLineKit", "ReviewLog", "ReviewPostgreSQL"],
+            name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
             path: "Tests/GatehouseTesting"),
+        // The review part: the throwaway PostgreSQL server and StoreKind, which runs the store's contract tests on
+        // both stores (ReviewLog and ReviewPostgreSQL).
+        .target(
+            name: "ReviewTesting",
+            dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],
+            path: "Tests/ReviewTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
         .target(
@@ -164,7 +171,7 @@ let package = Package(
             dependencies: [
                 "JWT", "AppleSignIn", "GatehouseCore", "COpenSSL", "AllocationCounter",
                 // The sync section: SyncPass in process against the fake App Store Connect server, into SQLite.
-                "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting",
+                "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting", "ReviewTesting",
                 // The review serve section: signatures for the deliveries it sends to the release binary.
                 "ReviewWebhooks",
             ],
@@ -179,17 +186,19 @@ let package = Package(
             dependencies: ["GatehouseHTTP", "GatehouseTesting", "GatehouseFoundation", "gatehouse-curl-neighbour"]),
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
-        .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting"]),
+        .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting", "ReviewTesting"]),
         // The PostgreSQL store's own rules (URLs, connection failures, schema, retries), on the tests' throwaway server.
         .testTarget(
-            name: "ReviewPostgreSQLTests", dependencies: ["ReviewPostgreSQL", "ReviewLog", "GatehouseTesting"]),
+            name: "ReviewPostgreSQLTests",
+            dependencies: ["ReviewPostgreSQL", "ReviewLog", "GatehouseTesting", "ReviewTesting"]),
         // The report's HTML (escaping, sections) and, in headless Chromium, its layout at desktop and phone widths.
         .testTarget(name: "ReviewReportTests", dependencies: ["ReviewReport", "ReviewLog", "GatehouseTesting"]),
         .testTarget(
-            name: "ReviewNotifyTests", dependencies: ["ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseTesting"]),
+            name: "ReviewNotifyTests",
+            dependencies: ["ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseTesting", "ReviewTesting"]),
         .testTarget(
             name: "ReviewSyncTests",
-            dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting"]),
+            dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting", "ReviewTesting"]),
         .testTarget(
             name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
@@ -201,11 +210,12 @@ let package = Package(
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "GatehouseTesting"]),
         .testTarget(
             name: "ReviewWebhooksTests",
-            dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting"]),
+            dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting", "ReviewTesting"]),
         .testTarget(
             name: "ReviewCLITests",
             dependencies: [
-                "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "AppStoreConnect", "JWT",
+                "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "ReviewTesting",
+                "AppStoreConnect", "JWT",
                 "ReviewWebhooks", "ReviewPostgreSQL",
             ]
         ),

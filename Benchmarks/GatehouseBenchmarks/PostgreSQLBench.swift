@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseCore
 import GatehouseTesting
+import ReviewTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -31,7 +31,6 @@ package struct ScannedArguments: Sendable, Equatable {
     package func has(_ flag: OptionSpec) -> Bool { flags.contains(flag.name) }
 
     /// The value of an option, read by its declaration.
-    /// - Parameter option: the option.
     /// - Returns: the typed value, or `nil` when not given.
     /// - Throws: the option's `CommandFailure` (usage) when the value does not parse.
     package func value<Value>(_ option: Option<Value>) throws(CommandFailure) -> Value? {
@@ -40,7 +39,6 @@ package struct ScannedArguments: Sendable, Equatable {
     }
 
     /// Every value of a repeatable option, read by its declaration.
-    /// - Parameter option: the option.
     /// - Returns: the typed values in order; empty when not given.
     /// - Throws: the option's `CommandFailure` (usage) for the first value that does not parse.
     package func values<Value>(_ option: Option<Value>) throws(CommandFailure) -> [Value] {

@@ -25,7 +25,6 @@ package struct Terminal: Sendable {
 
     /// Writes `text` byte for byte: only for a data format meant for a file or a pipe (`review export`), whose
     /// escaping is the format's own.
-    /// - Parameter text: the text.
     package func writeExact(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
@@ -60,7 +59,6 @@ package struct Terminal: Sendable {
 
     /// `text` in an ANSI colour when `enabled`, else unchanged.
     /// - Parameters:
-    ///   - text: the text.
     ///   - color: the colour.
     ///   - enabled: whether to colour.
     /// - Returns: the text, possibly wrapped in escapes.
@@ -70,7 +68,6 @@ package struct Terminal: Sendable {
 
     /// `text` in an ANSI colour when this terminal uses colour, else unchanged.
     /// - Parameters:
-    ///   - text: the text.
     ///   - color: the colour.
     /// - Returns: the text, possibly wrapped in escapes.
     package func styled(_ text: String, _ color: Color) -> String {

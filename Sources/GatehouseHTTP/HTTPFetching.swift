@@ -2,7 +2,6 @@
 /// server or a stub in tests.
 public protocol HTTPFetching: Sendable {
     /// Sends a request and waits for the complete response.
-    /// - Parameter request: the request.
     /// - Returns: the response, whatever its status (a non-2xx status is not an error).
     /// - Throws: `HTTPError` for a refused URL or request and for every transport failure; `CancellationError`
     ///   when the task is cancelled.

@@ -56,7 +56,6 @@ package struct JWTCheckTool: Sendable {
     }
 
     /// Runs a parsed command, fetching over the network where it needs to.
-    /// - Parameter command: the command.
     /// - Returns: what it produced.
     /// - Throws: `CommandFailure` for usage, input and network errors.
     func executeAsync(_ command: JWTCheckCommand) async throws(CommandFailure) -> CommandOutput {
@@ -77,7 +76,6 @@ package struct JWTCheckTool: Sendable {
     /// Runs a parsed command without the network: `run(_:)`'s path. Commands that need the network (a key set
     /// URL, Apple's key set, Apple's endpoints, `apple verify`/`notification`) fail with `.unavailable` here;
     /// `perform(_:)` runs them.
-    /// - Parameter command: the command.
     /// - Returns: what it produced.
     /// - Throws: `CommandFailure` for usage and input errors.
     func execute(_ command: JWTCheckCommand) throws(CommandFailure) -> CommandOutput {

@@ -15,7 +15,6 @@ package struct HTTPServerError: Error, Sendable, Equatable, CustomStringConverti
 
     /// Creates an error.
     /// - Parameters:
-    ///   - code: the code.
     ///   - reason: the cause and the fix.
     package init(_ code: Code, _ reason: String) {
         self.code = code

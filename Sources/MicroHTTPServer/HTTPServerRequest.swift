@@ -12,10 +12,7 @@ package struct HTTPServerRequest: Sendable, Hashable {
 
     /// Creates a request.
     /// - Parameters:
-    ///   - method: the method.
-    ///   - path: the path.
     ///   - headers: the header fields.
-    ///   - body: the body.
     package init(method: String, path: String, headers: [HTTPServerHeader] = [], body: [UInt8] = []) {
         self.method = method
         self.path = path
@@ -47,9 +44,6 @@ package struct HTTPServerHeader: Sendable, Hashable {
     package var value: String
 
     /// Creates a field.
-    /// - Parameters:
-    ///   - name: the name.
-    ///   - value: the value.
     package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value

@@ -15,7 +15,6 @@ package struct HTTPServerResponse: Sendable, Hashable {
     /// - Parameters:
     ///   - status: the status code.
     ///   - headers: extra header fields.
-    ///   - body: the body.
     ///   - closesConnection: whether to close the connection after it.
     ///   - logNote: what the log line says about it.
     package init(

@@ -54,7 +54,6 @@ package struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same address on another port (the one the system gave for port 0).
-    /// - Parameter port: the port.
     /// - Returns: the address.
     package func with(port: UInt16) -> ListenAddress { ListenAddress(host: host, port: port, isIPv6: isIPv6) }
 

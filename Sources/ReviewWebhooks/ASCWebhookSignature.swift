@@ -27,7 +27,6 @@ package enum ASCWebhookSignature {
     /// the benchmarks and the tests.
     /// - Parameters:
     ///   - body: the raw body.
-    ///   - secret: the secret.
     /// - Returns: `hmacsha256=<hex>`.
     /// - Throws: `JWTError.cryptoFailure` when OpenSSL fails.
     package static func header(for body: [UInt8], secret: [UInt8]) throws -> String {

@@ -21,7 +21,6 @@ package struct PendingWebhookResolver: Sendable {
 
     /// Creates a resolver.
     /// - Parameters:
-    ///   - store: the store.
     ///   - resolver: the version resolver.
     ///   - bound: the longest wait per version (default 10 s).
     ///   - now: the clock.

@@ -26,7 +26,6 @@ package struct WebhookReceiver: HTTPServerHandler {
     /// Creates a receiver.
     /// - Parameters:
     ///   - secret: the webhook secret.
-    ///   - store: the store.
     ///   - resolver: the version resolver.
     ///   - resolutionBound: the longest wait for a version (default 3 s).
     ///   - now: the clock.

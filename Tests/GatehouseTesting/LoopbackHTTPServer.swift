@@ -80,6 +80,15 @@ public final class LoopbackHTTPServer: Sendable {
     /// - Throws: `LoopbackServerError` when no socket can be bound.
     public static func unusedPort() throws -> UInt16 { try LoopbackSocket.closedPort() }
 
+    /// A port just free on 127.0.0.1 (listened on at port 0, then closed), for another program's server to take
+    /// (the throwaway PostgreSQL server); another process may take it first, so the caller tries again on failure.
+    /// - Throws: `LoopbackServerError` when no socket can be bound.
+    public static func freePort() throws -> UInt16 {
+        let (socket, port) = try LoopbackSocket.listenOnLoopback()
+        socket.close()
+        return port
+    }
+
     /// Whether this machine has an IPv6 loopback interface (`::1` can be bound): containers with IPv6 turned off
     /// do not.
     public static let isIPv6LoopbackAvailable: Bool = (try? LoopbackSocket.listenOnLoopback(ipv6: true)) != nil

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewPostgreSQL
+import ReviewTesting
 import Testing
 
 /// The built `review` on one store, named by `--db` (a SQLite path or a PostgreSQL URL), in UTC, with `HOME` and

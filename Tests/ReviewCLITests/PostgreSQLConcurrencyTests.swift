@@ -2,6 +2,7 @@ import Foundation
 import GatehouseTesting
 import ReviewLog
 import ReviewPostgreSQL
+import ReviewTesting
 import Synchronization
 import Testing
 

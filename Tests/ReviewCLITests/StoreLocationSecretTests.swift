@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewTesting
 import Testing
 
 @testable import ReviewCLI

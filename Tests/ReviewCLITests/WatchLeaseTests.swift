@@ -2,6 +2,7 @@ import Foundation
 import GatehouseTesting
 import ReviewLog
 import ReviewPostgreSQL
+import ReviewTesting
 import Testing
 
 /// Where the store several watchers share lives: a SQLite file in the harness's temporary folder, or a database on

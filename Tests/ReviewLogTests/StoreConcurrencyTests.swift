@@ -1,5 +1,6 @@
 import Foundation
 import GatehouseTesting
+import ReviewTesting
 import Testing
 
 @testable import ReviewLog

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewTesting
 import Testing
 
 /// The store's side of `review serve`: deliveries kept once per id, pending until resolved, and a webhook's exact

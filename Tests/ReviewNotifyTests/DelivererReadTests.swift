@@ -3,6 +3,7 @@ import GatehouseHTTP
 import GatehouseTesting
 import ReviewLog
 import ReviewNotify
+import ReviewTesting
 import Synchronization
 import Testing
 

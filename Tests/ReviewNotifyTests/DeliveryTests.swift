@@ -2,6 +2,7 @@ import Foundation
 import GatehouseTesting
 import ReviewLog
 import ReviewNotify
+import ReviewTesting
 import Synchronization
 import Testing
 

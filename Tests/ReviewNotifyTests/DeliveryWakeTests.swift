@@ -1,6 +1,7 @@
 import GatehouseTesting
 import ReviewLog
 import ReviewNotify
+import ReviewTesting
 import Testing
 
 /// The deliverer's wake (`review serve`'s receiver signals it after recording an event): a loop whose rounds are an

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewNotify
+import ReviewTesting
 import Testing
 
 @testable import ReviewLog

@@ -2,6 +2,7 @@ import Foundation
 import GatehouseTesting
 import ReviewLog
 import ReviewNotify
+import ReviewTesting
 import Testing
 
 /// Reminders of long waits: a cycle in Waiting for Review or In Review past the user's own 90th percentile, and past

@@ -3,6 +3,7 @@ import GatehouseHTTP
 import GatehouseTesting
 import ReviewLog
 import ReviewNotify
+import ReviewTesting
 import Testing
 
 /// A store (a file in a temporary folder, or a database on the test PostgreSQL cluster), a loopback receiver, a manual

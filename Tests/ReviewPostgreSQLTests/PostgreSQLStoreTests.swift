@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewTesting
 import Testing
 
 @testable import ReviewPostgreSQL

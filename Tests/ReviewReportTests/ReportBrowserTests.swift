@@ -13,10 +13,8 @@ import Testing
 ///
 /// Runs once, in `make test`; `make asan` skips this suite (`--skip ReportBrowserTests`: a browser under the
 /// sanitizers' runner adds nothing). Skipped only where no Chromium is installed, and never when `CI=true`: there a
-/// missing browser fails (scripts/install-deps installs Debian's `chromium`).
-@Suite(
-    "The report in headless Chromium, at desktop and phone widths", .serialized,
-    .enabled(if: HeadlessChromium.executable != nil || HeadlessChromium.isCI, "chromium is not installed"))
+/// missing browser fails (`SkipUnlessCI`; scripts/install-deps installs Debian's `chromium`).
+@Suite("The report in headless Chromium, at desktop and phone widths", .serialized)
 struct ReportBrowserTests {
     /// Where the pages and screenshots are kept: `.build/report-screenshots/`.
     static let output = SharedResources.packageRoot.appendingPathComponent(".build/report-screenshots")
@@ -64,9 +62,10 @@ struct ReportBrowserTests {
     }
 
     static func browser(_ directory: TemporaryDirectory) throws -> HeadlessChromium {
-        let executable = try #require(
-            HeadlessChromium.executable,
-            "CI=true and no chromium: install it (scripts/install-deps; apt-get install chromium)")
+        try SkipUnlessCI.check(
+            missing: HeadlessChromium.executable == nil ? "chromium is not installed" : nil,
+            cause: "install it (scripts/install-deps; apt-get install chromium), or set CHROMIUM to its path")
+        let executable = try #require(HeadlessChromium.executable)
         return HeadlessChromium(executable: executable, directory: directory)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GatehouseTesting
 import JWT
 import ReviewLog
+import ReviewTesting
 import Testing
 
 @testable import ReviewSync

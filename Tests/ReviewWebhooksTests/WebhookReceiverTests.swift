@@ -1,6 +1,7 @@
 import GatehouseTesting
 import MicroHTTPServer
 import ReviewLog
+import ReviewTesting
 import ReviewWebhooks
 import Synchronization
 import Testing

@@ -68,7 +68,6 @@ public struct ASCCredentials: Sendable {
 
     /// Credentials from a private key already read.
     /// - Parameters:
-    ///   - keyID: the key ID.
     ///   - issuerID: the issuer ID (a UUID) for a team key; `nil` for an individual key.
     ///   - privateKey: an EC P-256 private key.
     /// - Throws: `AppStoreConnectError.invalidCredentials` for a malformed ID or a key that is not EC P-256.

@@ -3,7 +3,6 @@
 enum Quoting {
     /// `text` in double quotes, escaped, at most `limit` characters (then `...`).
     /// - Parameters:
-    ///   - text: the text.
     ///   - limit: the most characters kept.
     /// - Returns: the quoted text.
     static func quoted(_ text: String, limit: Int = 300) -> String {

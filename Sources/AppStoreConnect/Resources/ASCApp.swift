@@ -10,8 +10,6 @@ public struct ASCApp: Sendable, Hashable, Identifiable, CustomStringConvertible 
     /// Creates a value (for tests and fakes).
     /// - Parameters:
     ///   - id: the app's ID.
-    ///   - name: the name.
-    ///   - bundleID: the bundle ID.
     public init(id: String, name: String, bundleID: String) {
         self.id = id
         self.name = name

@@ -24,9 +24,6 @@ public struct ASCAppStoreVersion: Sendable, Hashable, Identifiable {
     /// - Parameters:
     ///   - id: the version's ID.
     ///   - appID: the app's ID.
-    ///   - platform: the platform.
-    ///   - versionString: the version string.
-    ///   - appVersionState: the `appVersionState`.
     ///   - appStoreState: the deprecated `appStoreState`.
     ///   - createdDate: the creation time.
     ///   - build: the attached build.

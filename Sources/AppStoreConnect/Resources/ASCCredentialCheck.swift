@@ -13,10 +13,8 @@ public struct ASCCredentialCheck: Sendable, Hashable {
 
     /// Creates a value (for tests and fakes).
     /// - Parameters:
-    ///   - keyID: the key ID.
     ///   - kind: team or individual.
     ///   - visibleAppCount: how many apps the key can see.
-    ///   - firstApp: the first app.
     ///   - rateLimit: the reported rate limit.
     public init(
         keyID: String, kind: ASCCredentials.Kind, visibleAppCount: Int?, firstApp: ASCApp?, rateLimit: ASCRateLimit?

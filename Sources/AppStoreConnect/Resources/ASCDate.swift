@@ -6,7 +6,6 @@ import GatehouseFoundation
 /// or locale; and UTC text for messages.
 enum ASCDate {
     /// Reads an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS`, optional fraction, then `Z` or `±HH:MM` (`±HHMM` too).
-    /// - Parameter text: the text.
     /// - Returns: the instant, or nil when the text is not such a date-time or names an impossible date.
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
@@ -61,7 +60,6 @@ enum ASCDate {
     }
 
     /// Reads an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the HTTP-date form senders must use.
-    /// - Parameter text: the text.
     /// - Returns: the instant, or nil.
     static func parseHTTPDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")

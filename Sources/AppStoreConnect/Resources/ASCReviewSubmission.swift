@@ -21,10 +21,7 @@ public struct ASCReviewSubmission: Sendable, Hashable, Identifiable {
     /// - Parameters:
     ///   - id: the submission's ID.
     ///   - appID: the app's ID.
-    ///   - platform: the platform.
     ///   - submittedDate: the submission time.
-    ///   - state: the state.
-    ///   - items: the items.
     public init(
         id: String, appID: String?, platform: ASCPlatform, submittedDate: Date?, state: ASCReviewSubmissionState,
         items: [ASCReviewSubmissionItem]

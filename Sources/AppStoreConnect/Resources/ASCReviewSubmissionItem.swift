@@ -12,7 +12,6 @@ public struct ASCReviewSubmissionItem: Sendable, Hashable, Identifiable {
     /// Creates a value (for tests and fakes).
     /// - Parameters:
     ///   - id: the item's ID.
-    ///   - state: the state.
     ///   - appStoreVersionID: the version's ID when the item is a version.
     public init(id: String, state: ASCReviewSubmissionItemState, appStoreVersionID: String?) {
         self.id = id

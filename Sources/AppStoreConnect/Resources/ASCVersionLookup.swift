@@ -7,9 +7,6 @@ public struct ASCVersionLookup: Sendable, Hashable {
     public let app: ASCApp
 
     /// Creates a value (for tests and fakes).
-    /// - Parameters:
-    ///   - version: the version.
-    ///   - app: its app.
     public init(version: ASCAppStoreVersion, app: ASCApp) {
         self.version = version
         self.app = app

@@ -19,10 +19,7 @@ public struct ASCWebhook: Sendable, Hashable, Identifiable {
     /// Creates a value (for tests and fakes).
     /// - Parameters:
     ///   - id: the webhook's ID.
-    ///   - name: the name.
-    ///   - url: the URL.
     ///   - enabled: whether it delivers.
-    ///   - eventTypes: the event types.
     public init(id: String, name: String, url: String, enabled: Bool, eventTypes: [String]) {
         self.id = id
         self.name = name

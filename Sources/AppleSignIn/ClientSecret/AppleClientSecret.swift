@@ -45,7 +45,7 @@ public struct AppleClientSecret: Sendable {
     /// A maker from a private key already read.
     /// - Parameters:
     ///   - privateKey: an EC P-256 private key.
-    ///   - keyID: the Key ID.
+    ///   - keyID: the private key's Key ID, as Apple's developer account shows it (the JWT's `kid`).
     ///   - teamID: your Team ID.
     ///   - clientID: the bundle ID or Services ID.
     /// - Throws: `AppleSignInError.invalidPrivateKey` for a key that is not P-256; `.invalidConfiguration` for an

@@ -4,7 +4,6 @@ package enum CompletionScript {
     /// The completion script of `tool` for `shell`.
     /// - Parameters:
     ///   - tool: the root command (its name is the tool's).
-    ///   - shell: the shell.
     /// - Returns: the script: bash for `source` or `share/bash-completion/completions/<tool>`, zsh for
     ///   `share/zsh/site-functions/_<tool>` (or `source`), fish for `share/fish/vendor_completions.d/<tool>.fish`.
     package static func text(for tool: CommandSpec, shell: Shell) -> String {

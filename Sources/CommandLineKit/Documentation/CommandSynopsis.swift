@@ -1,7 +1,6 @@
 /// The synopsis of a command, as the parts the help wraps and the man page sets: `<token>`, `[--aud <id>]...`.
 enum CommandSynopsis {
     /// The parts after the command's path.
-    /// - Parameter command: the command.
     /// - Returns: arguments, then the command's own options (exclusive ones grouped), or the subcommand placeholder.
     static func parts(of command: CommandSpec) -> [String] {
         var parts: [String] = []

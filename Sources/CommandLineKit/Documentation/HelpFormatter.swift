@@ -8,7 +8,6 @@ package enum HelpFormatter {
 
     /// The help text of `command`.
     /// - Parameters:
-    ///   - command: the command.
     ///   - path: the names leading to it, the tool's first (`["jwtcheck", "apple", "verify"]`).
     /// - Returns: the text, ending in a newline.
     package static func text(for command: CommandSpec, path: [String]) -> String {

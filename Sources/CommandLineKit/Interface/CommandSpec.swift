@@ -41,7 +41,6 @@ package struct CommandSpec: Sendable {
     ///   - globalOptions: options every command of the tool accepts, listed after these.
     ///   - helpOption: `--help` as this command words it; `nil` for none.
     ///   - informationOptions: `--version`, `--man`: listed after `--help`.
-    ///   - subcommands: the subcommands.
     ///   - subcommandNoun: `"command"` or `"subcommand"`.
     ///   - exclusiveOptions: names of options that exclude each other, for the synopsis.
     ///   - sections: paragraphs after the options.

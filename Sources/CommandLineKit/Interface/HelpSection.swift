@@ -8,7 +8,6 @@ package struct HelpSection: Sendable, Hashable {
     /// Creates a section.
     /// - Parameters:
     ///   - title: the title, or `nil`.
-    ///   - text: the text.
     package init(_ title: String?, _ text: String) {
         self.title = title
         self.text = text

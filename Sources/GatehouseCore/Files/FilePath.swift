@@ -13,7 +13,6 @@
 package enum FilePath {
     /// The folder and the last component of `path`: `("a/b", "c")` for `a/b/c`, `(".", "c")` for `c`, `("/", "c")`
     /// for `/c`. A trailing slash leaves the name empty (the path names a folder).
-    /// - Parameter path: a path.
     /// - Returns: the folder (never empty) and the name.
     package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
@@ -25,7 +24,6 @@ package enum FilePath {
 
     /// `path` as an absolute path: itself when it starts with `/`, else joined to the working directory. For a path
     /// kept and used later by another process (a channel's secret file, read at each delivery).
-    /// - Parameter path: a path.
     /// - Returns: the absolute path, or `path` itself when the working directory cannot be read.
     package static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
@@ -39,7 +37,6 @@ package enum FilePath {
     /// Creates `folder` and every missing folder above it, each with `mode` (0700 by default): from the root for an
     /// absolute path, from the working directory for a relative one. Existing folders are left as they are.
     /// - Parameters:
-    ///   - folder: the folder.
     ///   - mode: the mode of each folder created (the umask can only remove bits).
     /// - Throws: `FileWriteError` (`.createFolder`) naming the first folder that could not be created.
     package static func createFolders(_ folder: String, mode: mode_t = 0o700) throws(FileWriteError) {

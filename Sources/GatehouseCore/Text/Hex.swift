@@ -3,7 +3,6 @@ package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Bytes as lower-case hex, two digits each.
-    /// - Parameter bytes: the bytes.
     /// - Returns: the digits.
     package static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []

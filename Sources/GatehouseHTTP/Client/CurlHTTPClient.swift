@@ -36,7 +36,6 @@ public struct CurlHTTPClient: HTTPFetching {
     /// Sends a request and waits for the complete response, following redirects.
     ///
     /// The URL and every redirect target are checked before any connection: https, or http to a loopback host.
-    /// - Parameter request: the request.
     /// - Returns: the final response, whatever its status (a non-2xx status is not an error).
     /// - Throws: `HTTPError` (`insecureURL`, `invalidURL`, `invalidRequest`, `connectionFailed`, `timedOut`,
     ///   `tlsFailure`, `responseTooLarge`, `tooManyRedirects`, `transportFailure`) naming the URL and the cause;

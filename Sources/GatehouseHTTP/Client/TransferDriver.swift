@@ -10,7 +10,6 @@ enum TransferDriver {
 
     /// Runs a request.
     /// - Parameters:
-    ///   - request: the request.
     ///   - configuration: the client configuration.
     ///   - cancellation: the task's cancellation flag.
     ///   - overrides: real DNS and address classification, or a test's stand-ins.

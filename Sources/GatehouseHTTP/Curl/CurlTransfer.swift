@@ -22,7 +22,6 @@ enum CurlTransfer {
     ///   - url: the checked URL.
     ///   - rule: the addresses the exchange may connect to, and its proxy.
     ///   - overrides: real DNS and address classification, or a test's stand-ins.
-    ///   - method: the method.
     ///   - headers: the validated request headers.
     ///   - body: the body (POST only).
     ///   - responseBody: whether the response's body is kept, or only counted against the cap.

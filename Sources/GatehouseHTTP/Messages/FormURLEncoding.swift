@@ -12,7 +12,6 @@ enum FormURLEncoding {
     }
 
     /// Percent-encodes one name or value.
-    /// - Parameter text: the text.
     /// - Returns: its encoding.
     static func encodeComponent(_ text: String) -> String {
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)

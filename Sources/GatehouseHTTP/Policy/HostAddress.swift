@@ -9,7 +9,6 @@
 /// spellings it misses are still caught, just later.
 enum HostAddress {
     /// Classifies a host as libcurl's URL parser returns it (IPv6 in brackets, without the zone id).
-    /// - Parameter host: the host.
     /// - Returns: `loopback` or `unspecified` when the host is written as such; otherwise `other`.
     static func classify(host: String) -> AddressClass {
         var name = Substring(host.lowercased())

@@ -6,7 +6,6 @@ enum RequestValidation {
 
     /// Validates a request.
     /// - Parameters:
-    ///   - request: the request.
     ///   - userAgent: the configured `User-Agent`.
     /// - Throws: `HTTPError.invalidRequest` naming the URL, the field and the rule.
     static func validate(_ request: HTTPRequest, userAgent: String) throws {

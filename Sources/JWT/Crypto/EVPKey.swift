@@ -42,7 +42,6 @@ final class FetchedDigest: @unchecked Sendable {
     static let sha512 = FetchedDigest("SHA512")
 
     /// The fetched digest of a hash function.
-    /// - Parameter hash: the hash.
     /// - Returns: its `FetchedDigest`.
     static func of(_ hash: HashFunction) -> FetchedDigest {
         switch hash {

@@ -92,7 +92,6 @@ struct PEMDocument: Sendable {
     /// Encodes DER as one PEM block with 64-character lines (RFC 7468 section 2).
     /// - Parameters:
     ///   - der: the bytes.
-    ///   - label: the label.
     /// - Returns: the PEM text, ending in a newline.
     static func encode(_ der: [UInt8], label: String) -> String {
         let body = Base64.encode(der)
@@ -223,7 +222,6 @@ enum Base64 {
     }
 
     /// Encodes with padding.
-    /// - Parameter bytes: the bytes.
     /// - Returns: the base64 text.
     static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []

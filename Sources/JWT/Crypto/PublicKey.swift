@@ -86,7 +86,7 @@ public final class PublicKey: @unchecked Sendable {
 
     /// Builds an EC public key from its affine coordinates (RFC 7518 section 6.2.1).
     /// - Parameters:
-    ///   - curve: the curve.
+    ///   - curve: P-256, P-384 or P-521 (the JWK's `crv`).
     ///   - x: the x coordinate, exactly `curve.coordinateByteCount` bytes.
     ///   - y: the y coordinate, exactly `curve.coordinateByteCount` bytes.
     /// - Throws: `JWTError.invalidKey` for a coordinate of the wrong length, or a point that is not on the curve
@@ -150,7 +150,7 @@ public final class PublicKey: @unchecked Sendable {
     /// - Parameters:
     ///   - signature: the decoded signature.
     ///   - message: the JWS signing input (`header.payload`, as ASCII).
-    ///   - algorithm: the algorithm.
+    ///   - algorithm: the JWS `alg`; one that does not fit this key makes the answer false.
     /// - Returns: true only for a valid signature; false for any bad signature, wrong length, or an algorithm that
     ///   does not fit this key (see `supports(_:)`). Never throws, never crashes.
     public func isValidSignature(_ signature: [UInt8], for message: [UInt8], algorithm: JWSAlgorithm) -> Bool {
@@ -165,7 +165,7 @@ public final class PublicKey: @unchecked Sendable {
     /// - Parameters:
     ///   - signature: the decoded signature.
     ///   - message: the JWS signing input.
-    ///   - algorithm: the algorithm.
+    ///   - algorithm: the JWS `alg`; one that does not fit this key makes the answer false.
     /// - Returns: true only for a valid signature.
     public func isValidSignature(
         _ signature: UnsafeRawBufferPointer,
@@ -178,7 +178,6 @@ public final class PublicKey: @unchecked Sendable {
 
     /// Whether `algorithm` fits this key (RFC 7518 section 3): RS* and PS* an RSA key, ES256 a P-256 key, ES384 a
     /// P-384 key, ES512 a P-521 key, EdDSA an Ed25519 key; HS* no public key.
-    /// - Parameter algorithm: the algorithm.
     /// - Returns: whether the key can verify signatures of that algorithm.
     public func supports(_ algorithm: JWSAlgorithm) -> Bool {
         switch (algorithm.family, kind) {
@@ -213,7 +212,6 @@ extension PublicKey: Hashable {
     }
 
     /// Hashes the public numbers.
-    /// - Parameter hasher: the hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(components)
     }

@@ -97,7 +97,6 @@ public struct JWSSigner: Sendable {
     }
 
     /// Signs claims encoded with `JSONEncoder` (dates as seconds since 1970, as NumericDate requires).
-    /// - Parameter claims: the claims.
     /// - Returns: the compact JWS.
     /// - Throws: `signingFailed` when the claims do not encode or signing fails; `malformedToken` when they do not
     ///   encode to a JSON object.

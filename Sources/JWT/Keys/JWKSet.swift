@@ -68,7 +68,7 @@ public struct JWKSet: Sendable {
 
     /// Makes a set from keys, e.g. JWKs built from PEM public keys.
     /// - Parameters:
-    ///   - keys: the keys.
+    ///   - keys: the keys, usable or not; an unusable key stays in the set with its reason.
     ///   - policy: which keys are acceptable; keys refused by it become unusable.
     public init(keys: [JWK], policy: KeyPolicy = .default) {
         let checked = keys.map { key -> JWK in

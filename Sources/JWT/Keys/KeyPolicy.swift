@@ -39,7 +39,6 @@ public struct KeyPolicy: Sendable, Hashable {
     }
 
     /// Checks a public key against this policy.
-    /// - Parameter key: the key.
     /// - Returns: `.meets`, or `.fails` with a `weakKey` error naming the cause.
     public func evaluate(_ key: PublicKey) -> Verdict {
         guard case .rsa(let modulus, let exponent) = key.components else { return .meets }

@@ -14,7 +14,6 @@ package enum HelpText {
     package static var manPage: String { ManPage.text(for: JWTCheckInterface.tool, version: GatehouseVersion.string) }
 
     /// The completion script for a shell, from the same declarations.
-    /// - Parameter shell: the shell.
     /// - Returns: the script.
     package static func completionScript(for shell: Shell) -> String {
         CompletionScript.text(for: JWTCheckInterface.tool, shell: shell)

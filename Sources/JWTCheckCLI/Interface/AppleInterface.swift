@@ -143,7 +143,6 @@ package enum AppleInterface {
         ])
 
     /// The declaration of a subcommand of `jwtcheck apple`.
-    /// - Parameter subcommand: the subcommand.
     /// - Returns: its declaration.
     package static func command(_ subcommand: AppleCommand.Subcommand) -> CommandSpec {
         switch subcommand {

@@ -91,7 +91,6 @@ package enum JWTCheckInterface {
         sections: [.exitStatus("0 printed; 64 usage (no shell, or one this tool does not know).")])
 
     /// The declaration of a subcommand.
-    /// - Parameter subcommand: the subcommand.
     /// - Returns: its declaration.
     package static func command(_ subcommand: JWTCheckCommand.Subcommand) -> CommandSpec {
         switch subcommand {

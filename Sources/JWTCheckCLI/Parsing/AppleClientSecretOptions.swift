@@ -14,9 +14,6 @@ package struct AppleClientSecretOptions: Sendable, Equatable {
     /// Creates options.
     /// - Parameters:
     ///   - p8Path: the `.p8` file.
-    ///   - keyID: the Key ID.
-    ///   - teamID: the Team ID.
-    ///   - clientID: the client ID.
     package init(p8Path: String, keyID: String, teamID: String, clientID: String) {
         self.p8Path = p8Path
         self.keyID = keyID

@@ -112,7 +112,6 @@ package enum JWTCheckParser {
     /// Scans `arguments` with the declaration of `subcommand` and reads its one positional argument.
     /// - Parameters:
     ///   - arguments: the arguments after the subcommand.
-    ///   - subcommand: the subcommand.
     ///   - name: what the positional argument is, for the messages (`TOKEN`).
     /// - Returns: the scanned arguments and the positional one; nil when they ask for the subcommand's help.
     /// - Throws: a usage error when the arguments do not scan, or there is not exactly one positional argument.

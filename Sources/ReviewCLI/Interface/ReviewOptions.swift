@@ -110,7 +110,6 @@ package enum ReviewOptions {
     /// An option taking one of an enumeration's raw values, in any case; another value is refused with the choices.
     /// - Parameters:
     ///   - name: the option's name.
-    ///   - help: its help.
     ///   - what: what the value is, for the refusal ("unknown export format \"xml\""); default "unknown value
     ///     \"xml\" for --NAME".
     private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(

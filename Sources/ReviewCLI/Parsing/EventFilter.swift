@@ -26,7 +26,6 @@ package struct EventFilter: Sendable, Equatable {
     }
 
     /// Whether an event passes the platform and time parts (the apps are resolved against the store first).
-    /// - Parameter event: the event.
     /// - Returns: whether it is written.
     package func includes(_ event: ReviewEvent) -> Bool {
         if let platform, event.platform != platform { return false }

@@ -33,7 +33,6 @@ package enum StatisticsPeriod: String, Sendable, Equatable, CaseIterable {
 
     /// The label of the period an instant falls in.
     /// - Parameters:
-    ///   - instant: the instant.
     ///   - utc: whether to read the calendar in UTC instead of the local time zone.
     /// - Returns: `2025-06` or `2025-Q2`.
     package func label(of instant: Timestamp, utc: Bool) -> String {

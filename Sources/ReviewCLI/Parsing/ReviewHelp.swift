@@ -26,7 +26,6 @@ package enum ReviewHelp {
     package static var manPage: String { ManPage.text(for: ReviewInterface.tool, version: GatehouseVersion.string) }
 
     /// The completion script for a shell, from the same declarations.
-    /// - Parameter shell: the shell.
     /// - Returns: the script.
     package static func completionScript(for shell: Shell) -> String {
         CompletionScript.text(for: ReviewInterface.tool, shell: shell)

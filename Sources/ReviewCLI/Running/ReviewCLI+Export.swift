@@ -5,9 +5,6 @@ extension ReviewCLI {
     /// The events `review export` writes: those of the apps asked for (by name, case-insensitively, or by bundle
     /// ID), on the platform asked for, at or after `--since` and before `--until`; in id order, as the store keeps
     /// them.
-    /// - Parameters:
-    ///   - filter: the filter.
-    ///   - store: the store.
     /// - Returns: the events.
     /// - Throws: `CommandFailure` (1) for an app that is neither a name nor a bundle ID in the store (with the
     ///   closest name suggested), store errors.

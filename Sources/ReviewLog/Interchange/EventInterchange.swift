@@ -24,7 +24,6 @@ public enum EventInterchange {
 
     /// One event as the JSON object `json(_:)` writes per event, on one line: the shape every `review --json`
     /// output uses for an event (`log`, `delete`, `edit`, `undo`), so a script reads events one way.
-    /// - Parameter event: the event.
     /// - Returns: the object.
     public static func jsonObject(_ event: ReviewEvent) -> String {
         JSONText.object([
@@ -70,7 +69,7 @@ public enum EventInterchange {
     /// Reads events from a file's bytes.
     /// - Parameters:
     ///   - bytes: the contents.
-    ///   - format: the format.
+    ///   - format: JSON or CSV, as `review export` writes them.
     ///   - name: the file's name, for messages.
     /// - Returns: the events; an absent `id` is 0 (a new id), an absent `source` is `import`, an absent
     ///   `platform` is iOS.

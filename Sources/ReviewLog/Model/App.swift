@@ -9,7 +9,7 @@ public struct App: Sendable, Hashable {
 
     /// Creates an app.
     /// - Parameters:
-    ///   - name: the name.
+    ///   - name: the name shown and typed, unique in a store (compared case-insensitively).
     ///   - bundleID: the bundle ID, if known.
     ///   - appStoreID: the App Store Connect app ID, if known.
     public init(name: String, bundleID: String? = nil, appStoreID: String? = nil) {

@@ -17,10 +17,10 @@ public struct AppSummary: Sendable, Hashable {
 
     /// Creates a summary.
     /// - Parameters:
-    ///   - app: the app.
+    ///   - app: the app, with its identifiers.
     ///   - events: its event count.
     ///   - versions: its version count.
-    ///   - platforms: its platforms.
+    ///   - platforms: the platforms of its events, in `Platform.allCases` order.
     ///   - firstEventAt: its earliest event's time.
     ///   - lastEventAt: its latest event's time.
     ///   - isSynced: whether it is synced.

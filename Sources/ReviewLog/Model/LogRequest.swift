@@ -24,7 +24,7 @@ public struct LogRequest: Sendable, Hashable {
     /// Creates a request.
     /// - Parameters:
     ///   - app: the app's name.
-    ///   - platform: the platform.
+    ///   - platform: the version's platform; iOS by default.
     ///   - version: the version, or `nil` for the latest.
     ///   - build: the build, if any.
     ///   - state: the state entered.

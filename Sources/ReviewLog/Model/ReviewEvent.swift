@@ -28,9 +28,9 @@ public struct ReviewEvent: Sendable, Hashable {
     /// Creates an event.
     /// - Parameters:
     ///   - id: the store's id.
-    ///   - app: the app.
-    ///   - platform: the platform.
-    ///   - version: the version.
+    ///   - app: the app, with its identifiers.
+    ///   - platform: the version's platform.
+    ///   - version: the version string ("2.3").
     ///   - build: the build, if any.
     ///   - state: the state entered.
     ///   - at: when.

@@ -35,7 +35,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Reads an ISO 8601 instant that carries its offset: `2020-03-15T10:00:00+09:00`, `...Z`, `...+0900`; a space
     /// may stand for the `T`; seconds may be omitted; fractional seconds are dropped (the store keeps whole
     /// seconds). Without an offset the instant would depend on the reader's time zone, so it is refused here.
-    /// - Parameter text: the text.
     /// - Returns: the instant, or `nil` when the text is not of that form or names an impossible date.
     public init?(iso8601 text: String) {
         guard let seconds = ISO8601Fields(text)?.utcSeconds else { return nil }

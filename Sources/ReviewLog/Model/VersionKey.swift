@@ -10,8 +10,8 @@ public struct VersionKey: Sendable, Hashable, Comparable {
     /// Creates a key.
     /// - Parameters:
     ///   - app: the app's name.
-    ///   - platform: the platform.
-    ///   - version: the version.
+    ///   - platform: the version's platform.
+    ///   - version: the version string ("2.3").
     public init(app: String, platform: Platform, version: String) {
         self.app = app
         self.platform = platform

@@ -51,7 +51,8 @@ public protocol NotificationOutbox: Sendable {
 
     /// Every event of the apps the given events belong to, ordered by id: what the deliverer works its messages out
     /// from, instead of the whole store (a message tells its version's history, which is its app's).
-    /// - Parameter eventIDs: the events of the notifications being sent, in any order; ids not in the store add nothing.
+    /// - Parameter eventIDs: the events of the notifications being sent, in any order; ids not in the store add
+    ///   nothing.
     /// - Returns: the events of those apps (none for no ids).
     /// - Throws: `ReviewError` store errors.
     func events(ofAppsOfEvents eventIDs: [Int64]) throws -> [ReviewEvent]
@@ -68,7 +69,7 @@ public protocol NotificationOutbox: Sendable {
     /// Adds events from an import like ``ReviewStore/importEvents(_:)``, writing the new events' notifications in the
     /// same transaction when `notify` is true.
     /// - Parameters:
-    ///   - events: the events.
+    ///   - events: the events; an `id` of 0 asks for a new id.
     ///   - notify: whether new events are notified.
     /// - Returns: how many were added and how many were already present.
     /// - Throws: as ``ReviewStore/importEvents(_:)``.

@@ -47,7 +47,7 @@ public struct OutboxNotification: Sendable, Hashable {
     /// Creates a notification as read from the store.
     /// - Parameters:
     ///   - id: the row's id.
-    ///   - channel: the channel.
+    ///   - channel: where it goes.
     ///   - eventID: the event.
     ///   - kind: what it says.
     ///   - status: where it stands.

@@ -21,7 +21,6 @@ public protocol ReviewStore: Sendable {
     func events(app: String?) throws -> [ReviewEvent]
 
     /// The app of that name (case-insensitive), if any.
-    /// - Parameter name: the name.
     /// - Returns: the app, or `nil`.
     /// - Throws: `ReviewError` store errors.
     func app(named name: String) throws -> App?
@@ -68,7 +67,7 @@ public protocol ReviewStore: Sendable {
     /// Renames an app; its events, identifiers and sync state stay with it. A change of case only is a rename too.
     /// - Parameters:
     ///   - name: the app's name (case-insensitive).
-    ///   - newName: the new name.
+    ///   - newName: the name it is shown and typed by from now on, its case as given.
     /// - Returns: the app as renamed.
     /// - Throws: `ReviewError` `appNotFound`, `invalidValue` (a name that cannot be stored), `conflict` (another app
     ///   has the name: merge instead), store errors.
@@ -118,7 +117,7 @@ public protocol WebhookDeliveryStore: ReviewStore {
     /// pending. A repeat of a stored delivery changes nothing (`duplicate`), except that a repeat of a pending one
     /// that comes with its version resolves it.
     /// - Parameters:
-    ///   - delivery: the delivery.
+    ///   - delivery: read from a body that passed the signature check.
     ///   - version: its resolved version, or nil when it could not be resolved yet.
     /// - Returns: what was stored.
     /// - Throws: `ReviewError` store errors (nothing is stored then).
@@ -162,8 +161,8 @@ public struct SyncedAppState: Sendable, Hashable {
 
     /// Creates a state.
     /// - Parameters:
-    ///   - app: the app.
-    ///   - profile: the profile.
+    ///   - app: the app, with its identifiers.
+    ///   - profile: the name of the credentials profile it was seen through, if any.
     ///   - lastFetchedAt: the last look.
     ///   - lastChangedAt: the last change seen.
     public init(app: App, profile: String?, lastFetchedAt: Timestamp, lastChangedAt: Timestamp?) {

@@ -18,7 +18,7 @@ public struct SyncedApp: Sendable, Hashable {
     /// - Parameters:
     ///   - ascID: the App Store Connect app id.
     ///   - name: the app's name in App Store Connect.
-    ///   - bundleID: the bundle ID.
+    ///   - bundleID: the bundle ID App Store Connect has for it.
     ///   - profile: the profile, if any.
     ///   - fetchedAt: when it was made.
     ///   - versions: the versions seen.
@@ -55,7 +55,7 @@ public struct SyncedVersion: Sendable, Hashable {
     /// Creates a version.
     /// - Parameters:
     ///   - ascID: the App Store Connect version id.
-    ///   - platform: the platform.
+    ///   - platform: the version's platform.
     ///   - version: the version string.
     ///   - build: the build number, if any.
     ///   - state: the API state string.

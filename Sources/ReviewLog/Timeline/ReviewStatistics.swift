@@ -53,7 +53,7 @@ public struct ReviewStatistics: Sendable, Hashable {
 
     /// Computes the statistics of the given cycles (those that never entered Waiting for Review are ignored).
     /// - Parameters:
-    ///   - cycles: the cycles.
+    ///   - cycles: submission cycles, of any versions.
     ///   - now: when given, open cycles count as censored at `now` (see `init(timelines:since:until:platform:
     ///     includingOpenAt:)`).
     public init(cycles: [SubmissionCycle], includingOpenAt now: Timestamp? = nil) {

@@ -18,8 +18,8 @@ public struct WebhookVersion: Sendable, Hashable {
     /// - Parameters:
     ///   - ascAppID: the app's App Store Connect id.
     ///   - appName: the app's name.
-    ///   - bundleID: its bundle ID.
-    ///   - platform: the platform.
+    ///   - bundleID: the app's bundle ID.
+    ///   - platform: the version's platform.
     ///   - version: the version string.
     ///   - build: the build, if any.
     public init(

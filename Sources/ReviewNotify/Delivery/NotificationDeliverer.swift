@@ -28,9 +28,9 @@ public struct NotificationDeliverer: Sendable {
 
     /// Creates a deliverer.
     /// - Parameters:
-    ///   - store: the store.
+    ///   - store: whose outbox is delivered, and whose events the messages are worked out from.
     ///   - http: the client; libcurl's with a 10 s total timeout by default.
-    ///   - clock: the clock.
+    ///   - clock: claim times, `sentAt` and backoff; the system clock by default.
     ///   - policy: the backoff.
     ///   - lease: seconds a claim lasts; longer than a request's timeout.
     public init(

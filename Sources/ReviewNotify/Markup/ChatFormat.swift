@@ -6,7 +6,6 @@
 /// it. ``ChatMarkup`` applies it to every value interpolated into a payload's text.
 protocol ChatFormat: Sendable {
     /// The escaped form of one Unicode scalar of a value.
-    /// - Parameter scalar: the scalar.
     /// - Returns: its text in this format (the scalar itself where it means nothing).
     static func escaped(_ scalar: Unicode.Scalar) -> String
 }

@@ -14,7 +14,6 @@ enum MarkdownEscaping {
     }
 
     /// The escaped form of one scalar.
-    /// - Parameter scalar: the scalar.
     /// - Returns: `\` before ASCII punctuation (and U+200B after a colon); the scalar itself otherwise.
     static func escaped(_ scalar: Unicode.Scalar) -> String {
         guard isASCIIPunctuation(scalar) else { return String(scalar) }

@@ -41,7 +41,7 @@ public struct NotificationMessage: Sendable, Hashable {
     /// - Parameters:
     ///   - kind: what it is.
     ///   - id: the id receivers deduplicate by.
-    ///   - event: the event.
+    ///   - event: the event it is about (for a reminder, the cycle's current event).
     ///   - previousState: the state before.
     ///   - previousStateSeconds: how long that lasted.
     ///   - previousPrecision: how well that is known.
@@ -119,7 +119,6 @@ public struct NotificationMessage: Sendable, Hashable {
     /// events: a store reuses the id of its newest event once that event is deleted (`review undo`, `delete`) and
     /// `import` keeps a file's ids, so the id alone could repeat for another event; the digest tells them apart, while
     /// every retry of one notification carries the same id.
-    /// - Parameter event: the event.
     /// - Returns: the id.
     public static func id(of event: ReviewEvent) -> String {
         let identity = [

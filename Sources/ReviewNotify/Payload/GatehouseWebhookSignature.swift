@@ -41,7 +41,7 @@ public enum GatehouseWebhookSignature {
     /// - Parameters:
     ///   - headerValue: the received `X-Gatehouse-Signature` value.
     ///   - body: the raw body bytes received.
-    ///   - key: the key.
+    ///   - key: the channel's key (``key(fromFileBytes:)`` of its secret file).
     /// - Returns: true only for the full, correct signature.
     public static func isValid(headerValue: String, body: [UInt8], key: [UInt8]) -> Bool {
         guard headerValue.hasPrefix("sha256="), let mac = Hex.bytes(headerValue.utf8.dropFirst(7)), mac.count == 32

@@ -19,7 +19,6 @@ package enum ReportStage: String, Sendable, CaseIterable {
 
     /// The stage of a state: `ReviewState.stage` (what `review states` lists), with the stages the report does not
     /// count on their own (preparing, withdrawn, removed) as `other`.
-    /// - Parameter state: the state.
     package init(_ state: ReviewState) {
         switch state.stage {
         case .waiting: self = .waiting

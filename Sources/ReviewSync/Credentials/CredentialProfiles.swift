@@ -28,8 +28,6 @@ public struct CredentialProfiles: Sendable {
 
         /// Creates a profile.
         /// - Parameters:
-        ///   - name: the name.
-        ///   - keyID: the key ID.
         ///   - issuerID: the issuer ID, or nil for an individual key.
         ///   - privateKey: the `.p8` text.
         public init(name: String, keyID: String, issuerID: String?, privateKey: String) {
@@ -89,7 +87,6 @@ public struct CredentialProfiles: Sendable {
     }
 
     /// Adds or replaces the profile of that name and writes the file (0600, folder 0700, atomically).
-    /// - Parameter profile: the profile.
     /// - Throws: what `load()` throws; `SyncError.credentialsFileUnwritable` when the file cannot be written.
     public func save(_ profile: Profile) throws(SyncError) {
         var profiles = try load().filter { $0.name != profile.name }
@@ -107,7 +104,6 @@ public struct CredentialProfiles: Sendable {
     }
 
     /// The credentials of a profile.
-    /// - Parameter profile: the profile.
     /// - Returns: the credentials.
     /// - Throws: `SyncError.invalidCredentials` naming the profile (never the key's text).
     public static func credentials(_ profile: Profile) throws(SyncError) -> ASCCredentials {

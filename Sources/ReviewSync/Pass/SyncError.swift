@@ -62,7 +62,6 @@ public struct SyncError: CodedError {
 
     /// Creates an error.
     /// - Parameters:
-    ///   - code: the code.
     ///   - reason: the explanation.
     ///   - ascError: the App Store Connect error, if any.
     ///   - reviewError: the store error, if any.

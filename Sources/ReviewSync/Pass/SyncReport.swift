@@ -16,6 +16,5 @@ public struct SyncReport: Sendable {
     public var unseenApps: [String] = []
 
     /// An empty report.
-    /// - Parameter profile: the profile.
     public init(profile: String?) { self.profile = profile }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GatehouseCore
+import GatehouseTesting
 import Synchronization
 import Testing
 
@@ -182,21 +183,12 @@ public final class PostgreSQLServer: Sendable {
         return !value.isEmpty && value != "0"
     }
 
-    /// Whether CI is running (`CI=true`): there a server that cannot be started fails the tests.
-    public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
-
     /// What `sharedOrSkip()` and `startOrSkip()` do with a server, or with why there is none.
-    public enum Decision: Equatable, Sendable {
-        /// Run the test.
-        case run
-        /// Skip it, saying why.
-        case skip(String)
-        /// Fail it, saying why.
-        case fail(String)
-    }
+    public typealias Decision = SkipUnlessCI.Decision
 
     /// The skip rule of issue 14: disabled by `GATEHOUSE_SKIP_POSTGRESQL` is a skip everywhere; a server that
-    /// cannot be started is a skip, except in CI, where it is a failure.
+    /// cannot be started is a skip, except in CI, where it is a failure (`SkipUnlessCI`, the rule of every test
+    /// that needs a program this machine may lack).
     /// - Parameters:
     ///   - disabled: whether `GATEHOUSE_SKIP_POSTGRESQL` is set.
     ///   - ci: whether `CI=true`.
@@ -205,8 +197,7 @@ public final class PostgreSQLServer: Sendable {
     public static func decision(disabled: Bool, ci: Bool, failure: Failure?) -> Decision {
         if disabled { return .skip("PostgreSQL tests disabled by \(skipVariable)=1: skipped") }
         guard let failure else { return .run }
-        if ci { return .fail("CI=true, so this is a failure, not a skip: \(failure)") }
-        return .skip("PostgreSQL cannot be started here, skipped (CI=true fails instead): \(failure)")
+        return SkipUnlessCI.decision(missing: "PostgreSQL cannot be started here", cause: "\(failure)", ci: ci)
     }
 
     private static func orSkip(
@@ -217,15 +208,11 @@ public final class PostgreSQLServer: Sendable {
         if !isDisabled {
             do { started = try server() } catch let error as Failure { failure = error }
         }
-        switch decision(disabled: isDisabled, ci: isCI, failure: failure) {
-        case .run:
-            if let started { return started }
-            throw Failure("no server and no reason")
-        case .skip(let message):
-            try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
-        case .fail(let message):
-            throw Failure(message)
-        }
+        try SkipUnlessCI.apply(
+            decision(disabled: isDisabled, ci: SkipUnlessCI.isCI, failure: failure), failure: { Failure($0) },
+            sourceLocation: sourceLocation)
+        guard let started else { throw Failure("no server and no reason") }
+        return started
     }
 
     private static let sharedResult: Result<PostgreSQLServer, Failure> = {
@@ -499,7 +486,7 @@ public final class PostgreSQLServer: Sendable {
         }
         let settings = """
 
-            # Gatehouse test cluster (Tests/GatehouseTesting/PostgreSQLServer.swift)
+            # Gatehouse test cluster (Tests/ReviewTesting/PostgreSQLServer.swift)
             listen_addresses = '127.0.0.1'
             unix_socket_directories = '\(directory.path)'
             fsync = on
@@ -525,9 +512,7 @@ public final class PostgreSQLServer: Sendable {
         for _ in 0..<5 {
             let port: Int
             do {
-                let (socket, free) = try LoopbackSocket.listenOnLoopback()
-                socket.close()
-                port = Int(free)
+                port = Int(try LoopbackHTTPServer.freePort())
             } catch {
                 throw Failure("no free port on 127.0.0.1: \(error)")
             }

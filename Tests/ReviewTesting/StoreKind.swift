@@ -1,4 +1,5 @@
 import Foundation
+import GatehouseTesting
 import ReviewLog
 import ReviewPostgreSQL
 import Testing
