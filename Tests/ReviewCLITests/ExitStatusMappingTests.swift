@@ -117,22 +117,13 @@ struct KeyFileStatusEndToEndTests {
     static let issuerID = "00000000-0000-4000-8000-000000000000"
 
     /// The commands that read a `.p8` from a path, and their variables (no App Store Connect is reached: the key
-    /// is read first).
+    /// is read first): `sync` from the flags and from the environment, as `SyncMalformedKeyTests` runs them, then
+    /// `auth check`.
     static func runs(_ path: String, in directory: TemporaryDirectory) -> [(
         arguments: [String], variables: [String: String]
     )] {
-        let base = [
-            "REVIEW_DB": directory.file("review.sqlite3").path, "HOME": directory.url.path,
-            "XDG_CONFIG_HOME": directory.file("config").path, "ASC_API_BASE_URL": "http://127.0.0.1:9",
-        ]
-        let fromEnvironment = base.merging([
-            "ASC_KEY_ID": keyID, "ASC_ISSUER_ID": issuerID, "ASC_PRIVATE_KEY_PATH": path,
-        ]) { $1 }
-        return [
-            (["sync", "--key-id", keyID, "--issuer-id", issuerID, "--private-key", path], base),
-            (["sync"], fromEnvironment),
-            (["auth", "check", "--key-id", keyID, "--private-key", path], base),
-        ]
+        let sync = Array(SyncMalformedKeyTests.runs(path, in: directory).prefix(2))
+        return sync + [(["auth", "check", "--key-id", keyID, "--private-key", path], sync[0].variables)]
     }
 
     @Test(

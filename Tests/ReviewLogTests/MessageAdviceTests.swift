@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewTesting
 import Testing
 
 /// Issue 21 item 5: the store's messages name the cause and the fix in the library's terms; a program adds its own
@@ -9,22 +10,7 @@ import Testing
 struct MessageAdviceTests {
     static let at = Timestamp(secondsSince1970: 1_767_225_600)
 
-    /// What in `text` reads as a command line's advice: a `--flag`, or `review` followed by one of its commands.
-    static func commandLineAdvice(in text: String) -> String? {
-        let commands = [
-            "log", "status", "timeline", "stats", "report", "export", "import", "delete", "sync", "watch", "notify",
-            "auth", "states", "apps", "edit", "migrate", "undo", "serve", "webhook", "help", "completion",
-        ]
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "'" || $0 == "(" })
-        for (index, word) in words.enumerated() {
-            if word.hasPrefix("--"), word.dropFirst(2).first?.isLetter == true { return String(word) }
-            if word == "review", index + 1 < words.count {
-                let next = words[index + 1].prefix { $0.isLetter }
-                if commands.contains(String(next)) { return "review \(next)" }
-            }
-        }
-        return nil
-    }
+    static func commandLineAdvice(in text: String) -> String? { CommandLineAdvice.found(in: text) }
 
     @Test("the detector finds flags and review's commands, and not the words of a store's messages")
     func detector() {

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewTesting
 import Testing
 
 @testable import ReviewSync
@@ -9,23 +10,7 @@ import Testing
 /// cause; the command line adds its flags (`--private-key FILE`) and commands (`review auth add`).
 @Suite("ReviewSync: credentials errors carry their cause in the code, and no flag or command of review")
 struct MessageAdviceTests {
-    /// What in `text` reads as a command line's advice: a `--flag`, or `review` followed by one of its commands
-    /// (as in ReviewLogTests' `MessageAdviceTests`).
-    static func commandLineAdvice(in text: String) -> String? {
-        let commands = [
-            "log", "status", "timeline", "stats", "report", "export", "import", "delete", "sync", "watch", "notify",
-            "auth", "states", "apps", "edit", "migrate", "undo", "serve", "webhook", "help", "completion",
-        ]
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "'" || $0 == "(" })
-        for (index, word) in words.enumerated() {
-            if word.hasPrefix("--"), word.dropFirst(2).first?.isLetter == true { return String(word) }
-            if word == "review", index + 1 < words.count {
-                let next = words[index + 1].prefix { $0.isLetter }
-                if commands.contains(String(next)) { return "review \(next)" }
-            }
-        }
-        return nil
-    }
+    static func commandLineAdvice(in text: String) -> String? { CommandLineAdvice.found(in: text) }
 
     static func resolve(
         _ flags: CredentialResolver.Flags = .init(), environment: [String: String] = [:],
