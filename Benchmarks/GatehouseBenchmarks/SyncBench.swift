@@ -34,7 +34,7 @@ extension Bench {
         defer { fake.server.stop() }
         let path = settings.workDirectory + "/sync-bench.sqlite3"
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-        let store = TimedStore(try SQLiteReviewStore(path: path))
+        let store = TimedStore(try RelationalReviewStore(sqlitePath: path))
         let client = try ASCClient(
             credentials: try ASCCredentials(keyID: keyID, issuerID: benchIssuerID, privateKey: key),
             baseURL: fake.baseURL)
@@ -110,7 +110,7 @@ final class TimedStore: ReviewStore, @unchecked Sendable {
     /// Seconds spent in `applySync` so far.
     var applySyncSeconds: Double { lock.withLock { total } }
 
-    func applySync(_ app: SyncedApp) throws -> [SyncChange] {
+    func applySync(_ app: SyncedApp) throws(ReviewError) -> [SyncChange] {
         let start = Clock.now()
         defer {
             let elapsed = Clock.now() - start
@@ -119,18 +119,22 @@ final class TimedStore: ReviewStore, @unchecked Sendable {
         return try base.applySync(app)
     }
 
-    func record(_ request: LogRequest) throws -> LogResult { try base.record(request) }
-    func events(app: String?) throws -> [ReviewEvent] { try base.events(app: app) }
-    func app(named name: String) throws -> App? { try base.app(named: name) }
-    func appNames() throws -> [String] { try base.appNames() }
-    func deleteEvent(id: Int64) throws -> ReviewEvent { try base.deleteEvent(id: id) }
-    func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary { try base.importEvents(events) }
-    func syncedApps() throws -> [SyncedAppState] { try base.syncedApps() }
-    func apps() throws -> [AppSummary] { try base.apps() }
-    func renameApp(_ name: String, to newName: String) throws -> App { try base.renameApp(name, to: newName) }
-    func mergeApp(_ name: String, into target: String) throws -> AppMerge { try base.mergeApp(name, into: target) }
-    func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
+    func record(_ request: LogRequest) throws(ReviewError) -> LogResult { try base.record(request) }
+    func events(app: String?) throws(ReviewError) -> [ReviewEvent] { try base.events(app: app) }
+    func app(named name: String) throws(ReviewError) -> App? { try base.app(named: name) }
+    func appNames() throws(ReviewError) -> [String] { try base.appNames() }
+    func deleteEvent(id: Int64) throws(ReviewError) -> ReviewEvent { try base.deleteEvent(id: id) }
+    func importEvents(_ events: [ReviewEvent]) throws(ReviewError) -> ImportSummary { try base.importEvents(events) }
+    func syncedApps() throws(ReviewError) -> [SyncedAppState] { try base.syncedApps() }
+    func apps() throws(ReviewError) -> [AppSummary] { try base.apps() }
+    func renameApp(_ name: String, to newName: String) throws(ReviewError) -> App {
+        try base.renameApp(name, to: newName)
+    }
+    func mergeApp(_ name: String, into target: String) throws(ReviewError) -> AppMerge {
+        try base.mergeApp(name, into: target)
+    }
+    func editEvent(id: Int64, note: String?, at: Timestamp?) throws(ReviewError) -> EventEdit {
         try base.editEvent(id: id, note: note, at: at)
     }
-    func undoLastManualEvent() throws -> UndoResult { try base.undoLastManualEvent() }
+    func undoLastManualEvent() throws(ReviewError) -> UndoResult { try base.undoLastManualEvent() }
 }

@@ -69,7 +69,7 @@ extension Bench {
                 port: port, path: "/webhooks/app-store-connect", headers: [("X-Apple-Signature", signature)],
                 body: body)
         }
-        let store = try SQLiteReviewStore(path: database)
+        let store = try RelationalReviewStore(sqlitePath: database)
         let stored = try (0..<deliveries).filter { try store.webhookDeliveryStatus(id: "bench-\($0)") != nil }.count
         let events = try store.events(app: nil).count
         let answered = signed.statuses.filter { $0 == 200 }.count

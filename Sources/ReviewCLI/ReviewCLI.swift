@@ -118,7 +118,8 @@ package enum ReviewCLI {
     }
 
     private static func execute(
-        _ invocation: ReviewInvocation, store: any ReviewStore, imported: [ReviewEvent], environment: ReviewEnvironment
+        _ invocation: ReviewInvocation, store: RelationalReviewStore, imported: [ReviewEvent],
+        environment: ReviewEnvironment
     ) throws -> CommandOutput {
         let renderer = Renderer(utc: invocation.utc, now: environment.now)
         switch invocation.command {
@@ -158,10 +159,10 @@ package enum ReviewCLI {
         case .importFile(let path, let notify):
             var summary: ImportSummary
             var queued = ""
-            if notify, let outbox = store as? any NotificationOutbox {
-                let before = try outbox.notifications(statuses: [.pending]).count
-                summary = try outbox.importEvents(imported, notify: true)
-                let count = try outbox.notifications(statuses: [.pending]).count - before
+            if notify {
+                let before = try store.notifications(statuses: [.pending]).count
+                summary = try store.importEvents(imported, notify: true)
+                let count = try store.notifications(statuses: [.pending]).count - before
                 queued =
                     "\(count) notification\(count == 1 ? "" : "s") queued; review notify flush (or review watch) "
                     + "sends them.\n"

@@ -43,7 +43,13 @@ package struct PendingWebhookResolver: Sendable {
     package func resolvePending(limit: Int = 500, stop: @Sendable () -> Bool = { false }) async throws -> Report {
         var report = Report()
         var versions: [String: WebhookVersion] = [:]
-        for delivery in try store.pendingWebhookDeliveries(limit: limit) {
+        // Every store call runs on the store's own queue (`offload`), so that a wait for the database's lock holds no
+        // cooperative thread.
+        let store = self.store
+        let pending = try await store.offload { () throws(ReviewError) -> [WebhookDelivery] in
+            try store.pendingWebhookDeliveries(limit: limit)
+        }
+        for delivery in pending {
             if stop() || Task.isCancelled { break }
             guard let versionID = delivery.ascVersionID else { continue }
             var version = versions[versionID]
@@ -53,10 +59,10 @@ package struct PendingWebhookResolver: Sendable {
                         try await resolver.resolve(versionID: versionID)
                     }
                     if version == nil {
-                        try store.noteWebhookResolutionFailure(id: delivery.id, reason: "lookup took over \(bound)")
+                        try await noteFailure(of: delivery, reason: "lookup took over \(bound)")
                     }
                 } catch {
-                    try store.noteWebhookResolutionFailure(id: delivery.id, reason: "\(error)")
+                    try await noteFailure(of: delivery, reason: "\(error)")
                     report.stillPending.append("\(delivery.id): \(error)")
                     continue
                 }
@@ -66,7 +72,11 @@ package struct PendingWebhookResolver: Sendable {
                 continue
             }
             versions[versionID] = version
-            switch try store.resolvePendingWebhookDelivery(delivery, version: version, at: now()) {
+            let at = now()
+            let outcome = try await store.offload { () throws(ReviewError) -> WebhookOutcome in
+                try store.resolvePendingWebhookDelivery(delivery, version: version, at: at)
+            }
+            switch outcome {
             case .recorded(let event):
                 report.resolved += 1
                 report.recorded.append(event)
@@ -77,5 +87,12 @@ package struct PendingWebhookResolver: Sendable {
             }
         }
         return report
+    }
+
+    private func noteFailure(of delivery: WebhookDelivery, reason: String) async throws(ReviewError) {
+        let store = self.store
+        try await store.offload { () throws(ReviewError) in
+            try store.noteWebhookResolutionFailure(id: delivery.id, reason: reason)
+        }
     }
 }

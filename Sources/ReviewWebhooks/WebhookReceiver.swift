@@ -71,7 +71,13 @@ package struct WebhookReceiver: HTTPServerHandler {
 
     private func store(_ delivery: WebhookDelivery) async throws -> HTTPServerResponse {
         // A retry of a delivery already complete is acknowledged without asking App Store Connect again.
-        if let status = try store.webhookDeliveryStatus(id: delivery.id), status != .pending {
+        // The store's calls run on its own queue (`offload`): a write waiting for the database's lock holds no
+        // cooperative thread, which the other requests, the deliverer and the pending loop need meanwhile.
+        let store = self.store
+        let status = try await store.offload { () throws(ReviewError) -> WebhookDeliveryStatus? in
+            try store.webhookDeliveryStatus(id: delivery.id)
+        }
+        if let status, status != .pending {
             return .text(200, "duplicate", logNote: "delivery \(delivery.id): duplicate, already stored")
         }
         var version: WebhookVersion?
@@ -86,7 +92,10 @@ package struct WebhookReceiver: HTTPServerHandler {
                 problem = "version lookup failed: \(error)"
             }
         }
-        let outcome = try store.recordWebhookDelivery(delivery, version: version)
+        let resolved = version
+        let outcome = try await store.offload { () throws(ReviewError) -> WebhookOutcome in
+            try store.recordWebhookDelivery(delivery, version: resolved)
+        }
         // Recording an event queues its notifications in the same transaction; an observation made exact queues none,
         // and the wake then finds nothing due, which costs one empty round.
         if case .recorded = outcome { wakeDeliverer() }

@@ -79,7 +79,7 @@ struct CrashSafetyTests {
                 }
             }
         }
-        let store = try SQLiteReviewStore(path: database)
+        let store = try RelationalReviewStore(sqlitePath: database)
         #expect(try store.integrityCheck() == "ok")
         let events = try store.events(app: nil)
         let stored = Set(events.map { "\($0.app.name)|\($0.version)" })

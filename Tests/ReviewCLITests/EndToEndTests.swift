@@ -291,7 +291,7 @@ struct EndToEndTests {
         process.waitUntilExit()
         #expect(wasRunning, "the import finished before it could be killed")
         #expect(process.terminationReason == .uncaughtSignal)
-        let store = try SQLiteReviewStore(path: review.database)
+        let store = try RelationalReviewStore(sqlitePath: review.database)
         #expect(try store.integrityCheck() == "ok")
         let events = try store.events(app: nil)
         #expect(events.count == 1 && events[0].app.name == "Before")  // the killed transaction left nothing

@@ -83,7 +83,7 @@ struct ErrorAdviceTests {
     func timeNotEditable() throws {
         let review = try InProcessReview()
         do {
-            let store = try SQLiteReviewStore(path: review.path)
+            let store = try RelationalReviewStore(sqlitePath: review.path)
             _ = try store.record(
                 LogRequest(
                     app: "Fokus", version: "1.0", state: .inReview, at: InProcessReview.now, source: .sync))

@@ -1,5 +1,6 @@
 import Foundation
 import GatehouseTesting
+import ReviewLog
 import ReviewPostgreSQL
 import ReviewTesting
 import Testing
@@ -27,7 +28,7 @@ struct ReviewOnStore {
     /// `export` (JSON), expected to succeed.
     func export() throws -> String {
         let result = try self(["export"])
-        #expect(result.status == 0, "export of \(PostgreSQLReviewStore.displayedLocation(location)): \(result)")
+        #expect(result.status == 0, "export of \(RelationalReviewStore.displayedLocation(location)): \(result)")
         return result.standardOutput
     }
 }
@@ -92,7 +93,7 @@ struct PostgreSQLCLITests {
         let server = try PostgreSQLServer.sharedOrSkip()
         let sqlite = ReviewOnStore(location: directory.file("review.sqlite3").path, directory: directory)
         let postgres = ReviewOnStore(location: try server.createDatabase().url, directory: directory)
-        let displayed = PostgreSQLReviewStore.displayedLocation(postgres.location)
+        let displayed = RelationalReviewStore.displayedLocation(postgres.location)
 
         // The writing commands print the same, ids included, once the store's name is set aside.
         for arguments in Self.script {
@@ -157,7 +158,7 @@ struct PostgreSQLCLITests {
         let first = try sqlite(["migrate", "--to", database.url, "--json"])
         printed.append(first)
         #expect(first.status == 0, "\(first.standardError)")
-        let shown = PostgreSQLReviewStore.displayedLocation(database.url)
+        let shown = RelationalReviewStore.displayedLocation(database.url)
         #expect(shown.contains("127.0.0.1:\(server.port)") && !shown.contains(server.password), "\(shown)")
         #expect(first.standardOutput.contains("\"to\": \"\(shown)\""), "\(first.standardOutput)")
         let events = try Self.count(table: "events", in: first.standardOutput)
@@ -172,7 +173,7 @@ struct PostgreSQLCLITests {
         let back = try postgres(["migrate", "--to", copy.location])
         printed.append(back)
         #expect(back.status == 0, "\(back.standardError)")
-        #expect(back.standardOutput.hasPrefix("Copied \(PostgreSQLReviewStore.displayedLocation(database.url)) into "))
+        #expect(back.standardOutput.hasPrefix("Copied \(RelationalReviewStore.displayedLocation(database.url)) into "))
         #expect(try copy.export() == original)
         // What each store then prints is the same too.
         #expect(try copy(["status", "--all"]).standardOutput == sqlite(["status", "--all"]).standardOutput)
@@ -197,7 +198,7 @@ struct PostgreSQLCLITests {
         let itself = try postgres(["migrate", "--to", database.url])
         printed.append(itself)
         #expect(itself.status == 64, "\(itself)")
-        #expect(itself.standardError.contains(PostgreSQLReviewStore.displayedLocation(database.url)))
+        #expect(itself.standardError.contains(RelationalReviewStore.displayedLocation(database.url)))
         let sameFile = try sqlite(["migrate", "--to", sqlite.location])
         #expect(sameFile.status == 64, "\(sameFile)")
 

@@ -87,7 +87,7 @@ struct PostgreSQLConcurrencyTests {
             }
             logged.formUnion(events.map { "\($0.0) \($0.1) IN_REVIEW \($0.2)" })
         }
-        let stored = try PostgreSQLReviewStore(url: database.url).events(app: nil)
+        let stored = try RelationalReviewStore(postgreSQLURL: database.url).events(app: nil)
         let keys = stored.map { "\($0.app.name) \($0.version) \($0.state.rawValue) \($0.at.iso8601)" }
         #expect(keys.count == logged.count, "\(keys.count) stored for \(logged.count) distinct events logged")
         #expect(Set(keys) == logged, "lost: \(logged.subtracting(keys)); unexpected: \(Set(keys).subtracting(logged))")
@@ -122,7 +122,7 @@ struct PostgreSQLConcurrencyTests {
         #expect(all.count == 24 && all.allSatisfy { $0.hasPrefix("200 ") }, "\(all) \(log)")
         #expect(all.filter { $0 == "200 duplicate\n" }.count == 16, "each stored by one request: \(all)")
 
-        let events = try PostgreSQLReviewStore(url: database.url).events(app: nil)
+        let events = try RelationalReviewStore(postgreSQLURL: database.url).events(app: nil)
         let times = events.map(\.at.iso8601).sorted()
         #expect(times == (0..<8).map { "2026-11-2\($0)T0\($0):00:00Z" }, "\(times)")
         #expect(events.allSatisfy { $0.source == .webhook && $0.version == "2.3" && $0.app.name == "Fokus" })

@@ -95,7 +95,9 @@ struct PostgreSQLCrashTests {
         let down = all.filter { $0.started == Phase.killed.rawValue && $0.ended == Phase.killed.rawValue }
         #expect(down.allSatisfy { $0.status == 69 }, "a command succeeded with the server down: \(down)")
 
-        let stored = try PostgreSQLReviewStore(url: database.url).events(app: nil).filter { $0.app.name != "Seed" }
+        let stored = try RelationalReviewStore(postgreSQLURL: database.url).events(app: nil).filter {
+            $0.app.name != "Seed"
+        }
         let storedKeys = stored.map { "\($0.app.name) \($0.version)" }
         let acknowledged = Set(all.filter { $0.status == 0 }.map(\.event))
         let attempted = Set(all.map(\.event))

@@ -106,11 +106,11 @@ struct ServeHarness {
     }
 
     /// The store's events.
-    func events() throws -> [ReviewEvent] { try SQLiteReviewStore(path: database).events(app: nil) }
+    func events() throws -> [ReviewEvent] { try RelationalReviewStore(sqlitePath: database).events(app: nil) }
 
     /// Where a delivery stands in the store.
     func status(_ id: String) throws -> WebhookDeliveryStatus? {
-        try SQLiteReviewStore(path: database).webhookDeliveryStatus(id: id)
+        try RelationalReviewStore(sqlitePath: database).webhookDeliveryStatus(id: id)
     }
 }
 

@@ -43,7 +43,7 @@ struct SyncEndToEndTests {
         // One request for the app list, one per app for its versions, one for Fokus's review submissions.
         #expect(harness.fake.totalRequests == 5, "requests: \(harness.fake.allRequests.map(\.path))")
 
-        let events = try SQLiteReviewStore(path: harness.database).events(app: nil)
+        let events = try RelationalReviewStore(sqlitePath: harness.database).events(app: nil)
         #expect(events.count == 3)
         let waiting = try #require(events.first { $0.state == .waitingForReview })
         #expect(waiting.app.name == "Fokus" && waiting.version == "2.3" && waiting.build == "118")
@@ -52,7 +52,7 @@ struct SyncEndToEndTests {
         let second = try harness.review(["sync"])
         #expect(second.status == 0 && second.standardError.isEmpty, "stderr: \(second.standardError)")
         #expect(second.standardOutput == "3 apps synced, 0 state changes recorded.\n")
-        #expect(try SQLiteReviewStore(path: harness.database).events(app: nil).count == 3)
+        #expect(try RelationalReviewStore(sqlitePath: harness.database).events(app: nil).count == 3)
 
         // A change in App Store Connect is the one line of the next sync.
         harness.fake.update { $0.setVersionState("vf-23", "IN_REVIEW") }
@@ -157,7 +157,7 @@ struct SyncSignalTests {
         #expect(
             output.standardOutput.hasSuffix("\(requests - 1) apps synced, \(requests - 1) state changes recorded.\n"),
             "\(output.standardOutput)")
-        let store = try SQLiteReviewStore(path: harness.database)
+        let store = try RelationalReviewStore(sqlitePath: harness.database)
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.syncedApps().count == requests - 1)
     }
@@ -190,6 +190,6 @@ struct SyncProfileTests {
         #expect(
             result.standardError.hasPrefix("review: profile revoked: listing the apps: "), "\(result.standardError)")
         #expect(result.standardError.contains("key ID REVOKED001"))
-        #expect(try SQLiteReviewStore(path: harness.database).events(app: nil).count == 3)
+        #expect(try RelationalReviewStore(sqlitePath: harness.database).events(app: nil).count == 3)
     }
 }

@@ -83,8 +83,8 @@ struct SyncKillTests {
     }
 
     /// The store's events as `Expected` values (the time kept for Waiting for Review only), with duplicates listed.
-    static func stored(_ database: String) throws -> (events: [Expected], integrity: String) {
-        let store = try SQLiteReviewStore(path: database)
+    static func stored(_ database: String) throws -> (events: [Expected], integrity: String?) {
+        let store = try RelationalReviewStore(sqlitePath: database)
         let integrity = try store.integrityCheck()
         let events = try store.events(app: nil).map {
             Expected(

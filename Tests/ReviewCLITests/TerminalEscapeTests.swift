@@ -61,7 +61,7 @@ struct StorageRuleTests {
         let output = review(arguments)
         #expect(output.status == .usage, "\(arguments): \(output.standardError)")
         Hostile.expectNoRawControl(output.standardError, "the refusal")
-        #expect(try SQLiteReviewStore(path: review.path).events(app: nil).isEmpty)
+        #expect(try RelationalReviewStore(sqlitePath: review.path).events(app: nil).isEmpty)
     }
 
     @Test("everything else is accepted: <, >, &, [, ], (, ), @, =, +, - in names, versions and builds; notes keep ESC")
@@ -72,7 +72,7 @@ struct StorageRuleTests {
             "log", name, "in-review", "--version", "1.0+[b]<&>@=-", "--build", "(4)", "--note", "line 1\n\u{1B}[2J\r",
             "--new-app",
         ])
-        let events = try SQLiteReviewStore(path: review.path).events(app: nil)
+        let events = try RelationalReviewStore(sqlitePath: review.path).events(app: nil)
         #expect(events.map(\.app.name) == [name] && events.map(\.version) == ["1.0+[b]<&>@=-"])
         #expect(events.map(\.note) == ["line 1\n\u{1B}[2J\r"])
         _ = review.ok(["log", String(repeating: "b", count: 200), "in-review", "--version", "1", "--new-app"])
@@ -86,10 +86,10 @@ struct StorageRuleTests {
             let renamed = review(["apps", "rename", "Fokus", name])
             #expect(renamed.status == .usage, "\(renamed.standardError)")
         }
-        #expect(try SQLiteReviewStore(path: review.path).appNames() == ["Fokus"])
+        #expect(try RelationalReviewStore(sqlitePath: review.path).appNames() == ["Fokus"])
         #expect(review(["edit", "1", "--note", "a\u{0}"]).status == .usage)
         _ = review.ok(["edit", "1", "--note", Hostile.text])
-        #expect(try SQLiteReviewStore(path: review.path).events(app: nil).first?.note == Hostile.text)
+        #expect(try RelationalReviewStore(sqlitePath: review.path).events(app: nil).first?.note == Hostile.text)
     }
 
     @Test("import refuses an app, version or build with C1 with 65, naming the row; nothing is stored")
@@ -115,7 +115,7 @@ struct StorageRuleTests {
     @Test("applySync refuses what the rule refuses (a 300-character name, ESC in a version, build or state)")
     func applySyncRefuses() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         let good = SyncedVersion(ascID: "v1", platform: .iOS, version: "1.0", state: "IN_REVIEW")
         var bad = [
             SyncedApp(
@@ -144,7 +144,7 @@ struct StorageRuleTests {
     @Test("the webhook's version lookup: a name, version or build with C1 or ESC records no event; resolved")
     func webhookLookup() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         let versions = [
             WebhookVersion(ascAppID: "1", appName: "Fo\u{9B}kus", bundleID: "b", platform: .iOS, version: "1.0"),
             WebhookVersion(ascAppID: "1", appName: "Fokus", bundleID: "b", platform: .iOS, version: "1.0\u{1B}[2J"),
@@ -170,7 +170,7 @@ struct OutputEscapingTests {
         let review = try InProcessReview()
         _ = review.ok(["log", "Fokus", "waiting-for-review", "--version", "1.0", "--at", "2025-07-14T08:00:00Z"])
         _ = review.ok(["log", "Fokus", "in-review", "--version", "1.0", "--note", Hostile.text + "\nsecond line"])
-        let store = try SQLiteReviewStore(path: review.path)
+        let store = try RelationalReviewStore(sqlitePath: review.path)
         try store.database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run("UPDATE apps SET name = ?", [.text(Hostile.text)])
             try session.run("UPDATE events SET version = ?, build = ?", [.text(Hostile.text), .text(Hostile.text)])

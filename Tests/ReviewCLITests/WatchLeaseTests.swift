@@ -23,8 +23,8 @@ enum SharedStore: CaseIterable, CustomTestStringConvertible, Sendable {
     /// The store at `location`, opened in the test process.
     func open(_ location: String) throws -> any ReviewStore & RoleLeasing {
         switch self {
-        case .sqliteFile: try SQLiteReviewStore(path: location)
-        case .postgreSQL: try PostgreSQLReviewStore(url: location)
+        case .sqliteFile: try RelationalReviewStore(sqlitePath: location)
+        case .postgreSQL: try RelationalReviewStore(postgreSQLURL: location)
         }
     }
 
@@ -44,7 +44,7 @@ struct WatchLeaseTests {
     static let interval = 2.0
 
     static func standingBy(_ location: String) -> String {
-        "review: standing by: another review watch is active on \(PostgreSQLReviewStore.displayedLocation(location)); "
+        "review: standing by: another review watch is active on \(RelationalReviewStore.displayedLocation(location)); "
             + "taking over when it stops\n"
     }
 
@@ -151,7 +151,7 @@ struct WatchLeaseTests {
         #expect(
             survivor.hasPrefix(
                 Self.standingBy(location) + "review: now the active watcher on "
-                    + "\(PostgreSQLReviewStore.displayedLocation(location))\n"),
+                    + "\(RelationalReviewStore.displayedLocation(location))\n"),
             "\(survivor)")
         #expect(
             survivor.contains("Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~")

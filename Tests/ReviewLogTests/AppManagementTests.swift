@@ -100,7 +100,7 @@ struct AppManagementTests {
         #expect(throws: ReviewError(.appNotFound)) { try store.renameApp("Nope", to: "Other") }
         do {
             _ = try store.renameApp("FOKUS", to: "Lumen")
-        } catch let error as ReviewError {
+        } catch {
             // The store names the merge; `review apps rename` adds the command line that does it.
             #expect(
                 error.reason.contains("merge FOKUS into Lumen") && !error.reason.contains("review "), "\(error.reason)")
@@ -142,7 +142,7 @@ struct AppManagementTests {
         let timeline = VersionTimeline.timelines(of: try store.events(app: "Fokus"), now: Self.at(hours: 40))
         #expect(timeline.count == 1 && timeline[0].cycles.first?.decision?.state == .approved)
         #expect(try store.syncedApps().map(\.app.name) == ["Fokus"])
-        if let file = store as? SQLiteReviewStore { #expect(try file.integrityCheck() == "ok") }
+        if kind == .sqlite { #expect(try store.integrityCheck() == "ok") }
         #expect(throws: ReviewError(.invalidValue)) { try store.mergeApp("Fokus", into: "FOKUS") }
         #expect(throws: ReviewError(.appNotFound)) { try store.mergeApp("Fokis", into: "Fokus") }
     }
@@ -164,7 +164,7 @@ struct AppManagementTests {
         do {
             _ = try store.mergeApp("Fokis", into: "Fokus")
             Issue.record("merged despite two rules for the same channel")
-        } catch let error as ReviewError {
+        } catch {
             #expect(error.code == .conflict && error.reason.contains("the rules rows of Fokis and Fokus collide"))
         }
         #expect(try store.appNames() == ["Fokis", "Fokus"] && store.events(app: "Fokis").count == 1)
@@ -191,7 +191,7 @@ struct AppManagementTests {
         do {
             _ = try store.mergeApp("Fokis", into: "Fokus")
             Issue.record("merged despite a collision")
-        } catch let error as ReviewError {
+        } catch {
             #expect(error.code == .conflict)
             #expect(error.reason.contains("event \(twin.id) and event \(kept.id)"), "\(error.reason)")
             #expect(error.reason.contains("Waiting for Review at 2025-06-01T10:00:00Z"))

@@ -13,10 +13,10 @@ struct DocumentationTests {
 
     // MARK: The code of the pages
 
-    static func record(path: String) throws -> (SQLiteReviewStore, LogResult) {
+    static func record(path: String) throws -> (RelationalReviewStore, LogResult) {
         // snippet-start: record
         // Created, with its folders, when missing:
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         let submitted = Timestamp(iso8601: "2020-03-15T10:00:00+09:00")!
         _ = try store.record(
             LogRequest(
@@ -31,7 +31,7 @@ struct DocumentationTests {
         return (store, review)
     }
 
-    static func statistics(_ store: SQLiteReviewStore, now: Timestamp) throws -> String {
+    static func statistics(_ store: RelationalReviewStore, now: Timestamp) throws -> String {
         // snippet-start: statistics
         let events = try store.events(app: "PriLingo")
         let timelines = VersionTimeline.timelines(of: events, now: now)
@@ -42,12 +42,13 @@ struct DocumentationTests {
         return waited ?? "none"
     }
 
-    static func log(_ request: LogRequest, in store: SQLiteReviewStore) -> String {
+    static func log(_ request: LogRequest, in store: RelationalReviewStore) -> String {
         // snippet-start: errors
         do {
             let result = try store.record(request)
             return result.inserted ? "logged" : "already logged"
-        } catch let error as ReviewError {
+        } catch {
+            // The store's calls throw ReviewError only (typed throws)
             switch error.code {
             case .versionRequired, .invalidValue:
                 // The reason names the value and what to give instead
@@ -56,8 +57,6 @@ struct DocumentationTests {
                 // "ReviewError.<code>: <reason>", naming the file
                 return "the store failed: \(error)"
             }
-        } catch {
-            return "the store failed: \(error)"
         }
         // snippet-end
     }
@@ -80,7 +79,7 @@ struct DocumentationTests {
     @Test("the error handling example: a first event without a version is a request to fix")
     func errors() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         let at = Timestamp(secondsSince1970: 1_584_234_000)
         let answer = Self.log(LogRequest(app: "PriLingo", state: .waitingForReview, at: at), in: store)
         #expect(answer.hasPrefix("fix the request: PriLingo has no events yet"), "\(answer)")

@@ -14,7 +14,7 @@ struct ReviewLimitTests {
         "a note, app name or version one character over its limit is invalidValue naming it; at the limit it is stored")
     func valueLengths() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("r.sqlite3").path)
         let cases: [(LogRequest, LogRequest, String)] = [
             (
                 LogRequest(

@@ -28,7 +28,7 @@ struct MessageAdviceTests {
             return nil
         }
         let path = directory.file("review.sqlite3").path
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         var found: [(ReviewError.Code, ReviewError?)] = []
         found.append(
             (.versionRequired, error { _ = try store.record(LogRequest(app: "Fokus", state: .inReview, at: at)) }))
@@ -74,10 +74,13 @@ struct MessageAdviceTests {
         for (name, text) in [("empty.sqlite3", ""), ("notes.sqlite3", "notes, not a database\n")] {
             let file = directory.file(name)
             try Data(text.utf8).write(to: file)
-            found.append((.notGatehouseDatabase, error { _ = try SQLiteReviewStore(path: file.path) }))
+            found.append((.notGatehouseDatabase, error { _ = try RelationalReviewStore(sqlitePath: file.path) }))
         }
         found.append(
-            (.storeUnavailable, error { _ = try SQLiteReviewStore(path: directory.file("notes.sqlite3/x").path) }))
+            (
+                .storeUnavailable,
+                error { _ = try RelationalReviewStore(sqlitePath: directory.file("notes.sqlite3/x").path) }
+            ))
         for (name, text) in [
             ("state.csv", "app,version,state,at\r\nFokus,1.0,WAITING,2026-01-07T10:00:00Z\r\n"),
             ("shape.json", "{\"evnts\": []}"),

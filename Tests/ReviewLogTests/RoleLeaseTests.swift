@@ -13,11 +13,11 @@ struct RoleLeaseTests {
     func heldAndConfirmed() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("review.sqlite3").path
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         #expect(try store.holdRole("watch"))
         #expect(try store.holdRole("watch"))
         // Another object, and another spelling of the same path: the same process, so the same holder.
-        let other = try SQLiteReviewStore(path: directory.url.path + "/./review.sqlite3")
+        let other = try RelationalReviewStore(sqlitePath: directory.url.path + "/./review.sqlite3")
         #expect(try other.holdRole("watch"))
         let attributes = try FileManager.default.attributesOfItem(atPath: path + "-watch.lock")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -27,8 +27,8 @@ struct RoleLeaseTests {
     @Test("each role, and each store, has its own lock file")
     func separateRolesAndStores() throws {
         let directory = try TemporaryDirectory()
-        let first = try SQLiteReviewStore(path: directory.file("first.sqlite3").path)
-        let second = try SQLiteReviewStore(path: directory.file("second.sqlite3").path)
+        let first = try RelationalReviewStore(sqlitePath: directory.file("first.sqlite3").path)
+        let second = try RelationalReviewStore(sqlitePath: directory.file("second.sqlite3").path)
         #expect(try first.holdRole("watch"))
         #expect(try first.holdRole("resolve-2"))
         #expect(try second.holdRole("watch"))
@@ -42,7 +42,7 @@ struct RoleLeaseTests {
     @Test("a lock file removed while held is locked again at the next call (a newcomer's new file would be refused)")
     func removedLockFile() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         let lockFile = directory.file("review.sqlite3-watch.lock").path
         #expect(try store.holdRole("watch"))
         try FileManager.default.removeItem(atPath: lockFile)
@@ -57,7 +57,7 @@ struct RoleLeaseTests {
         ])
     func invalidRoleName(role: String) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         #expect {
             _ = try store.holdRole(role)
         } throws: { error in
@@ -70,7 +70,7 @@ struct RoleLeaseTests {
     @Test("a lock file that cannot be opened fails with storeUnavailable naming the file, the cause and the fix")
     func unusableLockFile() throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("review.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("review.sqlite3").path)
         let lockFile = directory.file("review.sqlite3-watch.lock").path
         // A dangling symbolic link where the lock file belongs (a directory would open read-only): O_EXCL refuses
         // to create through it, and opening it follows it into a folder that does not exist.

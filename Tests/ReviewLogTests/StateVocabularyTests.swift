@@ -125,7 +125,7 @@ struct StateVocabularyTests {
         "Approved goes through the store and both interchange formats unchanged", arguments: InterchangeFormat.allCases)
     func approvedRoundTrip(format: InterchangeFormat) throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteReviewStore(path: directory.file("r.sqlite3").path)
+        let store = try RelationalReviewStore(sqlitePath: directory.file("r.sqlite3").path)
         let at = Timestamp(iso8601: "2025-06-01T10:00:00Z")!
         _ = try store.record(LogRequest(app: "Fokus", version: "2.0", state: .waitingForReview, at: at))
         let logged = try store.record(
@@ -136,7 +136,7 @@ struct StateVocabularyTests {
         #expect(text.contains("APPROVED"))
         let read = try EventInterchange.events(from: Array(text.utf8), format: format, name: "export")
         #expect(read == events)
-        let other = try SQLiteReviewStore(path: directory.file("s.sqlite3").path)
+        let other = try RelationalReviewStore(sqlitePath: directory.file("s.sqlite3").path)
         #expect(try other.importEvents(read) == ImportSummary(inserted: 2, alreadyPresent: 0))
         let again = try other.events(app: nil)
         #expect((format == .json ? EventInterchange.json(again) : EventInterchange.csv(again)) == text)

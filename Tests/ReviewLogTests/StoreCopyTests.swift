@@ -104,7 +104,7 @@ struct StoreCopyTests {
         let directory = try TemporaryDirectory()
         let store = try StoreKind.sqlite.makeStore(in: directory)
         #expect(throws: ReviewError(.invalidValue)) { try store.copy(to: store) }
-        let other = try SQLiteReviewStore(path: store.location)
+        let other = try RelationalReviewStore(sqlitePath: store.location)
         #expect(throws: ReviewError(.invalidValue)) { try store.copy(to: other) }
     }
 

@@ -23,7 +23,7 @@ struct StoreFaultTests {
     func diskFull() throws {
         let mount = try TmpfsMount(kilobytes: 512)
         let path = mount.path + "/review.sqlite3"
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         _ = try store.record(LogRequest(app: "Kept", version: "1", state: .waitingForReview, at: Self.at))
         #expect {
             _ = try store.importEvents(Self.events(2000, app: "Bulk"))  // about 2 MB of notes on a 512 KiB disk
@@ -31,7 +31,7 @@ struct StoreFaultTests {
             (error as? ReviewError) == ReviewError(.storeFailure) && "\(error)".contains(path)
                 && "\(error)".contains("full")
         }
-        let reopened = try SQLiteReviewStore(path: path)
+        let reopened = try RelationalReviewStore(sqlitePath: path)
         #expect(try reopened.integrityCheck() == "ok")
         let events = try reopened.events(app: nil)
         #expect(events.map(\.app.name) == ["Kept"], "the failed import left \(events.count - 1) events behind")
@@ -42,12 +42,12 @@ struct StoreFaultTests {
         let mount = try TmpfsMount(kilobytes: 1024)
         let path = mount.path + "/review.sqlite3"
         do {
-            let store = try SQLiteReviewStore(path: path)
+            let store = try RelationalReviewStore(sqlitePath: path)
             _ = try store.record(LogRequest(app: "Kept", version: "1", state: .waitingForReview, at: Self.at))
         }
         try mount.remount(readOnly: true)
         #expect {
-            let store = try SQLiteReviewStore(path: path)
+            let store = try RelationalReviewStore(sqlitePath: path)
             _ = try store.record(LogRequest(app: "Kept", version: "1", state: .inReview, at: Self.at))
         } throws: { error in
             guard let error = error as? ReviewError else { return false }
@@ -55,7 +55,7 @@ struct StoreFaultTests {
                 && error.reason.contains(path) && error.reason.contains("read-only")
         }
         try mount.remount(readOnly: false)
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.events(app: nil).map(\.state) == [.waitingForReview])
     }

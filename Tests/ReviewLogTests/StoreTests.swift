@@ -31,7 +31,7 @@ struct StoreTests {
         let next = try store.record(request(.inReview, hours: 168))
         #expect(next.previous?.id == first.event.id && next.previousStateSeconds == Int64(7 * 86_400))
         #expect(try store.events(app: nil).count == 2)
-        if let file = store as? SQLiteReviewStore { #expect(try file.integrityCheck() == "ok") }
+        if kind == .sqlite { #expect(try store.integrityCheck() == "ok") }
     }
 
     @Test("without a version the app's latest is used; the first event needs one", arguments: StoreKind.allCases)
@@ -85,10 +85,10 @@ struct StoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("r.sqlite3").path
         do {
-            let store = try SQLiteReviewStore(path: path)
+            let store = try RelationalReviewStore(sqlitePath: path)
             _ = try store.record(request(.waitingForReview))
         }
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         #expect(try store.events(app: "PRILINGO").count == 1)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(Array(bytes[68..<72]) == [0x47, 0x48, 0x52, 0x56])  // "GHRV"
@@ -122,7 +122,7 @@ struct StoreTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
 
-        let store = try SQLiteReviewStore(path: path)
+        let store = try RelationalReviewStore(sqlitePath: path)
         let events = try store.events(app: nil)
         #expect(events.count == 2)
         #expect(events[0].note == "first" && events[0].build == "7" && events[0].timing == .exact)
@@ -177,7 +177,7 @@ struct StoreTests {
         for (url, expected) in try Self.foreignFiles(in: directory) {
             let before = try Data(contentsOf: url)
             #expect {
-                try SQLiteReviewStore(path: url.path)
+                try RelationalReviewStore(sqlitePath: url.path)
             } throws: { error in
                 (error as? ReviewError) == ReviewError(.notGatehouseDatabase) && "\(error)".contains(expected)
                     && "\(error)".contains(url.path) && "\(error)".contains("not modified")
@@ -191,7 +191,7 @@ struct StoreTests {
     static func corruptStore(in directory: TemporaryDirectory) throws -> URL {
         let url = directory.file("corrupt.sqlite3")
         do {
-            let store = try SQLiteReviewStore(path: url.path)
+            let store = try RelationalReviewStore(sqlitePath: url.path)
             for hour in 0..<200 {
                 _ = try store.record(
                     LogRequest(
@@ -212,7 +212,7 @@ struct StoreTests {
         let url = try Self.corruptStore(in: directory)
         let before = try Data(contentsOf: url)
         #expect {
-            try SQLiteReviewStore(path: url.path)
+            try RelationalReviewStore(sqlitePath: url.path)
         } throws: { error in
             (error as? ReviewError) == ReviewError(.corruptDatabase) && "\(error)".contains("damaged")
                 && "\(error)".contains(url.path)
@@ -225,12 +225,12 @@ struct StoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("r.sqlite3").path
         do {
-            _ = try SQLiteReviewStore(path: path)
+            _ = try RelationalReviewStore(sqlitePath: path)
             let connection = try SQLiteConnection(path: path, create: false)
             try connection.execute("PRAGMA user_version = 9")
         }
         #expect {
-            try SQLiteReviewStore(path: path)
+            try RelationalReviewStore(sqlitePath: path)
         } throws: { error in
             (error as? ReviewError) == ReviewError(.newerSchema) && "\(error)".contains("schema version 9")
         }
@@ -242,7 +242,7 @@ struct StoreTests {
         let blocker = directory.file("file")
         try Data("x".utf8).write(to: blocker)
         #expect {
-            try SQLiteReviewStore(path: blocker.appendingPathComponent("review.sqlite3").path)
+            try RelationalReviewStore(sqlitePath: blocker.appendingPathComponent("review.sqlite3").path)
         } throws: { error in
             (error as? ReviewError) == ReviewError(.storeUnavailable) && "\(error)".contains(blocker.path)
         }

@@ -148,48 +148,59 @@ final class RecordingStore: ReviewStore, NotificationOutbox, Sendable {
 
     private func note(_ call: Call) { recorded.withLock { $0.append(call) } }
 
-    func events(app: String?) throws -> [ReviewEvent] {
+    func offload<T: Sendable>(_ calls: @escaping @Sendable () throws(ReviewError) -> T) async throws(ReviewError) -> T {
+        try await base.offload(calls)
+    }
+
+    func events(app: String?) throws(ReviewError) -> [ReviewEvent] {
         note(app.map { .app($0) } ?? .everyEvent)
         return try base.events(app: app)
     }
 
-    func events(ofAppsOfEvents eventIDs: [Int64]) throws -> [ReviewEvent] {
+    func events(ofAppsOfEvents eventIDs: [Int64]) throws(ReviewError) -> [ReviewEvent] {
         let events = try base.events(ofAppsOfEvents: eventIDs)
         note(.appsOfEvents(eventIDs.sorted(), returned: events.count))
         return events
     }
 
-    func record(_ request: LogRequest) throws -> LogResult { try base.record(request) }
-    func app(named name: String) throws -> App? { try base.app(named: name) }
-    func appNames() throws -> [String] { try base.appNames() }
-    func deleteEvent(id: Int64) throws -> ReviewEvent { try base.deleteEvent(id: id) }
-    func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary { try base.importEvents(events) }
-    func applySync(_ app: SyncedApp) throws -> [SyncChange] { try base.applySync(app) }
-    func syncedApps() throws -> [SyncedAppState] { try base.syncedApps() }
-    func apps() throws -> [AppSummary] { try base.apps() }
-    func renameApp(_ name: String, to newName: String) throws -> App { try base.renameApp(name, to: newName) }
-    func mergeApp(_ name: String, into target: String) throws -> AppMerge { try base.mergeApp(name, into: target) }
-    func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
+    func record(_ request: LogRequest) throws(ReviewError) -> LogResult { try base.record(request) }
+    func app(named name: String) throws(ReviewError) -> App? { try base.app(named: name) }
+    func appNames() throws(ReviewError) -> [String] { try base.appNames() }
+    func deleteEvent(id: Int64) throws(ReviewError) -> ReviewEvent { try base.deleteEvent(id: id) }
+    func importEvents(_ events: [ReviewEvent]) throws(ReviewError) -> ImportSummary { try base.importEvents(events) }
+    func applySync(_ app: SyncedApp) throws(ReviewError) -> [SyncChange] { try base.applySync(app) }
+    func syncedApps() throws(ReviewError) -> [SyncedAppState] { try base.syncedApps() }
+    func apps() throws(ReviewError) -> [AppSummary] { try base.apps() }
+    func renameApp(_ name: String, to newName: String) throws(ReviewError) -> App {
+        try base.renameApp(name, to: newName)
+    }
+    func mergeApp(_ name: String, into target: String) throws(ReviewError) -> AppMerge {
+        try base.mergeApp(name, into: target)
+    }
+    func editEvent(id: Int64, note: String?, at: Timestamp?) throws(ReviewError) -> EventEdit {
         try base.editEvent(id: id, note: note, at: at)
     }
-    func undoLastManualEvent() throws -> UndoResult { try base.undoLastManualEvent() }
-    func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel { try base.addChannel(channel) }
-    func channels() throws -> [NotificationChannel] { try base.channels() }
-    func removeChannel(id: Int64) throws -> NotificationChannel { try base.removeChannel(id: id) }
-    func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification] {
+    func undoLastManualEvent() throws(ReviewError) -> UndoResult { try base.undoLastManualEvent() }
+    func addChannel(_ channel: NotificationChannel) throws(ReviewError) -> NotificationChannel {
+        try base.addChannel(channel)
+    }
+    func channels() throws(ReviewError) -> [NotificationChannel] { try base.channels() }
+    func removeChannel(id: Int64) throws(ReviewError) -> NotificationChannel { try base.removeChannel(id: id) }
+    func notifications(statuses: Set<OutboxNotification.Status>) throws(ReviewError) -> [OutboxNotification] {
         try base.notifications(statuses: statuses)
     }
-    func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?) throws
+    func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?)
+        throws(ReviewError)
         -> [OutboxNotification]
     {
         try base.claimDueNotifications(now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
     }
-    func markDelivered(id: Int64, at: Timestamp) throws { try base.markDelivered(id: id, at: at) }
-    func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws {
+    func markDelivered(id: Int64, at: Timestamp) throws(ReviewError) { try base.markDelivered(id: id, at: at) }
+    func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws(ReviewError) {
         try base.markFailedAttempt(id: id, at: at, error: error, retryAt: retryAt)
     }
-    func importEvents(_ events: [ReviewEvent], notify: Bool) throws -> ImportSummary {
+    func importEvents(_ events: [ReviewEvent], notify: Bool) throws(ReviewError) -> ImportSummary {
         try base.importEvents(events, notify: notify)
     }
-    func recordReminders(now: Timestamp) throws -> Int { try base.recordReminders(now: now) }
+    func recordReminders(now: Timestamp) throws(ReviewError) -> Int { try base.recordReminders(now: now) }
 }

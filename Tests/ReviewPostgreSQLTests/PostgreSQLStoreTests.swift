@@ -38,7 +38,7 @@ struct PostgreSQLStoreTests {
         ])
     func redaction(url: String, shown: String) throws {
         #expect(try PostgreSQLURL(parsing: url).redacted == shown)
-        #expect(PostgreSQLReviewStore.displayedLocation(url) == shown)
+        #expect(RelationalReviewStore.displayedLocation(url) == shown)
         #expect(!shown.contains("secret") && !shown.contains("cret"))
     }
 
@@ -62,7 +62,7 @@ struct PostgreSQLStoreTests {
             "postgres://127.0.0.1/rv?password=S3c&retPW=1",
         ])
     func unreadable(url: String) {
-        let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: url) }
+        let error = #expect(throws: ReviewError.self) { try RelationalReviewStore(postgreSQLURL: url) }
         #expect(error?.code == .invalidValue)
         let reason = error?.reason ?? ""
         for part in ["S3c", "retPW", "rv:", "127.0.0.1", "5432"] {
@@ -74,14 +74,20 @@ struct PostgreSQLStoreTests {
 
     @Test("a path is a SQLite file, not a URL; a URL's scheme is postgres or postgresql")
     func recognition() throws {
-        #expect(PostgreSQLReviewStore.isURL("postgres://h/d") && PostgreSQLReviewStore.isURL("postgresql://h/d"))
-        #expect(!PostgreSQLReviewStore.isURL("/var/lib/review.sqlite3") && !PostgreSQLReviewStore.isURL("pg://h/d"))
-        #expect(PostgreSQLReviewStore.isURL("Postgres://h/d") && PostgreSQLReviewStore.isURL("POSTGRESQL://h/d"))
+        #expect(
+            RelationalReviewStore.isPostgreSQLURL("postgres://h/d")
+                && RelationalReviewStore.isPostgreSQLURL("postgresql://h/d"))
+        #expect(
+            !RelationalReviewStore.isPostgreSQLURL("/var/lib/review.sqlite3")
+                && !RelationalReviewStore.isPostgreSQLURL("pg://h/d"))
+        #expect(
+            RelationalReviewStore.isPostgreSQLURL("Postgres://h/d")
+                && RelationalReviewStore.isPostgreSQLURL("POSTGRESQL://h/d"))
         #expect(throws: ReviewError(.invalidValue)) { try StoreLocation("pg://u:pw@h/d") }
         #expect(try StoreLocation("./pg://h/d") == .sqliteFile("./pg://h/d"))
         #expect(try StoreLocation("Postgres://h/d") == .postgreSQL(PostgreSQLURL(parsing: "postgresql://h/d")))
-        #expect(PostgreSQLReviewStore.displayedLocation("/tmp/a:b@c.sqlite3") == "/tmp/a:b@c.sqlite3")
-        #expect(throws: ReviewError(.invalidValue)) { try PostgreSQLReviewStore(url: "/tmp/x.sqlite3") }
+        #expect(RelationalReviewStore.displayedLocation("/tmp/a:b@c.sqlite3") == "/tmp/a:b@c.sqlite3")
+        #expect(throws: ReviewError(.invalidValue)) { try RelationalReviewStore(postgreSQLURL: "/tmp/x.sqlite3") }
     }
 
     @Test(
@@ -97,7 +103,7 @@ struct PostgreSQLStoreTests {
             ("postgresql://gatehouse:\(server.password)@127.0.0.1:\(server.port)/nosuchdb", "nosuchdb"),
         ]
         for (url, cause) in cases {
-            let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: url) }
+            let error = #expect(throws: ReviewError.self) { try RelationalReviewStore(postgreSQLURL: url) }
             #expect(error?.code == .serverUnavailable)
             let reason = error?.reason ?? ""
             #expect(reason.contains("127.0.0.1") && reason.contains(cause), "\(reason)")
@@ -109,10 +115,10 @@ struct PostgreSQLStoreTests {
     func schema() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let database = try server.createDatabase()
-        #expect(try !PostgreSQLReviewStore.hasStore(url: database.url))
+        #expect(try !RelationalReviewStore.hasStore(postgreSQLURL: database.url))
         #expect(try server.query("SELECT to_regclass('gatehouse_schema') IS NULL", database: database.name) == "t")
-        let store = try PostgreSQLReviewStore(url: database.url)
-        #expect(try PostgreSQLReviewStore.hasStore(url: database.url))
+        let store = try RelationalReviewStore(postgreSQLURL: database.url)
+        #expect(try RelationalReviewStore.hasStore(postgreSQLURL: database.url))
         #expect(
             try server.query("SELECT version FROM gatehouse_schema", database: database.name)
                 == "\(Schema.currentVersion)")
@@ -131,9 +137,9 @@ struct PostgreSQLStoreTests {
     func newerSchema() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let database = try server.createDatabase()
-        _ = try PostgreSQLReviewStore(url: database.url)
+        _ = try RelationalReviewStore(postgreSQLURL: database.url)
         try server.query("UPDATE gatehouse_schema SET version = \(Schema.currentVersion + 1)", database: database.name)
-        let error = #expect(throws: ReviewError.self) { try PostgreSQLReviewStore(url: database.url) }
+        let error = #expect(throws: ReviewError.self) { try RelationalReviewStore(postgreSQLURL: database.url) }
         #expect(error?.code == .newerSchema)
         #expect(
             error?.reason.contains("\(Schema.currentVersion + 1)") == true && error?.reason.contains("upgrade") == true)
@@ -148,13 +154,13 @@ struct PostgreSQLStoreTests {
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    let store = try PostgreSQLReviewStore(url: database.url)
+                    let store = try RelationalReviewStore(postgreSQLURL: database.url)
                     return try store.record(Self.request("1.\(index)")).inserted
                 }
             }
             for try await inserted in group { #expect(inserted) }
         }
-        let store = try PostgreSQLReviewStore(url: database.url)
+        let store = try RelationalReviewStore(postgreSQLURL: database.url)
         #expect(try store.events(app: nil).map(\.id) == Array(1...8))
     }
 
@@ -182,7 +188,7 @@ struct PostgreSQLStoreTests {
     func retries(state: String) throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let database = try server.createDatabase()
-        let store = try PostgreSQLReviewStore(url: database.url)
+        let store = try RelationalReviewStore(postgreSQLURL: database.url)
         try Self.failInserts(server, database.name, state: state, failures: 4)
         #expect(try store.record(Self.request("1.0")).inserted, "4 failures, then the 5th attempt commits")
         #expect(try server.query("SELECT last_value FROM tries", database: database.name) == "5")
@@ -195,7 +201,7 @@ struct PostgreSQLStoreTests {
 
     @Test("a query run while another still streams its rows: the first takes its rest into memory, nothing is lost")
     func nestedQueries() throws {
-        let store = try PostgreSQLReviewStore(url: PostgreSQLServer.sharedOrSkip().createDatabase().url)
+        let store = try RelationalReviewStore(postgreSQLURL: PostgreSQLServer.sharedOrSkip().createDatabase().url)
         let (sum, inner) = try store.database.read {
             (session: any SQLSession) throws(ReviewError) -> (Int64, [Int64]) in
             try session.with("SELECT n, n * 2 FROM generate_series(1, ?) AS n") {
@@ -230,7 +236,7 @@ struct PostgreSQLStoreTests {
     func sessionEnded() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let database = try server.createDatabase()
-        let store = try PostgreSQLReviewStore(url: database.url)
+        let store = try RelationalReviewStore(postgreSQLURL: database.url)
         _ = try store.record(Self.request("1.0"))
         let terminate =
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(database.name)' "
@@ -246,12 +252,15 @@ struct PostgreSQLStoreTests {
     func existingStore() throws {
         let server = try PostgreSQLServer.sharedOrSkip()
         let database = try server.createDatabase()
-        #expect(try PostgreSQLReviewStore(existingAt: database.url) == nil)
-        #expect(try !PostgreSQLReviewStore.hasStore(url: database.url), "opening an existing store created one")
-        _ = try PostgreSQLReviewStore(url: database.url).record(Self.request("1.0"))
-        let existing = try #require(try PostgreSQLReviewStore(existingAt: database.url))
+        #expect(try RelationalReviewStore(existingPostgreSQLURL: database.url) == nil)
+        #expect(
+            try !RelationalReviewStore.hasStore(postgreSQLURL: database.url), "opening an existing store created one")
+        _ = try RelationalReviewStore(postgreSQLURL: database.url).record(Self.request("1.0"))
+        let existing = try #require(try RelationalReviewStore(existingPostgreSQLURL: database.url))
         #expect(try existing.events(app: nil).count == 1)
-        #expect(throws: ReviewError(.invalidValue)) { try PostgreSQLReviewStore(existingAt: "/tmp/x.sqlite3") }
+        #expect(throws: ReviewError(.invalidValue)) {
+            try RelationalReviewStore(existingPostgreSQLURL: "/tmp/x.sqlite3")
+        }
     }
 
     @Test(

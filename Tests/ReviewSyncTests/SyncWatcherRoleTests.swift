@@ -17,7 +17,7 @@ final class ScriptedLease: RoleLeasing, @unchecked Sendable {
 
     init(_ answers: [Answer]) { self.answers = answers }
 
-    func holdRole(_ role: String) throws -> Bool {
+    func holdRole(_ role: String) throws(ReviewError) -> Bool {
         let answer = lock.withLock {
             asked.append(role)
             return answers.isEmpty ? Answer.fails : answers.removeFirst()

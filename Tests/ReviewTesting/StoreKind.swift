@@ -34,8 +34,8 @@ public enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertib
     /// - Throws: `ReviewError` from opening it.
     public func open(_ location: String) throws -> RelationalReviewStore {
         switch self {
-        case .sqlite: return try SQLiteReviewStore(path: location)
-        case .postgreSQL: return try PostgreSQLReviewStore(url: location)
+        case .sqlite: return try RelationalReviewStore(sqlitePath: location)
+        case .postgreSQL: return try RelationalReviewStore(postgreSQLURL: location)
         }
     }
 

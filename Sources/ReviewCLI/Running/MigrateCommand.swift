@@ -5,7 +5,8 @@ import ReviewPostgreSQL
 /// `review migrate --to TARGET`: the whole store copied into another (`RelationalReviewStore.copy(to:)`).
 extension ReviewCLI {
     static func migrate(
-        _ store: any ReviewStore, to target: String, invocation: ReviewInvocation, environment: ReviewEnvironment
+        _ store: RelationalReviewStore, to target: String, invocation: ReviewInvocation,
+        environment: ReviewEnvironment
     ) throws -> CommandOutput {
         let source = try environment.databasePath(option: invocation.databasePath)
         let from = ReviewEnvironment.displayed(source)
@@ -15,12 +16,7 @@ extension ReviewCLI {
         guard target != source && !sameStore else {
             throw CommandFailure(.usage, "--to names the store being copied (\(from)); give another store")
         }
-        guard let relational = store as? RelationalReviewStore,
-            let destination = try environment.openStore(target) as? RelationalReviewStore
-        else {
-            throw CommandFailure(.ioError, "only a SQLite or PostgreSQL store can be migrated")
-        }
-        let copy = try relational.copy(to: destination)
+        let copy = try store.copy(to: try environment.openStore(target))
         if invocation.json {
             let tables = copy.tables.map { table in
                 JSONText.object([

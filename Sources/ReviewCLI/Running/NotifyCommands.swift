@@ -14,10 +14,10 @@ enum NotifyCommands {
         configuration: .init(totalTimeout: .seconds(5), connectTimeout: .seconds(3), maxResponseBytes: 64 * 1024))
 
     /// `notify add`, `list` and `remove`: the store only.
-    static func manage(_ action: NotifyAction, invocation: ReviewInvocation, store: any ReviewStore) throws
+    static func manage(_ action: NotifyAction, invocation: ReviewInvocation, store: RelationalReviewStore) throws
         -> CommandOutput
     {
-        let outbox = try outbox(store)
+        let outbox = store
         switch action {
         case .add(var channel):
             do {
@@ -68,7 +68,7 @@ enum NotifyCommands {
                     "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (review notify add makes "
                         + "one)")
             }
-            let deliverer = NotificationDeliverer(store: try outbox(store), clock: environment.clock)
+            let deliverer = NotificationDeliverer(store: store, clock: environment.clock)
             switch invocation.command {
             case .notify(.test(let id)):
                 guard let channel = try deliverer.store.channels().first(where: { $0.id == id }) else {
@@ -117,10 +117,9 @@ enum NotifyCommands {
 
     /// Waits until this process holds `flushRole` on the store, for as long as a claim lasts (`lease` seconds) at most.
     /// - Throws: `CommandFailure` (69) when another flush holds it all that time; the store's errors.
-    private static func holdFlushRole(_ store: any ReviewStore, path: String, lease: Int64) async throws {
-        guard let roles = store as? any RoleLeasing else { return }
+    private static func holdFlushRole(_ store: RelationalReviewStore, path: String, lease: Int64) async throws {
         let deadline = ContinuousClock.now + .seconds(lease)
-        while try !roles.holdRole(flushRole) {
+        while try !store.holdRole(flushRole) {
             guard ContinuousClock.now < deadline else {
                 throw CommandFailure(
                     .unavailable,
@@ -135,7 +134,7 @@ enum NotifyCommands {
     /// calling thread (`review log` runs without concurrency threads otherwise; none are started when no channel
     /// exists). Failures stay in the outbox.
     /// - Returns: warnings for standard error.
-    static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) -> String {
+    static func deliverNow(eventIDs: [Int64], store: RelationalReviewStore, environment: ReviewEnvironment) -> String {
         guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
         let result = Mutex("")
         let done = DispatchSemaphore(value: 0)
@@ -151,19 +150,17 @@ enum NotifyCommands {
     }
 
     /// `deliverNow` for a caller that can wait asynchronously (`sync`).
-    static func deliverNow(eventIDs: [Int64], store: any ReviewStore, environment: ReviewEnvironment) async -> String {
+    static func deliverNow(eventIDs: [Int64], store: RelationalReviewStore, environment: ReviewEnvironment) async
+        -> String
+    {
         guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
         return await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
     }
 
     /// The store's outbox when there is something to deliver: events, and at least one channel.
-    private static func outbox(notifying eventIDs: [Int64], in store: any ReviewStore)
-        -> (any ReviewStore & NotificationOutbox)?
-    {
-        guard !eventIDs.isEmpty, let outbox = store as? any ReviewStore & NotificationOutbox,
-            (try? outbox.channels().isEmpty) == false
-        else { return nil }
-        return outbox
+    private static func outbox(notifying eventIDs: [Int64], in store: RelationalReviewStore) -> RelationalReviewStore? {
+        guard !eventIDs.isEmpty, (try? store.channels().isEmpty) == false else { return nil }
+        return store
     }
 
     private static func deliver(
@@ -310,13 +307,6 @@ enum NotifyCommands {
         let event = ReviewEvent(
             id: 0, app: App(name: "Gatehouse test"), platform: .iOS, version: "1.0", state: .inReview, at: now)
         return NotificationMessage(kind: .test, id: "0-test", event: event)
-    }
-
-    private static func outbox(_ store: any ReviewStore) throws -> any ReviewStore & NotificationOutbox {
-        guard let outbox = store as? any ReviewStore & NotificationOutbox else {
-            throw CommandFailure(.ioError, "this store keeps no notification channels")
-        }
-        return outbox
     }
 }
 

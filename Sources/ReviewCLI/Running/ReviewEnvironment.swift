@@ -22,8 +22,8 @@ package struct ReviewEnvironment: Sendable {
     package var variables: [String: String]
     /// Whether standard output is a terminal (`status` and `timeline` colour states only there, unless `--color`).
     package var standardOutputIsTerminal = false
-    /// Opens the store at a path.
-    package var openStore: @Sendable (String) throws -> any ReviewStore
+    /// Opens the store at a path: the one store type, with every capability a command uses.
+    package var openStore: @Sendable (String) throws -> RelationalReviewStore
     /// The HTTP client App Store Connect is reached with; nil for libcurl's.
     package var http: (any HTTPFetching)?
     /// The moving clock of sync passes (look times); `now` stays the command's fixed time.
@@ -45,7 +45,7 @@ package struct ReviewEnvironment: Sendable {
     ///     PostgreSQL store, anything else the SQLite store's file.
     package init(
         now: Timestamp, variables: [String: String],
-        openStore: @escaping @Sendable (String) throws -> any ReviewStore = ReviewEnvironment.openDefaultStore
+        openStore: @escaping @Sendable (String) throws -> RelationalReviewStore = ReviewEnvironment.openDefaultStore
     ) {
         self.now = now
         self.variables = variables
@@ -58,10 +58,10 @@ package struct ReviewEnvironment: Sendable {
     /// - Returns: the store.
     /// - Throws: `ReviewError` from reading the location (`invalidValue`: a URL of another scheme, or one that does
     ///   not parse) or opening it.
-    @Sendable package static func openDefaultStore(_ location: String) throws -> any ReviewStore {
+    @Sendable package static func openDefaultStore(_ location: String) throws(ReviewError) -> RelationalReviewStore {
         switch try StoreLocation(location) {
-        case .sqliteFile(let path): return try SQLiteReviewStore(path: path)
-        case .postgreSQL(let url): return try PostgreSQLReviewStore(url: url, creating: true)!
+        case .sqliteFile(let path): return try RelationalReviewStore(sqlitePath: path)
+        case .postgreSQL(let url): return try RelationalReviewStore(postgreSQLURL: url, creating: true)!
         }
     }
 
@@ -71,9 +71,9 @@ package struct ReviewEnvironment: Sendable {
     /// - Parameter location: a path or URL.
     /// - Returns: the store, or nil.
     /// - Throws: `ReviewError` from reading the location or opening it.
-    package func openExistingStore(_ location: String) throws -> (any ReviewStore)? {
+    package func openExistingStore(_ location: String) throws -> RelationalReviewStore? {
         switch try StoreLocation(location) {
-        case .postgreSQL(let url): return try PostgreSQLReviewStore(url: url, creating: false)
+        case .postgreSQL(let url): return try RelationalReviewStore(postgreSQLURL: url, creating: false)
         case .sqliteFile(let path): return access(path, F_OK) == 0 ? try openStore(location) : nil
         }
     }

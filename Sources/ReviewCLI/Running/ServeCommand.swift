@@ -88,24 +88,20 @@ enum ServeCommand {
         return CommandOutput()
     }
 
-    /// The store, as one that keeps webhook deliveries (the SQLite store does).
+    /// The store, which keeps webhook deliveries.
     static func webhookStore(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) throws
-        -> any WebhookDeliveryStore
+        -> RelationalReviewStore
     {
-        let path = try environment.databasePath(option: invocation.databasePath)
-        guard let store = try environment.openStore(path) as? any WebhookDeliveryStore else {
-            throw CommandFailure(
-                .ioError, "the store at \(ReviewEnvironment.displayed(path)) cannot keep webhook deliveries")
-        }
-        return store
+        try environment.openStore(try environment.databasePath(option: invocation.databasePath))
     }
 
     /// `review sync`'s part: one pass over the pending deliveries with the passes' clients. Resolved ones are
     /// reported on standard output (not with --json), those still pending as a warning; neither changes the status.
-    static func resolvePending(_ passes: [SyncPass], _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
-        async throws -> (output: CommandOutput, recorded: [Int64])
-    {
-        guard let store = passes.first?.store as? any WebhookDeliveryStore else { return (CommandOutput(), []) }
+    static func resolvePending(
+        _ passes: [SyncPass], store: RelationalReviewStore, _ invocation: ReviewInvocation,
+        _ environment: ReviewEnvironment
+    ) async throws -> (output: CommandOutput, recorded: [Int64]) {
+        guard !passes.isEmpty else { return (CommandOutput(), []) }
         let pending = PendingWebhookResolver(
             store: store, resolver: ASCWebhookVersionResolver(clients: passes.map(\.client)),
             now: wholeSeconds(environment.clock))

@@ -72,10 +72,11 @@ enum SyncCommands {
                 }
                 return CommandOutput(standardOutput: invocation.json ? AuthJSON.checks(checks) : text)
             case .sync(let flags, let apps):
-                let passes = try await self.passes(flags, invocation, environment)
+                let (store, passes) = try await self.passes(flags, invocation, environment)
                 // Webhook deliveries still pending are resolved first, so that their exact times come before what
                 // the passes observe.
-                var (output, recordedEventIDs) = try await ServeCommand.resolvePending(passes, invocation, environment)
+                var (output, recordedEventIDs) = try await ServeCommand.resolvePending(
+                    passes, store: store, invocation, environment)
                 // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
                 // status is that of the first failure.
                 // With several keys, an app asked for needs to be seen by one of them, not by each.
@@ -99,7 +100,7 @@ enum SyncCommands {
                 }
                 // The recorded changes' notifications (the resolved webhook deliveries' too) are committed with
                 // them; delivery is tried now.
-                if let store = passes.first?.store {
+                if !passes.isEmpty {
                     output.standardError += await NotifyCommands.deliverNow(
                         eventIDs: recordedEventIDs, store: store, environment: environment)
                 }
@@ -112,19 +113,18 @@ enum SyncCommands {
                 }
                 return output
             case .watch(let flags, let apps, let interval):
-                let passes = try await self.passes(flags, invocation, environment)
+                let (store, passes) = try await self.passes(flags, invocation, environment)
                 let location = try environment.databasePath(option: invocation.databasePath)
                 // Several watchers of one store: only the holder of the store's `watch` role polls (SyncWatcher).
                 let watcher = SyncWatcher(
                     passes: passes, interval: TestHooks.watchInterval(environment) ?? interval,
                     sleeper: environment.sleeper, stop: environment.stop,
-                    lease: passes.first?.store as? any RoleLeasing)
+                    lease: passes.isEmpty ? nil : store)
                 // Notifications (and reminders of long waits) are delivered beside the passes, with backoff, by every
                 // watcher, standing by or not: the outbox's claim gives each notification to one deliverer at a time,
                 // so the deliverers of several watchers never send one twice.
-                let delivery = passes.first.map { pass in
-                    Task { await deliverInBackground(store: pass.store, environment: environment) }
-                }
+                let delivery =
+                    passes.isEmpty ? nil : Task { await deliverInBackground(store: store, environment: environment) }
                 let rounds = await watcher.run(
                     apps: apps,
                     report: { report in
@@ -133,7 +133,7 @@ enum SyncCommands {
                         for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
                         // A pass may have started a long wait's clock: its reminders are due now, not at the next
                         // check of the delivery loop.
-                        recordReminders(store: passes.first?.store, environment: environment)
+                        await recordReminders(store: store, environment: environment)
                     },
                     failure: { error in
                         let message = ErrorAdvice.message(for: error, in: invocation.command)
@@ -170,30 +170,30 @@ enum SyncCommands {
     /// `Task { await SyncCommands.deliverInBackground(store: store, environment: environment) }`.
     /// `serve` passes the wake its receiver signals (and, in tests, a longer round interval).
     static func deliverInBackground(
-        store: any ReviewStore, environment: ReviewEnvironment, every interval: Duration? = nil,
+        store: RelationalReviewStore, environment: ReviewEnvironment, every interval: Duration? = nil,
         wake: DeliveryWake? = nil
     ) async {
-        guard let outbox = store as? any ReviewStore & NotificationOutbox else { return }
         let stop = environment.stop
-        await NotificationDeliverer(store: outbox, clock: environment.clock).run(
+        await NotificationDeliverer(store: store, clock: environment.clock).run(
             every: interval ?? .seconds(5), wake: wake, isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
     }
 
     /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
-    static func recordReminders(store: (any ReviewStore)?, environment: ReviewEnvironment) {
-        guard let outbox = store as? any NotificationOutbox else { return }
+    static func recordReminders(store: RelationalReviewStore, environment: ReviewEnvironment) async {
         let now = Timestamp(now: environment.clock)
-        do { _ = try outbox.recordReminders(now: now) } catch {
+        do {
+            _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordReminders(now: now) }
+        } catch {
             environment.emitError("review: reminders: \(error); trying again shortly\n")
         }
     }
 
-    /// A pass per key, over the store (opened, created when missing, before anything is fetched).
+    /// The store (opened, created when missing, before anything is fetched) and a pass per key over it.
     private static func passes(
         _ flags: CredentialResolver.Flags, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment
-    ) async throws -> [SyncPass] {
+    ) async throws -> (store: RelationalReviewStore, passes: [SyncPass]) {
         let keys = try keys(flags, environment)
         let store = try environment.openStore(try environment.databasePath(option: invocation.databasePath))
         var passes: [SyncPass] = []
@@ -203,7 +203,7 @@ enum SyncCommands {
                     client: try client(credentials, environment), store: store, profile: profile,
                     clock: environment.clock, stop: environment.stop))
         }
-        return passes
+        return (store, passes)
     }
 
     private static func profiles(_ environment: ReviewEnvironment) throws -> CredentialProfiles {

@@ -2,17 +2,18 @@
 /// store, on one machine or many. The others ask again now and then, and take the role over once its holder is gone.
 ///
 /// A role is released when its holder ends, however it ends (exit, crash, SIGKILL), never by a timeout while the
-/// holder runs. There is no release call: a process that no longer wants a role ends. Each store says what holds it:
+/// holder runs. There is no release call: a process that no longer wants a role ends. What holds it is up to the
+/// database (`RelationalReviewStore`'s driver):
 ///
-/// - The SQLite store: the process (every store object of that process on the same store is told it holds it), with
+/// - On SQLite: the process (every store object of that process on the same store is told it holds it), with
 ///   an advisory lock (`flock(2)`) on a file beside the store (`<store>-<role>.lock`), which the kernel releases with
 ///   the holder's last descriptor; two processes never hold it at once.
-/// - The PostgreSQL store: the store object's database session, with a session advisory lock, which the server
+/// - On PostgreSQL: the store object's database session, with a session advisory lock, which the server
 ///   releases when the session ends: with the process, or when the server or network cuts the session (a server
 ///   restart; a machine gone, once TCP keepalives give up). A holder whose session was cut learns it at its next
 ///   `holdRole(_:)`, and until then may act as the holder beside the one that took over: callers must stay correct
 ///   then (two watchers polling record each state once).
-public protocol RoleLeasing: Sendable {
+public protocol RoleLeasing: OffloadingStore {
     /// Takes `role` for this process, or confirms that it still holds it.
     /// - Parameter role: the role's name: lower-case ASCII letters, digits and `-` (`watch`).
     /// - Returns: true when this process holds the role (it took it now or held it already); false while another
@@ -20,7 +21,7 @@ public protocol RoleLeasing: Sendable {
     /// - Throws: `ReviewError` `invalidValue` for a role name outside that alphabet; `storeUnavailable` when it
     ///   cannot be told who holds the role (the lock file cannot be created or locked, the server cannot be
     ///   reached). The caller then does not act as the holder.
-    func holdRole(_ role: String) throws -> Bool
+    func holdRole(_ role: String) throws(ReviewError) -> Bool
 }
 
 /// The names a role may have, checked by every `RoleLeasing` store: they become part of a file name (SQLite) or a

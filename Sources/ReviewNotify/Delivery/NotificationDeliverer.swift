@@ -56,13 +56,21 @@ public struct NotificationDeliverer: Sendable {
     public func deliverPending(ignoringBackoff: Bool = false, eventIDs: [Int64]? = nil) async throws
         -> DeliveryReport
     {
-        let claimed = try store.claimDueNotifications(
-            now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
+        // Every store call runs on the store's own queue (`offload`): a claim waiting for the database's lock holds no
+        // cooperative thread.
+        let store = self.store
+        let (now, lease) = (self.now, self.lease)
+        let claimed = try await store.offload { () throws(ReviewError) -> [OutboxNotification] in
+            try store.claimDueNotifications(
+                now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
+        }
         var report = DeliveryReport()
         guard !claimed.isEmpty else { return report }
         // The claimed notifications' apps' events, not the whole store's; every app's only for a message that compares
         // an open cycle with the user's decided ones (NotificationMessage says when), once per round.
-        let appEvents = try store.events(ofAppsOfEvents: claimed.map(\.eventID))
+        let appEvents = try await store.offload { () throws(ReviewError) -> [ReviewEvent] in
+            try store.events(ofAppsOfEvents: claimed.map(\.eventID))
+        }
         let everyEvent = EveryEvent(store: store)
         // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
         // first, so a receiver sees a version's states in order. A round then takes as long as its slowest channel.
@@ -87,23 +95,27 @@ public struct NotificationDeliverer: Sendable {
         var outcomes: [DeliveryReport.Outcome] = []
         for notification in notifications {
             let attempt: DeliveryAttempt
-            if let message = try NotificationMessage(
+            if let message = try await NotificationMessage(
                 kind: NotificationMessage.Kind(notification.kind), eventID: notification.eventID,
-                appEvents: appEvents, now: now, everyEvent: { try everyEvent.read() })
+                appEvents: appEvents, now: now, everyEvent: { try await everyEvent.read() })
             {
                 attempt = await send(message, to: notification.channel)
             } else {
                 attempt = .failed(reason: "event \(notification.eventID) is no longer in the store")
             }
             let at = now
+            let store = self.store
             switch attempt {
             case .delivered:
-                try store.markDelivered(id: notification.id, at: at)
+                try await store.offload { () throws(ReviewError) in try store.markDelivered(id: notification.id, at: at)
+                }
                 outcomes.append(.init(notification: notification, failure: nil, retryAt: nil))
             case .failed(let reason):
                 let retryAt = policy.retryAt(
                     attempts: notification.attempts + 1, firstAttemptAt: notification.firstAttemptAt ?? at, now: at)
-                try store.markFailedAttempt(id: notification.id, at: at, error: reason, retryAt: retryAt)
+                try await store.offload { () throws(ReviewError) in
+                    try store.markFailedAttempt(id: notification.id, at: at, error: reason, retryAt: retryAt)
+                }
                 outcomes.append(.init(notification: notification, failure: reason, retryAt: retryAt))
             }
         }
@@ -158,8 +170,9 @@ public struct NotificationDeliverer: Sendable {
         while !isStopped() {
             do {
                 if lastReminderCheck.map({ $0.seconds(until: now) >= reminderInterval }) ?? true {
+                    let (store, now) = (self.store, self.now)
                     lastReminderCheck = now
-                    _ = try store.recordReminders(now: now)
+                    _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordReminders(now: now) }
                 }
                 let round = try await deliverPending()
                 if !round.outcomes.isEmpty { report(round) }
@@ -200,21 +213,26 @@ public struct NotificationDeliverer: Sendable {
 }
 
 /// Every app's events, read from the store at most once per round and only when a message asks for them; shared by
-/// the round's channel tasks (the first to ask reads, under the lock, and the others wait for that read: store calls
-/// are synchronous anyway).
+/// the round's channel tasks: the first to ask starts the read (on the store's queue), and the others await that
+/// same read.
 private final class EveryEvent: Sendable {
     private let store: any ReviewStore
-    private let events = Mutex<[ReviewEvent]?>(nil)
+    private let reading = Mutex<Task<[ReviewEvent], any Error>?>(nil)
 
     init(store: any ReviewStore) { self.store = store }
 
-    func read() throws -> [ReviewEvent] {
-        try events.withLockVisibleToTSan { (cached: inout sending [ReviewEvent]?) throws -> [ReviewEvent] in
-            if let cached { return cached }
-            let read = try store.events(app: nil)
-            cached = read
-            return read
+    func read() async throws -> [ReviewEvent] {
+        let store = self.store
+        let task = reading.withLockVisibleToTSan {
+            (started: inout sending Task<[ReviewEvent], any Error>?) -> Task<[ReviewEvent], any Error> in
+            if let started { return started }
+            let task = Task { () async throws -> [ReviewEvent] in
+                try await store.offload { () throws(ReviewError) -> [ReviewEvent] in try store.events(app: nil) }
+            }
+            started = task
+            return task
         }
+        return try await task.value
     }
 }
 

@@ -84,34 +84,76 @@ public struct NotificationMessage: Sendable, Hashable {
     package init?(
         kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp, everyEvent: () throws -> [ReviewEvent]
     ) rethrows {
-        guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
-        let asOf = kind == .stateChange ? event.at : max(now, event.at)
-        let bound = kind == .stateChange ? event.id : Int64.max
-        // The version's own events: its app's, so a read of the app's events is enough.
-        let own = appEvents.filter { $0.versionKey == event.versionKey && ($0.at, $0.id) <= (asOf, bound) }
-        let previous = own.filter { ($0.at, $0.id) < (event.at, event.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
-        let timeline = VersionTimeline(key: event.versionKey, events: own, now: asOf)
-        let cycle = timeline.cycles.last
+        guard let draft = Draft(kind: kind, eventID: eventID, appEvents: appEvents, now: now) else { return nil }
+        self = draft.message(everyEvent: draft.needsEveryEvent ? try everyEvent() : [])
+    }
+
+    /// The same, for a deliverer that reads every app's events asynchronously (on the store's own queue).
+    /// - Parameters:
+    ///   - appEvents: every event of the event's app; events of other apps may be among them, and are not read.
+    ///   - everyEvent: every app's events; called at most once, and only for a cycle still open at the message's time.
+    /// - Returns: the message, or `nil` when the event is not among `appEvents`.
+    /// - Throws: what `everyEvent` throws.
+    package init?(
+        kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp,
+        everyEvent: () async throws -> [ReviewEvent]
+    ) async rethrows {
+        guard let draft = Draft(kind: kind, eventID: eventID, appEvents: appEvents, now: now) else { return nil }
+        self = draft.message(everyEvent: draft.needsEveryEvent ? try await everyEvent() : [])
+    }
+
+    /// What a message says that its app's events alone tell, and whether its comparison needs every app's.
+    private struct Draft {
+        var kind: Kind
+        var event: ReviewEvent
+        var asOf: Timestamp
+        var bound: Int64
+        var previous: ReviewEvent?
+        var cycle: SubmissionCycle?
         var cycleSeconds: Int64?
-        if let cycle, let start = cycle.start, !cycle.startTiming.isUnknownStart {
-            cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
+        /// Whether the cycle has a comparison, which does not depend on what it is compared with (an open cycle with
+        /// a known start has one): only then are every app's decided cycles needed.
+        var needsEveryEvent: Bool
+
+        init?(kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp) {
+            guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
+            let asOf = kind == .stateChange ? event.at : max(now, event.at)
+            let bound = kind == .stateChange ? event.id : Int64.max
+            self.kind = kind
+            self.event = event
+            self.asOf = asOf
+            self.bound = bound
+            // The version's own events: its app's, so a read of the app's events is enough.
+            let own = appEvents.filter { $0.versionKey == event.versionKey && ($0.at, $0.id) <= (asOf, bound) }
+            previous = own.filter { ($0.at, $0.id) < (event.at, event.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
+            let timeline = VersionTimeline(key: event.versionKey, events: own, now: asOf)
+            cycle = timeline.cycles.last
+            if let cycle, let start = cycle.start, !cycle.startTiming.isUnknownStart {
+                cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
+            }
+            needsEveryEvent =
+                cycle.map { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: []) != nil } ?? false
         }
-        // Whether the cycle has a comparison does not depend on what it is compared with (an open cycle with a known
-        // start has one): only then are every app's decided cycles needed.
-        var comparison: OpenCycleComparison?
-        if let cycle, OpenCycleComparison(cycle: cycle, now: asOf, decidedSeconds: []) != nil {
-            let known = try everyEvent().filter { ($0.at, $0.id) <= (asOf, bound) }
-            let decided = OpenCycleComparison.decidedSeconds(in: VersionTimeline.timelines(of: known, now: asOf))
-            comparison = OpenCycleComparison(cycle: cycle, now: asOf, decidedSeconds: decided)
+
+        /// The message, its comparison over `everyEvent` (read only when `needsEveryEvent`).
+        func message(everyEvent: [ReviewEvent]) -> NotificationMessage {
+            var comparison: OpenCycleComparison?
+            if let cycle, needsEveryEvent {
+                let known = everyEvent.filter { ($0.at, $0.id) <= (asOf, bound) }
+                let decided = OpenCycleComparison.decidedSeconds(in: VersionTimeline.timelines(of: known, now: asOf))
+                comparison = OpenCycleComparison(cycle: cycle, now: asOf, decidedSeconds: decided)
+            }
+            return NotificationMessage(
+                kind: kind,
+                id: kind == .stateChange
+                    ? NotificationMessage.id(of: event) : "\(NotificationMessage.id(of: event))-\(kind.rawValue)",
+                event: event,
+                previousState: previous?.state,
+                previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
+                previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
+                cycleSeconds: cycleSeconds,
+                comparison: comparison)
         }
-        self.init(
-            kind: kind, id: kind == .stateChange ? Self.id(of: event) : "\(Self.id(of: event))-\(kind.rawValue)",
-            event: event,
-            previousState: previous?.state,
-            previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
-            previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
-            cycleSeconds: cycleSeconds,
-            comparison: comparison)
     }
 
     /// A state change's notification id: the event's id, then 16 hex digits of SHA-256 over what the event is (app,

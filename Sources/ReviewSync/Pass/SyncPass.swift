@@ -98,7 +98,12 @@ public struct SyncPass: Sendable {
             do {
                 let (synced, warnings) = try await look(at: app)
                 report.warnings += warnings
-                report.changes += try store.applySync(synced)
+                // On the store's own queue (`offload`): a write waiting for the database's lock holds no cooperative
+                // thread.
+                let store = self.store
+                report.changes += try await store.offload { () throws(ReviewError) -> [SyncChange] in
+                    try store.applySync(synced)
+                }
                 report.syncedApps.append(app.name)
             } catch let error as AppStoreConnectError where error.code == .notAuthorized {
                 throw SyncError(wrapping: error, doing: "reading \(app.name)")

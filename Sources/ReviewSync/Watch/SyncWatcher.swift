@@ -53,7 +53,7 @@ public struct SyncWatcher: Sendable {
     /// Runs rounds until `stop` is set.
     /// - Parameters:
     ///   - apps: the apps each pass syncs (empty: all).
-    ///   - report: called with each pass's report.
+    ///   - report: called with each pass's report (async, so that it may call the store through `offload`).
     ///   - failure: called with each pass that failed as a whole, and when the role cannot be asked for (that round
     ///     then runs no pass).
     ///   - roleChange: called when the watcher starts standing by, and when it takes the role over; not when it is
@@ -61,17 +61,17 @@ public struct SyncWatcher: Sendable {
     /// - Returns: how many rounds ran their passes (the rounds standing by are not counted).
     @discardableResult
     public func run(
-        apps: [String] = [], report: @Sendable (SyncReport) -> Void, failure: @Sendable (SyncError) -> Void,
+        apps: [String] = [], report: @Sendable (SyncReport) async -> Void, failure: @Sendable (SyncError) -> Void,
         roleChange: @Sendable (WatcherRole) -> Void = { _ in }
     ) async -> Int {
         var rounds = 0
         var role: WatcherRole?
         while !stop.isSet {
-            let runsPasses = holdsRole(&role, failure: failure, roleChange: roleChange)
+            let runsPasses = await holdsRole(&role, failure: failure, roleChange: roleChange)
             if runsPasses { rounds += 1 }
             for pass in passes where runsPasses && !stop.isSet {
                 do {
-                    report(try await pass.run(apps: apps))
+                    await report(try await pass.run(apps: apps))
                 } catch {
                     failure(error)
                 }
@@ -92,21 +92,23 @@ public struct SyncWatcher: Sendable {
     /// before its first round), and becomes what it is now (unchanged when the lease cannot answer).
     private func holdsRole(
         _ role: inout WatcherRole?, failure: @Sendable (SyncError) -> Void, roleChange: @Sendable (WatcherRole) -> Void
-    ) -> Bool {
+    ) async -> Bool {
         guard let lease else {
             role = .active
             return true
         }
         let now: WatcherRole
-        do {
-            now = try lease.holdRole(Self.role) ? .active : .standingBy
+        do throws(ReviewError) {
+            // On the store's own queue (`offload`): the role's lock is only tried, but the connection may be busy
+            // with another call waiting for the writers' lock.
+            now =
+                try await lease.offload { () throws(ReviewError) -> Bool in try lease.holdRole(Self.role) }
+                ? .active : .standingBy
         } catch {
             // Fail closed: a watcher that cannot tell whether another one is active does not poll.
-            let reviewError = error as? ReviewError
             failure(
                 SyncError(
-                    .store, "cannot tell whether another watcher is active: \(reviewError?.reason ?? "\(error)")",
-                    reviewError: reviewError))
+                    .store, "cannot tell whether another watcher is active: \(error.reason)", reviewError: error))
             return false
         }
         if now != role, role != nil || now == .standingBy { roleChange(now) }

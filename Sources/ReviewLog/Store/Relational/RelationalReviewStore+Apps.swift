@@ -1,6 +1,6 @@
 /// Managing apps and correcting events: `review apps`, `apps rename`, `apps merge`, `edit` and `undo`.
 extension RelationalReviewStore {
-    public func apps() throws -> [AppSummary] {
+    public func apps() throws(ReviewError) -> [AppSummary] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [AppSummary] in
             // U+001F (unit separator) cannot occur in a platform or a version (Validation refuses control characters).
             try session.with(
@@ -30,7 +30,7 @@ extension RelationalReviewStore {
         }
     }
 
-    public func renameApp(_ name: String, to newName: String) throws -> App {
+    public func renameApp(_ name: String, to newName: String) throws(ReviewError) -> App {
         if let problem = Validation.problem(app: newName, version: nil, build: nil, note: nil) {
             throw ReviewError(.invalidValue, problem)
         }
@@ -50,7 +50,7 @@ extension RelationalReviewStore {
         }
     }
 
-    public func mergeApp(_ name: String, into target: String) throws -> AppMerge {
+    public func mergeApp(_ name: String, into target: String) throws(ReviewError) -> AppMerge {
         try database.write { (session: any SQLSession) throws(ReviewError) -> AppMerge in
             let from = try existingApp(name, in: session)
             let into = try existingApp(target, in: session)
@@ -108,7 +108,7 @@ extension RelationalReviewStore {
         }
     }
 
-    public func editEvent(id: Int64, note: String?, at: Timestamp?) throws -> EventEdit {
+    public func editEvent(id: Int64, note: String?, at: Timestamp?) throws(ReviewError) -> EventEdit {
         try database.write { (session: any SQLSession) throws(ReviewError) -> EventEdit in
             guard let before = try event(id: id, in: session) else {
                 throw ReviewError(.eventNotFound, "no event has id \(id) in \(location)")
@@ -160,7 +160,7 @@ extension RelationalReviewStore {
         }
     }
 
-    public func undoLastManualEvent() throws -> UndoResult {
+    public func undoLastManualEvent() throws(ReviewError) -> UndoResult {
         try database.write { (session: any SQLSession) throws(ReviewError) -> UndoResult in
             // The last event `record` logged by hand (`logged_events`, in the order logged), never the highest id.
             let last = try session.with(

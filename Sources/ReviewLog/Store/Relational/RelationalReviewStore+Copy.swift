@@ -57,7 +57,7 @@ extension RelationalReviewStore {
     /// - Returns: per table, how many rows were copied and how many were already there.
     /// - Throws: `ReviewError` `conflict` (the target holds a different row; nothing was copied), `invalidValue` (the
     ///   store itself as target), store errors of either store.
-    public func copy(to target: RelationalReviewStore) throws -> StoreCopy {
+    public func copy(to target: RelationalReviewStore) throws(ReviewError) -> StoreCopy {
         guard target !== self, target.location != location else {
             throw ReviewError(.invalidValue, "\(location) is the store being copied; copy into another store")
         }

@@ -7,7 +7,7 @@ extension RelationalReviewStore: NotificationOutbox {
         FROM notify_outbox o JOIN notify_channels c ON c.id = o.channel_id
         """
 
-    public func addChannel(_ channel: NotificationChannel) throws -> NotificationChannel {
+    public func addChannel(_ channel: NotificationChannel) throws(ReviewError) -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             let id = try session.insert(
                 "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states) VALUES (\(nextID("notify_channels")), "
@@ -24,13 +24,13 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func channels() throws -> [NotificationChannel] {
+    public func channels() throws(ReviewError) -> [NotificationChannel] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [NotificationChannel] in
             try channels(in: session)
         }
     }
 
-    public func removeChannel(id: Int64) throws -> NotificationChannel {
+    public func removeChannel(id: Int64) throws(ReviewError) -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             guard let channel = try channels(in: session).first(where: { $0.id == id }) else {
                 throw ReviewError(.channelNotFound, "no notification channel has id \(id) in \(location)")
@@ -40,7 +40,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func notifications(statuses: Set<OutboxNotification.Status>) throws -> [OutboxNotification] {
+    public func notifications(statuses: Set<OutboxNotification.Status>) throws(ReviewError) -> [OutboxNotification] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
             try session.with(Self.outboxColumns + " ORDER BY o.id") {
                 (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
@@ -54,7 +54,8 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?) throws
+    public func claimDueNotifications(now: Timestamp, lease: Int64, ignoringBackoff: Bool, eventIDs: [Int64]?)
+        throws(ReviewError)
         -> [OutboxNotification]
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
@@ -89,7 +90,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func events(ofAppsOfEvents eventIDs: [Int64]) throws -> [ReviewEvent] {
+    public func events(ofAppsOfEvents eventIDs: [Int64]) throws(ReviewError) -> [ReviewEvent] {
         let ids = Set(eventIDs).sorted()
         guard !ids.isEmpty else { return [] }
         // One statement per 500 ids (SQLite allows 32766 parameters since 3.32, older builds 999); in one snapshot, so
@@ -115,7 +116,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func markDelivered(id: Int64, at: Timestamp) throws {
+    public func markDelivered(id: Int64, at: Timestamp) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 """
@@ -128,7 +129,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws {
+    public func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 """
@@ -144,7 +145,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    public func recordReminders(now: Timestamp) throws -> Int {
+    public func recordReminders(now: Timestamp) throws(ReviewError) -> Int {
         try database.write { (session: any SQLSession) throws(ReviewError) -> Int in
             let events = try session.with(Self.eventColumns + " ORDER BY e.id") {
                 (statement: any SQLStatement) throws(ReviewError) -> [ReviewEvent] in

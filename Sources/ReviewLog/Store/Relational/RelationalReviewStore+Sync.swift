@@ -4,7 +4,7 @@ extension RelationalReviewStore {
     /// - Parameter synced: what the look saw.
     /// - Returns: the versions whose state changed.
     /// - Throws: `ReviewError` store errors.
-    public func applySync(_ synced: SyncedApp) throws -> [SyncChange] {
+    public func applySync(_ synced: SyncedApp) throws(ReviewError) -> [SyncChange] {
         // The storage rule holds for a sync too (`Validation`; `SyncPass` skips such a value with a warning first).
         if let problem = Validation.problem(synced: synced) {
             throw ReviewError(.invalidValue, "App Store Connect app \(synced.ascID): \(problem)")
@@ -42,7 +42,7 @@ extension RelationalReviewStore {
         }
     }
 
-    public func syncedApps() throws -> [SyncedAppState] {
+    public func syncedApps() throws(ReviewError) -> [SyncedAppState] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [SyncedAppState] in
             try session.with(
                 """

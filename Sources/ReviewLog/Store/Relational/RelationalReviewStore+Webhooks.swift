@@ -1,5 +1,5 @@
 extension RelationalReviewStore: WebhookDeliveryStore {
-    public func webhookDeliveryStatus(id: String) throws -> WebhookDeliveryStatus? {
+    public func webhookDeliveryStatus(id: String) throws(ReviewError) -> WebhookDeliveryStatus? {
         try database.read { (session: any SQLSession) throws(ReviewError) -> WebhookDeliveryStatus? in
             try session.with("SELECT kind, resolved_at, event_id FROM webhook_deliveries WHERE delivery_id = ?") {
                 (statement: any SQLStatement) throws(ReviewError) -> WebhookDeliveryStatus? in
@@ -12,7 +12,9 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         }
     }
 
-    public func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws -> WebhookOutcome {
+    public func recordWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion?) throws(ReviewError)
+        -> WebhookOutcome
+    {
         try database.write { (session: any SQLSession) throws(ReviewError) -> WebhookOutcome in
             let values: [SQLValue]
             switch delivery.kind {
@@ -50,7 +52,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         }
     }
 
-    public func pendingWebhookDeliveries(limit: Int) throws -> [WebhookDelivery] {
+    public func pendingWebhookDeliveries(limit: Int) throws(ReviewError) -> [WebhookDelivery] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [WebhookDelivery] in
             try session.with(
                 """
@@ -68,7 +70,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
     }
 
     public func resolvePendingWebhookDelivery(_ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp)
-        throws -> WebhookOutcome
+        throws(ReviewError) -> WebhookOutcome
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> WebhookOutcome in
             guard try isPending(delivery.id, in: session) else { return .duplicate }
@@ -76,7 +78,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         }
     }
 
-    public func noteWebhookResolutionFailure(id: String, reason: String) throws {
+    public func noteWebhookResolutionFailure(id: String, reason: String) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
             try session.run(
                 "UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ? WHERE delivery_id = ?",

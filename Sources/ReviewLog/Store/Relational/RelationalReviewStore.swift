@@ -1,20 +1,58 @@
-/// The review store's logic, written once in SQL that SQLite and PostgreSQL both accept (where they differ, a
-/// `SQLDialect` fragment), over a driver's serialized sessions (`SQLDatabase`): `SQLiteReviewStore` (a file) and
-/// `PostgreSQLReviewStore` (a server, in the ReviewPostgreSQL module) are this class on their own driver, so the two
-/// stores give the same answers to the same calls.
+import Dispatch
+
+/// The review store: its logic written once in SQL that SQLite and PostgreSQL both accept (where they differ, a
+/// `SQLDialect` fragment), over a driver's serialized sessions (`SQLDatabase`). Open one on a file with
+/// `init(sqlitePath:busyTimeoutMilliseconds:)`, or on a server with ReviewPostgreSQL's `init(postgreSQLURL:)`: the
+/// same type on either driver, so the two give the same answers to the same calls, and every capability
+/// (`ReviewStore`, `WebhookDeliveryStore`, `NotificationOutbox`, `RoleLeasing`) is there on both.
 ///
 /// Every write is one transaction holding the store's write lock from its first statement (writers queue; readers
 /// never wait), so a read-then-write inside it (the app a log names, the event before it) sees every committed
-/// write and races with none. `open` only so that the PostgreSQL module can subclass it: its initializer is not
-/// public, so create a store through `SQLiteReviewStore` or `PostgreSQLReviewStore`.
-open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
+/// write and races with none. Every method throws `ReviewError` only.
+///
+/// Thread-safe: the driver serializes the use of its one connection, so one store object serves concurrent callers
+/// (`review serve`); async callers reach it through ``offload(_:)``, on the store's own queue.
+public final class RelationalReviewStore: ReviewStore, Sendable {
     /// Where the store is, for messages: a file's path, or a server URL without its password.
     public let location: String
     package let database: any SQLDatabase
+    /// Where offloaded calls run: one serial queue per store, a thread of libdispatch's, never one of the cooperative
+    /// pool's (a serial queue created without a target runs on an overcommitting root queue, which starts a thread
+    /// when its others are blocked: a call waiting 30 s for a lock here starves nothing else). Serial because the
+    /// connection runs one call at a time anyway: a second queue thread would only wait for the first's lock.
+    private let queue: DispatchQueue
 
     package init(database: any SQLDatabase, location: String) {
         self.database = database
         self.location = location
+        queue = DispatchQueue(label: "Gatehouse.RelationalReviewStore")
+    }
+
+    /// Runs `calls` on the store's own queue and suspends the calling task until they return, as GRDB's async
+    /// `write` runs its body on the database's serial queue: the wait for the database (a PostgreSQL writer waits up
+    /// to 30 s for the writers' lock) holds a queue thread, never a cooperative one.
+    /// - Parameter calls: synchronous calls on this store.
+    /// - Returns: what `calls` returned.
+    /// - Throws: what `calls` threw.
+    public func offload<T: Sendable>(_ calls: @escaping @Sendable () throws(ReviewError) -> T) async throws(ReviewError)
+        -> T
+    {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<T, ReviewError>, Never>) in
+            queue.async {
+                continuation.resume(returning: Result { () throws(ReviewError) -> T in try calls() })
+            }
+        }
+        return try result.get()
+    }
+
+    /// The database's own check of its pages: SQLite's full `PRAGMA integrity_check` (the open checks only the
+    /// schema's pages, and a command the pages it reads).
+    /// - Returns: `"ok"` for a sound file, else SQLite's first complaint; nil on PostgreSQL, which has no such check
+    ///   (the server checks its pages as it reads them).
+    /// - Throws: `ReviewError` store errors.
+    public func integrityCheck() throws(ReviewError) -> String? {
+        try database.integrityCheck()
     }
 
     static let eventColumns = """
@@ -85,7 +123,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    public func record(_ request: LogRequest) throws -> LogResult {
+    public func record(_ request: LogRequest) throws(ReviewError) -> LogResult {
         if let problem = Validation.problem(
             app: request.app, version: request.version, build: request.build, note: request.note)
         {
@@ -177,7 +215,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    public func events(app: String?) throws -> [ReviewEvent] {
+    public func events(app: String?) throws(ReviewError) -> [ReviewEvent] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [ReviewEvent] in
             let sql =
                 Self.eventColumns + (app == nil ? "" : " WHERE " + database.dialect.nameEquals("a.name"))
@@ -192,13 +230,13 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    public func app(named name: String) throws -> App? {
+    public func app(named name: String) throws(ReviewError) -> App? {
         try database.read { (session: any SQLSession) throws(ReviewError) -> App? in
             try appRow(named: name, in: session)?.app
         }
     }
 
-    public func appNames() throws -> [String] {
+    public func appNames() throws(ReviewError) -> [String] {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [String] in
             try session.with("SELECT name FROM apps ORDER BY " + database.dialect.nameOrder("name")) {
                 (statement: any SQLStatement) throws(ReviewError) -> [String] in
@@ -209,7 +247,7 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    public func deleteEvent(id: Int64) throws -> ReviewEvent {
+    public func deleteEvent(id: Int64) throws(ReviewError) -> ReviewEvent {
         try database.write { (session: any SQLSession) throws(ReviewError) -> ReviewEvent in
             guard let found = try event(id: id, in: session) else {
                 throw ReviewError(.eventNotFound, "no event has id \(id) in \(location)")
@@ -219,11 +257,11 @@ open class RelationalReviewStore: ReviewStore, @unchecked Sendable {
         }
     }
 
-    public func importEvents(_ events: [ReviewEvent]) throws -> ImportSummary {
+    public func importEvents(_ events: [ReviewEvent]) throws(ReviewError) -> ImportSummary {
         try importEvents(events, notify: false)
     }
 
-    public func importEvents(_ events: [ReviewEvent], notify: Bool) throws -> ImportSummary {
+    public func importEvents(_ events: [ReviewEvent], notify: Bool) throws(ReviewError) -> ImportSummary {
         try database.write { (session: any SQLSession) throws(ReviewError) -> ImportSummary in
             var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
             let insert = """

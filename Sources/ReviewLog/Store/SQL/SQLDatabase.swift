@@ -1,10 +1,24 @@
 /// The seam between the review store's logic (`RelationalReviewStore`, one body of SQL for every store) and the
 /// database it runs on: SQLite in a file, or a PostgreSQL server (the `ReviewPostgreSQL` module). A driver gives
-/// serialized sessions, statements that bind `?` parameters and step through rows, and the few fragments of SQL
-/// where the two dialects differ (`SQLDialect`). `package`, not public: a user picks a store, never a driver.
+/// serialized sessions on its one connection, statements that bind `?` parameters and step through rows, the few
+/// fragments of SQL where the two dialects differ (`SQLDialect`), and what only the database can do: hold a role
+/// (`RoleLeasing`) and check its own pages. `package`, not public: a user opens a store (`RelationalReviewStore`'s
+/// `init(sqlitePath:)`, `init(postgreSQLURL:)`), never a driver.
 package protocol SQLDatabase: Sendable {
     /// The dialect's fragments.
     var dialect: SQLDialect { get }
+
+    /// Takes `role` for this process, or confirms that it holds it (`RoleLeasing.holdRole(_:)`, whose rules the
+    /// driver keeps with the database's own lock: a lock file on SQLite, a session advisory lock on PostgreSQL).
+    /// - Parameter role: a name `RoleName.check(_:)` accepted.
+    /// - Returns: true when this process holds the role; false while another holds it.
+    /// - Throws: `ReviewError.storeUnavailable` (or the server's errors) when it cannot be told.
+    func holdRole(_ role: String) throws(ReviewError) -> Bool
+
+    /// The database's own check of its pages, if it has one.
+    /// - Returns: `"ok"` or the first complaint; nil for a database without such a check.
+    /// - Throws: `ReviewError` store errors.
+    func integrityCheck() throws(ReviewError) -> String?
 
     /// Runs `body` with the connection outside any explicit transaction (each statement reads a consistent snapshot;
     /// readers never wait for writers).
