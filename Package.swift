@@ -78,7 +78,8 @@ let package = Package(
         .target(name: "GatehouseHTTP", dependencies: ["CCurlLoader", "GatehouseCore"]),
         .target(name: "AppleSignIn", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "ReviewLog", dependencies: ["CSQLite", "GatehouseCore", "GatehouseFoundation"]),
-        // The review store on a PostgreSQL server (libpq): ReviewLog's store logic on a second driver, for a team.
+        // The review store on a PostgreSQL server (libpq), for a team: ReviewLog's one store type,
+        // RelationalReviewStore, opened on a second driver (`init(postgreSQLURL:)`).
         .target(name: "ReviewPostgreSQL", dependencies: ["ReviewLog", "CPostgreSQL", "GatehouseCore"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
@@ -187,10 +188,12 @@ let package = Package(
         .testTarget(
             name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting", "ReviewTesting"]),
-        // The PostgreSQL store's own rules (URLs, connection failures, schema, retries), on the tests' throwaway server.
+        // The PostgreSQL store's own rules (URLs, connection failures, schema, retries), on the tests' throwaway
+        // server; and async callers (the notification deliverer among them) waiting for its writers' lock off the
+        // cooperative pool.
         .testTarget(
             name: "ReviewPostgreSQLTests",
-            dependencies: ["ReviewPostgreSQL", "ReviewLog", "GatehouseTesting", "ReviewTesting"]),
+            dependencies: ["ReviewPostgreSQL", "ReviewLog", "ReviewNotify", "GatehouseTesting", "ReviewTesting"]),
         // The report's HTML (escaping, sections) and, in headless Chromium, its layout at desktop and phone widths.
         .testTarget(name: "ReviewReportTests", dependencies: ["ReviewReport", "ReviewLog", "GatehouseTesting"]),
         .testTarget(
