@@ -104,7 +104,10 @@ let package = Package(
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
 
-        // Command lines: shared scaffolding, one testable library per tool, and thin executables.
+        // Command lines: shared scaffolding, one testable library per tool, and thin executables. CommandLineKit holds
+        // the command protocol (one type per command: spec, parse, validation, how it runs, its run) and the one
+        // runner (jwtcheck's now, review's next), the option records, and the help, man page and completions written
+        // from them.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
