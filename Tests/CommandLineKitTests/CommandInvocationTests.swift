@@ -104,11 +104,14 @@ struct CommandInvocationTests {
         }
     }
 
-    @Test("the runner maps what a command throws to its status with the tool's failure(for:running:)")
+    @Test("the runner maps what a command throws to its status: the command's own wording first, else the tool's")
     func thrownErrorMappedToStatus() {
         #expect(
             run(["fail"]) == CommandOutput(status: .ioError, standardError: "sample: fail: the store is locked\n"))
         #expect(run(["fail", "--usage"]) == CommandOutput(status: .usage, standardError: "sample: asked to fail\n"))
+        #expect(
+            run(["fail", "--advised"])
+                == CommandOutput(status: .unavailable, standardError: "sample: the store is locked; try again later\n"))
     }
 
     @Test("a synchronous command runs on both paths; an asynchronous one through perform, and run refuses it with 69")

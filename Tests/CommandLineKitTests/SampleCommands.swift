@@ -111,11 +111,22 @@ struct FailCommand: ParsableCommand {
     typealias Context = SampleContext
 
     static let usageFlag = OptionSpec.flag("usage", help: "Fail with a usage error instead.")
-    static let spec = CommandSpec("fail", abstract: "Fail.", options: [usageFlag])
+    static let advisedFlag = OptionSpec.flag("advised", help: "Word the failure in the command.")
+    static let spec = CommandSpec("fail", abstract: "Fail.", options: [usageFlag, advisedFlag])
 
     var usage: Bool
+    var advised: Bool
 
-    init(parsing arguments: CommandArguments) throws(CommandFailure) { usage = arguments.has(Self.usageFlag) }
+    init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        usage = arguments.has(Self.usageFlag)
+        advised = arguments.has(Self.advisedFlag)
+    }
+
+    /// With `--advised`, the command's own wording of its error, and its own status.
+    func failure(for error: any Error) -> CommandFailure? {
+        guard advised, let error = error as? SampleError else { return nil }
+        return CommandFailure(.unavailable, "\(error.reason); try again later")
+    }
 
     func run(in context: SampleContext) throws -> CommandOutput {
         if usage { throw CommandFailure.usage("asked to fail") }

@@ -1,5 +1,6 @@
 /// The one runner of both tools: a command line parsed (and validated) once, then run as its command's
-/// `execution` says, with what it threw mapped to its exit status by the tool, and every output made safe for a
+/// `execution` says, with what it threw mapped to its exit status (by the command, `ParsableCommand.failure(for:)`,
+/// else by the tool, `CommandLineTool.failure(for:running:)`), and every output made safe for a
 /// terminal (`CommandOutput.forTerminal`). `main.swift` is:
 ///
 /// ```swift
@@ -45,7 +46,7 @@ package struct CommandInvocation<Tool: CommandLineTool>: Sendable {
         do {
             return try command.run(in: context).forTerminal
         } catch {
-            return Self.output(Tool.failure(for: error, running: command))
+            return Self.output(command.failure(for: error) ?? Tool.failure(for: error, running: command))
         }
     }
 
@@ -69,7 +70,7 @@ package struct CommandInvocation<Tool: CommandLineTool>: Sendable {
                 return try await command.perform(in: context, until: stop).forTerminal
             }
         } catch {
-            return Self.output(Tool.failure(for: error, running: command))
+            return Self.output(command.failure(for: error) ?? Tool.failure(for: error, running: command))
         }
     }
 

@@ -55,6 +55,13 @@ package protocol ParsableCommand<Context>: Sendable, Equatable {
     /// - Throws: any error; the tool's `failure(for:running:)` gives it its status and message.
     func perform(in context: Context, until stop: StopSignal) async throws -> CommandOutput
 
+    /// The failure this command ends with when its run throws `error`, where the command words it itself (the
+    /// flags and commands a tool adds after a library's reason depend on the command that ran); nil, the default,
+    /// leaves it to the tool's `CommandLineTool.failure(for:running:)`. A tool whose commands share a protocol of
+    /// their own implements this once, in that protocol's extension, with `self` of that protocol: no downcast.
+    /// - Returns: the status and message, or nil.
+    func failure(for error: any Error) -> CommandFailure?
+
     /// The failure for a group given no subcommand: by default "no command given" for the tool, "jwtcheck apple
     /// needs a subcommand" below it, each followed by the group's help.
     /// - Parameters:
@@ -89,6 +96,8 @@ extension ParsableCommand {
     package func perform(in context: Context, until stop: StopSignal) async throws -> CommandOutput {
         try await perform(in: context)
     }
+
+    package func failure(for error: any Error) -> CommandFailure? { nil }
 
     package static func missingSubcommand(path: [String], help: String) -> CommandFailure {
         let noun = spec.subcommandNoun
