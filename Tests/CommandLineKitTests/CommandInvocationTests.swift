@@ -25,8 +25,8 @@ struct CommandInvocationTests {
 
     @Test("the help, the usage line and the tool's command list are written from the specs and the subcommand types")
     func helpFromTheSpec() {
-        #expect(SampleRoot.interface.subcommands.map(\.name) == ["run", "pick", "wait", "fail", "config"])
-        #expect(SampleRoot.interface.subcommand("config")?.subcommands.map(\.name) == ["show"])
+        #expect(SampleRoot.interface.subcommands.map(\.name) == ["run", "pick", "wait", "fail", "config", "listing"])
+        #expect(SampleRoot.interface.subcommand("config")?.subcommands.map(\.name) == ["show", "reset"])
         let help = HelpFormatter.text(for: SampleTool.run, path: ["sample", "run"])
         #expect(SampleRoot.help.text(for: ["run"]) == help)
         #expect(SampleRoot.help.text(for: ["nothing"]) == nil)
@@ -34,7 +34,7 @@ struct CommandInvocationTests {
         #expect(run(["help", "run"]) == CommandOutput(standardOutput: help))
         #expect(run(["--help", "run"]) == CommandOutput(standardOutput: help))
         #expect(run(["help", "nothing"]).standardOutput == SampleRoot.help.text(for: []))
-        #expect(run(["--help"]).standardOutput.contains("COMMANDS:\n  run     Run the thing once or more.\n"))
+        #expect(run(["--help"]).standardOutput.contains("COMMANDS:\n  run      Run the thing once or more.\n"))
         let failure = run(["run"])
         #expect(failure.status == .usage)
         #expect(
@@ -144,6 +144,15 @@ struct CommandInvocationTests {
         #expect(run(["config", "show", "--profile", "q"]).standardOutput == "profile q\n")
         #expect(run(["config", "show"]).standardOutput == "profile default\n")
         #expect(run(["config", "--help", "show"]).standardOutput == SampleRoot.help.text(for: ["config"]))
+        #expect(run(["config", "reset"]).standardOutput == "reset\n")
+    }
+
+    @Test("a group with a default subcommand runs it when none is named, with the options given before")
+    func defaultSubcommand() {
+        #expect(run(["listing"]).standardOutput == "sample listing list\n")
+        #expect(run(["listing", "--quiet"]).standardOutput == "sample listing list quietly\n")
+        #expect(run(["listing", "--quiet", "list"]).standardOutput == "sample listing list quietly\n")
+        #expect(run(["listing", "reset"]).standardOutput == "reset\n")
     }
 
     @Test("output goes through the terminal rules: a control character from an argument is escaped")

@@ -12,7 +12,10 @@ struct SampleRoot: CommandLineTool {
         sections: [.exitStatus("0 done; 64 usage.")])
 
     static var subcommands: [any ParsableCommand<SampleContext>.Type] {
-        [RunCommand.self, PickCommand.self, WaitCommand.self, FailCommand.self, ConfigCommand.self]
+        [
+            RunCommand.self, PickCommand.self, WaitCommand.self, FailCommand.self, ConfigCommand.self,
+            ListingCommand.self,
+        ]
     }
 
     static func failure(for error: any Error, running command: any ParsableCommand<SampleContext>) -> CommandFailure {
@@ -142,7 +145,7 @@ struct ConfigCommand: CommandGroup {
     static let spec = CommandSpec(
         "config", abstract: "Show the configuration.", options: [profile], subcommandNoun: "action")
 
-    static var subcommands: [any ParsableCommand<SampleContext>.Type] { [ShowCommand.self] }
+    static var subcommands: [any ParsableCommand<SampleContext>.Type] { [ShowCommand.self, ResetCommand.self] }
 
     static var subcommandSelection: SubcommandSelection {
         .afterOptions(unknownOptionHint: " (put it after the action)")
@@ -165,5 +168,46 @@ struct ShowCommand: ParsableCommand {
 
     func run(in context: SampleContext) throws -> CommandOutput {
         CommandOutput(standardOutput: "profile \(profile ?? "default")\n")
+    }
+}
+
+/// `sample config reset`: a second action, so that `config` alone must say which it wants.
+struct ResetCommand: ParsableCommand {
+    typealias Context = SampleContext
+
+    static let spec = CommandSpec("reset", abstract: "Reset it.")
+
+    init(parsing arguments: CommandArguments) throws(CommandFailure) {}
+
+    func run(in context: SampleContext) throws -> CommandOutput { CommandOutput(standardOutput: "reset\n") }
+}
+
+/// `sample [options] list [names]`, `sample list` when no action is named: a group with a default subcommand.
+struct ListingCommand: CommandGroup {
+    typealias Context = SampleContext
+
+    static let spec = CommandSpec("listing", abstract: "List things.", options: [SampleTool.quiet])
+
+    static var subcommands: [any ParsableCommand<SampleContext>.Type] { [ListCommand.self, ResetCommand.self] }
+    static var defaultSubcommand: (any ParsableCommand<SampleContext>.Type)? { ListCommand.self }
+    static var subcommandSelection: SubcommandSelection { .afterOptions(unknownOptionHint: "") }
+}
+
+/// `sample listing list`: prints its path and whether `--quiet` was given before it.
+struct ListCommand: ParsableCommand {
+    typealias Context = SampleContext
+
+    static let spec = CommandSpec("list", abstract: "List them.")
+
+    var path: [String]
+    var quiet: Bool
+
+    init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        path = arguments.path
+        quiet = arguments.beforeSubcommand.has(SampleTool.quiet)
+    }
+
+    func run(in context: SampleContext) throws -> CommandOutput {
+        CommandOutput(standardOutput: "\(path.joined(separator: " "))\(quiet ? " quietly" : "")\n")
     }
 }

@@ -30,7 +30,12 @@ enum CommandParser {
                 rest = Array(remainder.dropFirst())
             }
             guard let word else {
-                throw node.missingSubcommand(path: path, help: HelpFormatter.text(for: node.interface, path: path))
+                guard let subcommand = node.defaultSubcommand else {
+                    throw node.missingSubcommand(path: path, help: HelpFormatter.text(for: node.interface, path: path))
+                }
+                node = subcommand
+                path.append(subcommand.spec.name)
+                continue
             }
             if let subcommand = node.subcommands.first(where: { $0.spec.name == word }) {
                 node = subcommand

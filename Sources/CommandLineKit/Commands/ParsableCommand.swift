@@ -78,6 +78,10 @@ package protocol ParsableCommand<Context>: Sendable, Equatable {
 
     /// How a group reads the words before its subcommand's name; `.firstWord` by default.
     static var subcommandSelection: SubcommandSelection { get }
+
+    /// The subcommand a group runs when none is named (`review apps` is `review apps list`); nil, the default, makes
+    /// a missing subcommand `missingSubcommand(path:help:)`.
+    static var defaultSubcommand: (any ParsableCommand<Context>.Type)? { get }
 }
 
 extension ParsableCommand {
@@ -117,6 +121,8 @@ extension ParsableCommand {
     }
 
     package static var subcommandSelection: SubcommandSelection { .firstWord }
+
+    package static var defaultSubcommand: (any ParsableCommand<Context>.Type)? { nil }
 
     /// The declaration as the help, the man page and the completions are written from it: `spec`, with the
     /// interfaces of `subcommands` as its subcommands.
