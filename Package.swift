@@ -139,16 +139,18 @@ let package = Package(
 
         // Test support shared by the test targets, in two parts, so that a test target builds only what it tests
         // (the JWT tests build neither libpq nor the review store). The core part: paths to ../shared, running built
-        // binaries, loopback servers, a manual clock, malformed keys, error and command-line assertions, and
-        // SkipUnlessCI, the one rule for a missing program (skipped, a failure when CI=true). GatehouseCore for its
-        // Mutex helper; JWT because the fake App Store Connect server verifies every bearer token it receives (ES256
-        // signature with the key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as
-        // Apple would; CommandLineKit for the help and man page assertions.
+        // binaries, loopback servers, a manual clock (a TimeSource) and a test clock for waits (a Clock), malformed
+        // keys, error and command-line assertions, and SkipUnlessCI, the one rule for a missing program (skipped, a
+        // failure when CI=true). GatehouseCore for its Mutex helper; JWT because the fake App Store Connect server
+        // verifies every bearer token it receives (ES256 signature with the key's public half, kid, aud, iss or sub,
+        // exp - iat) with the package's own verifier, as Apple would; CommandLineKit for the help and man page
+        // assertions.
         .target(
             name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
             path: "Tests/GatehouseTesting"),
         // The review part: the throwaway PostgreSQL server and StoreKind, which runs the store's contract tests on
-        // both stores (ReviewLog and ReviewPostgreSQL).
+        // both stores (ReviewLog and ReviewPostgreSQL), and the stub webhook version resolvers of the receiver and
+        // service tests.
         .target(
             name: "ReviewTesting",
             dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],
