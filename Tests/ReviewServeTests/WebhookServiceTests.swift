@@ -254,17 +254,24 @@ struct WebhookServiceTests {
         #expect(fixture.clock.sleeperCount == 0)
     }
 
-    @Test("a shutdown triggered before the run drains at once: nothing in flight, nothing accepted after")
+    @Test("a shutdown triggered before the run drains at once, and no loop starts a round after it")
     func shutdownBeforeRun() async throws {
         let fixture = try Fixture(.sqlite)
-        let service = try fixture.service(StubVersionResolver(.resolves(Self.fokus)))
+        fixture.channel.route("/hook", respond: .text("ok"))
+        // A notification due now: a round would send it.
+        _ = try fixture.store.record(
+            LogRequest(
+                app: "Fokus", version: "2.3", state: .inReview, at: Timestamp(secondsSince1970: 1_795_900_000)))
+        #expect(try fixture.notifications(.pending) == 1)
+        let resolver = StubVersionResolver(.resolves(Self.fokus))
+        let service = try fixture.service(resolver)
         fixture.shutdown.trigger()
         #expect(await service.run(until: fixture.shutdown))
-        #expect(throws: (any Error).self) { try RawHTTPConnection(port: service.address.port) }
         let stopping = fixture.events.recorded.compactMap { event -> Int? in
             if case .stopping(let count) = event { count } else { nil }
         }
         #expect(stopping == [0])
+        #expect(try fixture.notifications(.pending) == 1 && fixture.channel.requestCount(path: "/hook") == 0)
         #expect(fixture.clock.sleeperCount == 0)
     }
 }
