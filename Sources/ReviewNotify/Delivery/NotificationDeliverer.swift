@@ -13,7 +13,8 @@ import Synchronization
 /// claim's lease has passed (a flush takes a dead flush's claim at once). Receivers deduplicate by the message's id.
 ///
 /// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
-/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background.
+/// pending, and `review watch` ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background
+/// (`review serve` the same rounds, under its service's shutdown).
 public struct NotificationDeliverer: Sendable {
     /// The store: its events and its outbox.
     public let store: any ReviewStore & NotificationOutbox
@@ -139,9 +140,8 @@ public struct NotificationDeliverer: Sendable {
 
     /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
     /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
-    /// `review watch` runs it beside its passes; `review serve` the same way, with a `wake` its webhook receiver
-    /// signals after recording an event, so that the event's notification goes out at once rather than at the next
-    /// round.
+    /// `review watch` runs it beside its passes. A `wake` (`review serve`'s webhook receiver signals one after recording
+    /// an event) makes the event's notification go out at once rather than at the next round.
     /// - Parameters:
     ///   - interval: between rounds (default 5 s).
     ///   - reminderInterval: between reminder checks (default 60 s; the first round checks).
