@@ -1,3 +1,4 @@
+import GatehouseCore
 import GatehouseTesting
 import Testing
 
@@ -130,11 +131,11 @@ struct CommandInvocationTests {
         #expect(refused.standardError.contains("pick runs asynchronously"))
     }
 
-    @Test("a command that runs until stopped gets the stop it is given, and returns once it is requested")
+    @Test("a command that runs until stopped gets the shutdown it is given, and returns once it is triggered")
     func untilStopped() async {
-        let stop = StopSignal()
-        async let output = CommandInvocation<SampleRoot>(["wait"]).perform(in: context, stop: stop)
-        stop.request()
+        let shutdown = GracefulShutdown()
+        async let output = CommandInvocation<SampleRoot>(["wait"]).perform(in: context, shutdown: shutdown)
+        shutdown.trigger()
         #expect(await output == CommandOutput(standardOutput: "stopped\n"))
     }
 

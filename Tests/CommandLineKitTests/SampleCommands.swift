@@ -1,4 +1,5 @@
 import CommandLineKit
+import GatehouseCore
 
 /// A small tool written with the command protocol, over `SampleTool`'s declarations, for the tests of the parser
 /// and the runner: `sample run`, `sample pick`, `sample wait` (until stopped), `sample fail`, and `sample config`,
@@ -103,8 +104,8 @@ struct WaitCommand: ParsableCommand {
 
     var execution: CommandExecution { .untilStopped }
 
-    func perform(in context: SampleContext, until stop: StopSignal) async throws -> CommandOutput {
-        await stop.wait()
+    func perform(in context: SampleContext, until shutdown: GracefulShutdown) async throws -> CommandOutput {
+        await shutdown.wait()
         return CommandOutput(standardOutput: "stopped\n")
     }
 }

@@ -1,3 +1,5 @@
+package import GatehouseCore
+
 /// The one runner of both tools: a command line parsed (and validated) once, then run as its command's
 /// `execution` says, with what it threw mapped to its exit status (by the command, `ParsableCommand.failure(for:)`,
 /// else by the tool, `CommandLineTool.failure(for:running:)`), and every output made safe for a
@@ -51,13 +53,13 @@ package struct CommandInvocation<Tool: CommandLineTool>: Sendable {
     }
 
     /// Runs the command line, every command included, by its `execution`. For `.untilStopped`, SIGINT and SIGTERM
-    /// request `stop` (a signal the process gets from then on no longer ends it).
+    /// trigger the command's shutdown (from then on they no longer end the process: `TerminationSignals`).
     /// - Parameters:
     ///   - context: what commands run with.
-    ///   - stop: the stop a command that runs until stopped is given; nil (the process's run) for one that SIGINT
-    ///     and SIGTERM request. Tests pass their own, and request it themselves.
+    ///   - shutdown: the shutdown a command that runs until stopped is given; nil (the process's run) for one that
+    ///     SIGINT and SIGTERM trigger. Tests pass their own, and trigger it themselves.
     /// - Returns: the exit status and the text for standard output and standard error.
-    package func perform(in context: Tool.Context, stop: StopSignal? = nil) async -> CommandOutput {
+    package func perform(in context: Tool.Context, shutdown: GracefulShutdown? = nil) async -> CommandOutput {
         guard case .success(.run(let command)) = request else { return run(in: context) }
         do {
             switch command.execution {
@@ -66,12 +68,19 @@ package struct CommandInvocation<Tool: CommandLineTool>: Sendable {
             case .asynchronous:
                 return try await command.perform(in: context).forTerminal
             case .untilStopped:
-                let stop = stop ?? StopSignal.onTerminationSignals()
-                return try await command.perform(in: context, until: stop).forTerminal
+                let shutdown = shutdown ?? Self.shutdownOnTerminationSignals()
+                return try await command.perform(in: context, until: shutdown).forTerminal
             }
         } catch {
             return Self.output(command.failure(for: error) ?? Tool.failure(for: error, running: command))
         }
+    }
+
+    /// A shutdown that SIGINT and SIGTERM trigger, from now on.
+    private static func shutdownOnTerminationSignals() -> GracefulShutdown {
+        let shutdown = GracefulShutdown()
+        TerminationSignals.install { shutdown.trigger() }
+        return shutdown
     }
 
     /// A failure as the process reports it: its status, and `tool: message` on standard error.

@@ -1,3 +1,5 @@
+package import GatehouseCore
+
 /// One command of a tool as one type: its declaration, how it reads and checks its arguments, how it runs, and its
 /// run. After swift-argument-parser's `ParsableCommand`, without the dependency and without reflection: a command
 /// reads its values through the `Option` records its `spec` lists, so the parser, the help, the man page and the
@@ -49,11 +51,12 @@ package protocol ParsableCommand<Context>: Sendable, Equatable {
     /// - Throws: any error; the tool's `failure(for:running:)` gives it its status and message.
     func perform(in context: Context) async throws -> CommandOutput
 
-    /// Runs a command that stops on a signal (`execution` `.untilStopped`): it runs until `stop` is requested, then
-    /// finishes what is in flight and returns. The default calls `perform(in:)`.
+    /// Runs a command that stops on a signal (`execution` `.untilStopped`): it runs until `shutdown` is triggered
+    /// (SIGINT or SIGTERM, through `TerminationSignals`), then finishes what is in flight and returns. The default
+    /// calls `perform(in:)`.
     /// - Returns: the exit status and the text for standard output and standard error.
     /// - Throws: any error; the tool's `failure(for:running:)` gives it its status and message.
-    func perform(in context: Context, until stop: StopSignal) async throws -> CommandOutput
+    func perform(in context: Context, until shutdown: GracefulShutdown) async throws -> CommandOutput
 
     /// The failure this command ends with when its run throws `error`, where the command words it itself (the
     /// flags and commands a tool adds after a library's reason depend on the command that ran); nil, the default,
@@ -97,7 +100,7 @@ extension ParsableCommand {
 
     package func perform(in context: Context) async throws -> CommandOutput { try run(in: context) }
 
-    package func perform(in context: Context, until stop: StopSignal) async throws -> CommandOutput {
+    package func perform(in context: Context, until shutdown: GracefulShutdown) async throws -> CommandOutput {
         try await perform(in: context)
     }
 
