@@ -83,18 +83,28 @@ let package = Package(
         .target(name: "ReviewPostgreSQL", dependencies: ["ReviewLog", "CPostgreSQL", "GatehouseCore"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
-        // review's App Store Connect sync: one pass over a key's apps into the store, the watcher, the credentials,
-        // and the webhook version resolver (ReviewLog's WebhookVersionResolving, which ReviewWebhooks takes, so that
-        // neither of the two depends on the other).
+        // review's App Store Connect sync: one pass over a key's apps into the store, a sync run over several keys'
+        // passes (SyncRun: the pending webhook deliveries first, then each pass, one aggregated result), the watcher,
+        // the credentials, and the webhook version resolver (ReviewLog's WebhookVersionResolving, and its
+        // PendingWebhookResolver, which ReviewWebhooks and ReviewServe take too, so that the sync depends on neither).
         .target(
             name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "GatehouseCore", "GatehouseFoundation"]),
-        // review serve, in three layers: ReviewWebhooks decides (a request in, an answer and what to store out:
+        // review serve, in four layers: ReviewWebhooks decides (a request in, an answer and what to store out:
         // size, signature, payload; pure, so tests and the fuzzer drive it without sockets), MicroHTTPServer carries
-        // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewCLI wires them to the store and the API client.
+        // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewServe runs them as one service (WebhookService: the
+        // server with the receiver, the pending resolver loop and ReviewNotify's deliverer, started, drained and
+        // stopped on one GracefulShutdown, on an injected clock), and ReviewCLI only builds the service from its
+        // options and renders what it reports. ReviewServe is a target of its own so that the request layer stays
+        // free of the deliverer and libcurl, and the next background services join it there, not in the CLI.
         .target(
             name: "ReviewWebhooks",
             dependencies: ["ReviewLog", "JWT", "MicroHTTPServer", "GatehouseCore", "GatehouseFoundation"]),
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "GatehouseCore"]),
+        .target(
+            name: "ReviewServe",
+            dependencies: [
+                "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseCore",
+            ]),
 
         // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
         // from the command line so that `review watch` and `review serve` run the same engine.
@@ -105,7 +115,10 @@ let package = Package(
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
 
-        // Command lines: shared scaffolding, one testable library per tool, and thin executables.
+        // Command lines: shared scaffolding, one testable library per tool, and thin executables. CommandLineKit holds
+        // the command protocol (one type per command: spec, parse, validation, how it runs, its run) and the one
+        // runner (jwtcheck's now, review's next), the option records, and the help, man page and completions written
+        // from them.
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",
@@ -115,8 +128,8 @@ let package = Package(
         .target(
             name: "ReviewCLI",
             dependencies: [
-                "ReviewLog", "ReviewPostgreSQL", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewReport",
-                "MicroHTTPServer",
+                "ReviewLog", "ReviewPostgreSQL", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewServe",
+                "ReviewReport", "MicroHTTPServer",
                 "AppStoreConnect", "GatehouseHTTP", "CommandLineKit", "GatehouseFoundation",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
@@ -125,20 +138,23 @@ let package = Package(
             name: "jwtcheck", dependencies: ["JWTCheckCLI", "CommandLineKit", "JWT"],
             linkerSettings: staticSwiftInRelease),
         .executableTarget(
-            name: "review", dependencies: ["ReviewCLI", "CommandLineKit"], linkerSettings: staticSwiftInRelease),
+            name: "review", dependencies: ["ReviewCLI", "CommandLineKit", "GatehouseCore"],
+            linkerSettings: staticSwiftInRelease),
 
         // Test support shared by the test targets, in two parts, so that a test target builds only what it tests
         // (the JWT tests build neither libpq nor the review store). The core part: paths to ../shared, running built
-        // binaries, loopback servers, a manual clock, malformed keys, error and command-line assertions, and
-        // SkipUnlessCI, the one rule for a missing program (skipped, a failure when CI=true). GatehouseCore for its
-        // Mutex helper; JWT because the fake App Store Connect server verifies every bearer token it receives (ES256
-        // signature with the key's public half, kid, aud, iss or sub, exp - iat) with the package's own verifier, as
-        // Apple would; CommandLineKit for the help and man page assertions.
+        // binaries, loopback servers, a manual clock (a TimeSource) and a test clock for waits (a Clock), malformed
+        // keys, error and command-line assertions, and SkipUnlessCI, the one rule for a missing program (skipped, a
+        // failure when CI=true). GatehouseCore for its Mutex helper; JWT because the fake App Store Connect server
+        // verifies every bearer token it receives (ES256 signature with the key's public half, kid, aud, iss or sub,
+        // exp - iat) with the package's own verifier, as Apple would; CommandLineKit for the help and man page
+        // assertions.
         .target(
             name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
             path: "Tests/GatehouseTesting"),
         // The review part: the throwaway PostgreSQL server and StoreKind, which runs the store's contract tests on
-        // both stores (ReviewLog and ReviewPostgreSQL).
+        // both stores (ReviewLog and ReviewPostgreSQL), and the stub webhook version resolvers of the receiver and
+        // service tests.
         .target(
             name: "ReviewTesting",
             dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],
@@ -180,7 +196,8 @@ let package = Package(
         ),
 
         .testTarget(name: "GatehouseCoreTests", dependencies: ["GatehouseCore"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "GatehouseTesting"]),
+        .testTarget(
+            name: "CommandLineKitTests", dependencies: ["CommandLineKit", "GatehouseCore", "GatehouseTesting"]),
         .testTarget(name: "JWTTests", dependencies: ["JWT", "GatehouseCore", "GatehouseTesting"]),
         .testTarget(
             name: "GatehouseHTTPTests",
@@ -214,6 +231,13 @@ let package = Package(
         .testTarget(
             name: "ReviewWebhooksTests",
             dependencies: ["ReviewWebhooks", "MicroHTTPServer", "ReviewLog", "GatehouseTesting", "ReviewTesting"]),
+        // The service in process: a webhook over loopback, the wake, the pending loop on a test clock, the drain.
+        .testTarget(
+            name: "ReviewServeTests",
+            dependencies: [
+                "ReviewServe", "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "GatehouseCore",
+                "GatehouseTesting", "ReviewTesting",
+            ]),
         .testTarget(
             name: "ReviewCLITests",
             dependencies: [

@@ -144,7 +144,7 @@ extension Bench {
         return (Clock.now() - start, latencies, statuses)
     }
 
-    private static func waitForPort(_ logPath: String, _ process: Process) throws -> UInt16 {
+    static func waitForPort(_ logPath: String, _ process: Process) throws -> UInt16 {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

@@ -8,7 +8,8 @@
 //        [--samples <Samples dir>] [--quick]
 //        [--outside <Benchmarks/OutsidePackage release bin dir>]
 //        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
-//        (--only breakdown: where an RS256 verification's time goes, step by step; not in the default run)
+//        (--only breakdown: where an RS256 verification's time goes, step by step; not in the default run;
+//        --only webhook-latency: the webhooks section's stored-webhook-to-channel row alone)
 
 import AllocationCounter
 import AppleSignIn
@@ -319,10 +320,12 @@ enum Bench {
             try await sync(settings: settings, report: &report)
         }
 
-        // 9. review serve: signed deliveries from 16 concurrent clients, and a flood of unsigned requests.
-        if settings.runs("webhooks") {
+        // 9. review serve: signed deliveries from 16 concurrent clients, and a flood of unsigned requests; then a
+        // stored webhook's way to a notification channel (also alone: --only webhook-latency).
+        if settings.runs("webhooks") || settings.sections.contains("webhook-latency") {
             print("\n== review serve ==")
-            try webhooks(settings: settings, report: &report)
+            if settings.runs("webhooks") { try webhooks(settings: settings, report: &report) }
+            try webhookToChannel(settings: settings, report: &report)
         }
 
         // 10. The PostgreSQL store on loopback against SQLite: review log latency, review stats over 500,000 events.

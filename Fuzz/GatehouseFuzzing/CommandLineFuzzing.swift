@@ -15,11 +15,11 @@ import ReviewLog
 /// the storage rule (`Validation`) accepts as an app name or version holds no C0, DEL or C1.
 enum CommandLineFuzzing {
     static func runJWTCheck(_ input: UnsafeRawBufferPointer) {
-        switch try? JWTCheckParser.parse(FuzzInput.arguments(input)) {
-        case .help(let subcommand): _ = HelpText.text(for: subcommand)
-        case .appleHelp(let subcommand): _ = AppleHelpText.text(for: subcommand)
-        case .manual: _ = HelpText.manPage
-        case .completion(let shell): _ = HelpText.completionScript(for: shell)
+        let help = JWTCheckCommand.help
+        switch try? JWTCheckTool.parse(FuzzInput.arguments(input)) {
+        case .help(let path): _ = help.text(for: Array(path.dropFirst()))
+        case .manual: _ = help.manPage
+        case .run(let completion as CompletionCommand): _ = help.completionScript(for: completion.shell)
         default: break
         }
     }

@@ -239,7 +239,7 @@ extension ServerContext {
                 status: state.answered ? state.status : nil, note: state.note, answerSent: completed || shed,
                 milliseconds: Double(elapsed.components.seconds) * 1000
                     + Double(elapsed.components.attoseconds) / 1e15))
-        inFlight.subtract(1, ordering: .acquiringAndReleasing)
+        idle.requestEnded(remaining: inFlight.subtract(1, ordering: .acquiringAndReleasing).newValue)
     }
 
     private static func headers(of connection: OpaquePointer) -> [HTTPServerHeader] {

@@ -1,3 +1,4 @@
+internal import GatehouseCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -56,17 +57,26 @@ package final class MicroHTTPServer: Sendable {
     /// Closes the listening socket: new connections are refused; requests in flight go on.
     package func stopAccepting() { daemon.quiesce() }
 
-    /// Waits until no request is in flight, or the bound passes.
-    /// - Parameter bound: the longest wait.
+    /// Waits until no request is in flight, or the bound passes on `clock`. Woken by the last request's completion,
+    /// not polled.
+    /// - Parameters:
+    ///   - bound: the longest wait.
+    ///   - clock: what the bound is timed on.
     /// - Returns: whether every request finished.
-    package func waitForRequestsInFlight(upTo bound: Duration) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: bound)
-        while requestsInFlight > 0 {
-            if clock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(5))
+    package func waitForRequestsInFlight(upTo bound: Duration, on clock: any Clock<Duration> = ContinuousClock())
+        async -> Bool
+    {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [context] in await context.idle.wait { context.inFlight.load(ordering: .acquiring) } }
+            group.addTask {
+                try? await clock.sleep(for: bound)
+                return false
+            }
+            let drained = await group.next() ?? false
+            group.cancelAll()
+            await group.waitForAll()
+            return drained || requestsInFlight == 0
         }
-        return true
     }
 
     /// Stops the daemon: open connections are closed and its threads joined.
@@ -78,6 +88,8 @@ final class ServerContext: Sendable {
     let handler: any HTTPServerHandler
     let log: @Sendable (HTTPRequestRecord) -> Void
     let inFlight = Atomic<Int>(0)
+    /// Resumes the drain's wait when the last request in flight completes.
+    let idle = IdleSignal()
     let watch: ConnectionWatch
 
     init(
@@ -87,5 +99,59 @@ final class ServerContext: Sendable {
         self.handler = handler
         self.log = log
         watch = ConnectionWatch(configuration: configuration, log: log)
+    }
+}
+
+/// The drain's wait for no request in flight: a continuation the completion callback resumes when it takes the count
+/// to zero. The count is read under the lock that guards the waiters, after the callback's decrement, so a completion
+/// between the read and the wait cannot be missed.
+final class IdleSignal: Sendable {
+    private struct State {
+        var nextWaiter: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Called after a request left the count, with the count now.
+    func requestEnded(remaining: Int) {
+        guard remaining == 0 else { return }
+        let waiters = state.withLockVisibleToTSan {
+            (state: inout sending State) -> [CheckedContinuation<Bool, Never>] in
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: true) }
+    }
+
+    /// Returns true once no request is in flight (at once when none is), false when the task is cancelled first.
+    /// A request begun after the last one ended (a keep-alive connection's next request) is waited for too.
+    func wait(inFlight: @Sendable () -> Int) async -> Bool {
+        while !Task.isCancelled {
+            let id = state.withLockVisibleToTSan { (state: inout sending State) -> UInt64 in
+                state.nextWaiter += 1
+                return state.nextWaiter
+            }
+            let woken = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                    let now = state.withLockVisibleToTSan { (state: inout sending State) -> Bool? in
+                        if inFlight() == 0 { return true }
+                        if Task.isCancelled { return false }
+                        state.waiters[id] = continuation
+                        return nil
+                    }
+                    if let now { continuation.resume(returning: now) }
+                }
+            } onCancel: {
+                let waiter = state.withLockVisibleToTSan {
+                    (state: inout sending State) -> CheckedContinuation<Bool, Never>? in
+                    state.waiters.removeValue(forKey: id)
+                }
+                waiter?.resume(returning: false)
+            }
+            guard woken else { return false }
+            if inFlight() == 0 { return true }
+        }
+        return false
     }
 }

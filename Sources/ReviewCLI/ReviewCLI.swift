@@ -38,11 +38,17 @@ package enum ReviewCLI {
     /// - Returns: the exit status and output.
     package static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         guard invocation.command.usesNetwork else { return run(invocation, environment: environment) }
-        if case .notify = invocation.command {
-            return await NotifyCommands.perform(invocation, environment: invocation.environment(environment))
-                .forTerminal
+        let environment = invocation.environment(environment)
+        switch invocation.command {
+        case .notify:
+            return await NotifyCommands.perform(invocation, environment: environment).forTerminal
+        case .serve(let settings):
+            return await ServeCommand.perform(settings, invocation, environment).forTerminal
+        case .webhookCreate, .webhookList, .webhookPing:
+            return await WebhookCommands.perform(invocation, environment).forTerminal
+        default:
+            return await SyncCommands.run(invocation, environment: environment).forTerminal
         }
-        return await SyncCommands.run(invocation, environment: invocation.environment(environment)).forTerminal
     }
 
     /// The output of a command line that does not parse.

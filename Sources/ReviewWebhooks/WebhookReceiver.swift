@@ -1,3 +1,4 @@
+internal import GatehouseCore
 package import MicroHTTPServer
 package import ReviewLog
 

@@ -3,12 +3,11 @@ import JWT
 import JWTCheckCLI
 
 // Process start-up and exit (issue 5 and library-ergonomics item 6): OpenSSL's exit handler frees what the kernel
-// reclaims anyway (see OpenSSLExitCleanup); commands that need no network run synchronously, so no concurrency
-// threads are started.
+// reclaims anyway (see OpenSSLExitCleanup); the command line is parsed once, and a command that needs no network
+// runs synchronously, so no concurrency threads are started.
 OpenSSLExitCleanup.skip()
-let arguments = Array(CommandLine.arguments.dropFirst())
-let tool = JWTCheckTool()
-if tool.needsNetwork(arguments) {
-    CommandRunner.finish(await tool.perform(arguments))
+let invocation = CommandInvocation<JWTCheckCommand>(Array(CommandLine.arguments.dropFirst()))
+if invocation.execution != .synchronous {
+    CommandRunner.finish(await invocation.perform(in: .system))
 }
-CommandRunner.finish(tool.run(arguments))
+CommandRunner.finish(invocation.run(in: .system))

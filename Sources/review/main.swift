@@ -1,6 +1,7 @@
 // review: App Review timelines. Parsing, the store, the arithmetic and the App Store Connect sync live in ReviewCLI,
 // ReviewLog and ReviewSync.
 import CommandLineKit
+import GatehouseCore
 import ReviewCLI
 import ReviewLog
 import ReviewSync
@@ -31,14 +32,19 @@ do {
 }
 if invocation.command.usesNetwork {
     // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes) and
-    // `serve` (it stops accepting, finishes the requests and resolutions in flight, and exits 0).
-    // `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of after
-    // the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
+    // trigger `serve`'s one shutdown (it stops accepting, finishes the requests, resolutions and delivery round in
+    // flight, and exits 0). `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of
+    // after the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
     switch invocation.command {
     case .watch, .serve:
-        environment.stop = StopSignals.flag
-        signal(SIGINT) { _ in StopSignals.flag.set() }
-        signal(SIGTERM) { _ in StopSignals.flag.set() }
+        let stop = StopFlag()
+        let shutdown = GracefulShutdown()
+        environment.stop = stop
+        environment.shutdown = shutdown
+        TerminationSignals.install {
+            stop.set()
+            shutdown.trigger()
+        }
     default:
         break
     }
@@ -47,8 +53,3 @@ if invocation.command.usesNetwork {
     CommandRunner.finish(await ReviewCLI.perform(invocation, environment: environment))
 }
 CommandRunner.finish(ReviewCLI.run(invocation, environment: environment))
-
-/// The flag the signal handlers set (a C handler captures nothing, so it lives here).
-enum StopSignals {
-    static let flag = StopFlag()
-}

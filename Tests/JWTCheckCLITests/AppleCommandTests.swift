@@ -31,7 +31,7 @@ struct AppleCommandTests {
 
     @Test("apple verify: client IDs, nonce forms, key set, time and cache options")
     func parseVerify() throws {
-        let command = try JWTCheckParser.parse([
+        let command = try JWTCheckTool.parse([
             "apple", "verify", "@t.jwt", "--client-id", "a", "--client-id=b", "--nonce-sha256", "raw", "--jwks",
             "https://example.com/keys", "--now", "1700000000", "--json", "--cache-dir", "/c", "--cacert", "ca.pem",
         ])
@@ -42,41 +42,40 @@ struct AppleCommandTests {
         expected.json = true
         expected.fetching.cacheDirectory = "/c"
         expected.fetching.caBundlePath = "ca.pem"
-        #expect(command == .apple(.verify(expected)))
-        #expect(try JWTCheckParser.parse(["apple", "--help"]) == .help(.apple))
-        #expect(try JWTCheckParser.parse(["apple", "help", "revoke"]) == .appleHelp(.revoke))
-        for subcommand in AppleCommand.Subcommand.allCases {
-            #expect(try JWTCheckParser.parse(["apple", subcommand.rawValue, "--help"]) == .appleHelp(subcommand))
-            let text = AppleHelpText.text(for: subcommand)
-            #expect(text.contains("USAGE: jwtcheck apple \(subcommand.rawValue)"))
+        #expect(command == .run(AppleVerifyCommand(options: expected)))
+        #expect(try JWTCheckTool.parse(["apple", "--help"]) == .help(["jwtcheck", "apple"]))
+        #expect(try JWTCheckTool.parse(["apple", "help", "revoke"]) == .help(["jwtcheck", "apple", "revoke"]))
+        for subcommand in AppleCommand.subcommands.map({ $0.spec.name }) {
+            #expect(
+                try JWTCheckTool.parse(["apple", subcommand, "--help"]) == .help(["jwtcheck", "apple", subcommand]))
+            let text = JWTCheckCommand.help.text(for: ["apple", subcommand]) ?? ""
+            #expect(text.contains("USAGE: jwtcheck apple \(subcommand)"))
             #expect(text.contains("OPTIONS:"))
         }
     }
 
     @Test("apple client-secret, exchange and revoke options")
     func parseSecretAndEndpoint() throws {
-        let secret = try JWTCheckParser.parse(
+        let secret = try JWTCheckTool.parse(
             ["apple", "client-secret"] + Self.secretOptions + ["--client-id", "c", "--days", "30"])
         var options = AppleClientSecretOptions(
             p8Path: Samples.p8, keyID: "TEST0KEY01", teamID: "TEAM123456", clientID: "c")
         options.days = 30
-        #expect(secret == .apple(.clientSecret(options)))
+        #expect(secret == .run(AppleClientSecretCommand(options: options)))
         options.days = 180
-        let exchange = try JWTCheckParser.parse(
+        let exchange = try JWTCheckTool.parse(
             ["apple", "exchange", "code1"] + Self.secretOptions
                 + ["--client-id", "c", "--redirect-uri", "https://x/cb", "--endpoint", "http://127.0.0.1:9"])
-        var expected = AppleEndpointOptions(action: .exchange, value: .literal("code1"), secret: options)
-        expected.redirectURI = "https://x/cb"
+        var expected = AppleEndpointOptions(value: .literal("code1"), secret: options)
         expected.endpoint = "http://127.0.0.1:9"
-        #expect(exchange == .apple(.endpoint(expected)))
-        let revoke = try JWTCheckParser.parse(
+        #expect(exchange == .run(AppleExchangeCommand(options: expected, redirectURI: "https://x/cb")))
+        let revoke = try JWTCheckTool.parse(
             ["apple", "revoke", "r"] + Self.secretOptions + ["--client-id", "c", "--hint", "access_token"])
-        guard case .apple(.endpoint(let parsed)) = revoke else {
-            Issue.record("not an endpoint command")
+        guard let parsed = revoke.command as? AppleRevokeCommand else {
+            Issue.record("not apple revoke: \(revoke)")
             return
         }
         #expect(parsed.hint == "access_token")
-        #expect(parsed.action == .revoke)
     }
 
     @Test(
@@ -132,7 +131,7 @@ struct AppleCommandTests {
         ])
     func usageErrors(arguments: [String], expected: String) {
         CommandInterfaceExpectations.expectUsageFailure(containing: expected) {
-            _ = try JWTCheckParser.parse(arguments)
+            _ = try JWTCheckTool.parse(arguments)
         }
     }
 
@@ -515,8 +514,9 @@ struct AppleCommandTests {
             #expect(output.standardOutput.isEmpty)
         }
         // The help says the same.
-        for subcommand in [AppleCommand.Subcommand.exchange, .refresh, .revoke] {
-            let help = AppleHelpText.text(for: subcommand).replacingOccurrences(of: "\n", with: " ")
+        for subcommand in ["exchange", "refresh", "revoke"] {
+            let help = (JWTCheckCommand.help.text(for: ["apple", subcommand]) ?? "").replacingOccurrences(
+                of: "\n", with: " ")
             #expect(help.contains("any 4xx"), "\(subcommand)")
             #expect(help.contains("5xx whatever the body says"), "\(subcommand)")
         }

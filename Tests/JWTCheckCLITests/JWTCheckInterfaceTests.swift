@@ -9,7 +9,7 @@ import Testing
 /// command must appear in each, the parser must accept every option declared, and the scripts must be valid.
 @Suite("jwtcheck: help, man page and completions from the declarations")
 struct JWTCheckInterfaceTests {
-    static let commands = JWTCheckInterface.tool.walk(path: [])
+    static let commands = JWTCheckCommand.interface.walk(path: [])
     static let now: Int64 = 1_700_000_000
 
     func tool() -> JWTCheckTool {
@@ -26,13 +26,13 @@ struct JWTCheckInterfaceTests {
     @Test("the parser accepts every option declared, on every command")
     func parserAcceptsDeclaredOptions() {
         CommandInterfaceExpectations.expectParserAcceptsDeclaredOptions(of: Self.commands, unknown: "unknown") {
-            arguments throws(CommandFailure) in _ = try JWTCheckParser.parse(arguments)
+            arguments throws(CommandFailure) in _ = try JWTCheckTool.parse(arguments)
         }
     }
 
     @Test("the man page has a section for every command, listing each of its options and arguments")
     func manPage() {
-        let page = HelpText.manPage
+        let page = JWTCheckCommand.help.manPage
         #expect(page.hasPrefix(".\\\" The manual page of jwtcheck"))
         #expect(page.contains("\n.TH JWTCHECK 1 \"\" \"Gatehouse \(GatehouseVersion.string)\" \"Gatehouse Manual\"\n"))
         #expect(page.contains("\n.SH NAME\njwtcheck \\- verify JSON Web Tokens the strict way"))
@@ -59,7 +59,7 @@ struct JWTCheckInterfaceTests {
 
     @Test("bash: every command's options, its subcommands, and file, directory and word completions for values")
     func bash() {
-        let script = HelpText.completionScript(for: .bash)
+        let script = JWTCheckCommand.help.completionScript(for: .bash)
         #expect(script.hasSuffix("complete -F _jwtcheck jwtcheck\n"))
         for (path, command) in Self.commands {
             let key = path.joined(separator: " ")
@@ -89,7 +89,7 @@ struct JWTCheckInterfaceTests {
 
     @Test("zsh: a function per command whose _arguments name every option")
     func zsh() {
-        let script = HelpText.completionScript(for: .zsh)
+        let script = JWTCheckCommand.help.completionScript(for: .zsh)
         #expect(script.hasPrefix("#compdef jwtcheck\n"))
         for (path, command) in Self.commands {
             let name = (["_jwtcheck"] + path.map { $0.replacing("-", with: "_") }).joined(separator: "_")
@@ -112,7 +112,7 @@ struct JWTCheckInterfaceTests {
 
     @Test("fish: a complete line for every option of every command, under that command's condition")
     func fish() {
-        let script = HelpText.completionScript(for: .fish)
+        let script = JWTCheckCommand.help.completionScript(for: .fish)
         let lines = script.split(separator: "\n")
         for (path, command) in Self.commands {
             let condition = "-n '__fish_jwtcheck_using \"\(path.joined(separator: " "))\"'"
@@ -127,7 +127,8 @@ struct JWTCheckInterfaceTests {
 
     @Test("each completion script is valid in its shell (bash -n, zsh -n, fish -n)", arguments: Shell.allCases)
     func syntax(shell: Shell) throws {
-        try CommandInterfaceExpectations.expectValidSyntax(HelpText.completionScript(for: shell), shell: shell)
+        try CommandInterfaceExpectations.expectValidSyntax(
+            JWTCheckCommand.help.completionScript(for: shell), shell: shell)
     }
 
     @Test(
@@ -143,14 +144,16 @@ struct JWTCheckInterfaceTests {
             (["jwtcheck", "apple", "verify", "--client-id", "x", "--nonce-"], ["--nonce-sha256"]),
         ])
     func bashCompletes(words: [String], expected: [String]) throws {
-        #expect(try ShellCompletionRunner.bashCandidates(HelpText.completionScript(for: .bash), words) == expected)
+        #expect(
+            try ShellCompletionRunner.bashCandidates(JWTCheckCommand.help.completionScript(for: .bash), words)
+                == expected)
     }
 
     @Test("bash offers files for --jwks and for keys FILE")
     func bashFiles() throws {
         let directory = try TemporaryDirectory()
         try Data("{}".utf8).write(to: directory.file("keys.json"))
-        let script = HelpText.completionScript(for: .bash)
+        let script = JWTCheckCommand.help.completionScript(for: .bash)
         let prefix = directory.file("ke").path
         #expect(
             try ShellCompletionRunner.bashCandidates(script, ["jwtcheck", "token", "--jwks", prefix]) == [
@@ -163,7 +166,7 @@ struct JWTCheckInterfaceTests {
         "fish completes commands, options and words as typed",
         .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
     func fishCompletes() throws {
-        let script = HelpText.completionScript(for: .fish)
+        let script = JWTCheckCommand.help.completionScript(for: .fish)
         func complete(_ line: String) throws -> [String] { try ShellCompletionRunner.fishCandidates(script, line) }
         #expect(try complete("jwtcheck ap") == ["apple"])
         #expect(try complete("jwtcheck apple client-secret --da") == ["--days"])
@@ -173,7 +176,7 @@ struct JWTCheckInterfaceTests {
 
     @Test("the man page renders without a warning (groff -ww)")
     func manPageRenders() throws {
-        try CommandInterfaceExpectations.expectManPageRenders(HelpText.manPage, fileName: "jwtcheck.1")
+        try CommandInterfaceExpectations.expectManPageRenders(JWTCheckCommand.help.manPage, fileName: "jwtcheck.1")
     }
 
     @Test(
@@ -181,7 +184,7 @@ struct JWTCheckInterfaceTests {
     func manReadsIt() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("jwtcheck.1")
-        try HelpText.manPage.write(to: file, atomically: true, encoding: .utf8)
+        try JWTCheckCommand.help.manPage.write(to: file, atomically: true, encoding: .utf8)
         let rendered = try ProcessRunner.run(
             executableAt: ProcessRunner.installedProgram("man")!, ["-l", file.path], environment: ["MANWIDTH": "100"])
         #expect(rendered.status == 0, "\(rendered.standardError)")
@@ -191,14 +194,14 @@ struct JWTCheckInterfaceTests {
 
     @Test("completion and --man parse; an unknown or missing shell is a usage error naming the shells")
     func parsing() throws {
-        #expect(try JWTCheckParser.parse(["completion", "fish"]) == .completion(.fish))
-        #expect(try JWTCheckParser.parse(["--man"]) == .manual)
-        #expect(try JWTCheckParser.parse(["completion", "--help"]) == .help(.completion))
+        #expect(try JWTCheckTool.parse(["completion", "fish"]) == .run(CompletionCommand(shell: .fish)))
+        #expect(try JWTCheckTool.parse(["--man"]) == .manual)
+        #expect(try JWTCheckTool.parse(["completion", "--help"]) == .help(["jwtcheck", "completion"]))
         for (arguments, expected) in [
             (["completion", "tcsh"], "unknown shell 'tcsh'"), (["completion"], "needs SHELL (bash, zsh or fish)"),
         ] {
             CommandInterfaceExpectations.expectUsageFailure(containing: expected, "bash") {
-                _ = try JWTCheckParser.parse(arguments)
+                _ = try JWTCheckTool.parse(arguments)
             }
         }
     }
@@ -206,7 +209,8 @@ struct JWTCheckInterfaceTests {
     @Test("the built binary prints the completion scripts and the man page; an unknown shell exits 64")
     func endToEnd() throws {
         try CommandInterfaceExpectations.expectBinaryPrints(
-            tool: "jwtcheck", completionScript: HelpText.completionScript(for:), manPage: HelpText.manPage)
+            tool: "jwtcheck", completionScript: JWTCheckCommand.help.completionScript(for:),
+            manPage: JWTCheckCommand.help.manPage)
         let unknown = try ProcessRunner.run("jwtcheck", ["completion", "powershell"])
         #expect(unknown.status == 64 && unknown.standardOutput.isEmpty)
         #expect(

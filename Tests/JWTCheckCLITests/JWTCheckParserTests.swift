@@ -8,18 +8,18 @@ import Testing
 struct JWTCheckParserTests {
     @Test("token: every option, repeatable --aud and --alg, --name=value")
     func tokenOptions() throws {
-        let command = try JWTCheckParser.parse([
+        let command = try JWTCheckTool.parse([
             "token", "@t.jwt", "--jwks", "k.json", "--aud", "a", "--aud=b", "--iss", "https://appleid.apple.com",
             "--alg", "RS256", "--leeway", "5", "--now", "2024-04-04T12:00:00Z", "--json",
         ])
-        var expected = TokenOptions(token: .file("t.jwt"), jwksPath: "k.json")
+        var expected = TokenCommand(token: .file("t.jwt"), jwksPath: "k.json")
         expected.audiences = ["a", "b"]
         expected.issuer = "https://appleid.apple.com"
         expected.algorithms = ["RS256"]
         expected.leewaySeconds = 5
         expected.now = "2024-04-04T12:00:00Z"
         expected.json = true
-        #expect(command == .token(expected))
+        #expect(command == .run(expected))
     }
 
     @Test("TOKEN is literal, @file or - for standard input; an argument is taken exactly")
@@ -33,8 +33,8 @@ struct JWTCheckParserTests {
 
     @Test("the empty string is a token (to be rejected later), not a missing argument")
     func emptyToken() throws {
-        let command = try JWTCheckParser.parse(["token", "", "--jwks", "k"])
-        #expect(command == .token(TokenOptions(token: .literal(""), jwksPath: "k")))
+        let command = try JWTCheckTool.parse(["token", "", "--jwks", "k"])
+        #expect(command == .run(TokenCommand(token: .literal(""), jwksPath: "k")))
     }
 
     @Test(
@@ -55,28 +55,28 @@ struct JWTCheckParserTests {
         ])
     func usageErrors(arguments: [String], expected: String) {
         CommandInterfaceExpectations.expectUsageFailure(containing: expected) {
-            _ = try JWTCheckParser.parse(arguments)
+            _ = try JWTCheckTool.parse(arguments)
         }
     }
 
     @Test("help and version")
     func helpAndVersion() throws {
-        #expect(try JWTCheckParser.parse(["--help"]) == .help(nil))
-        #expect(try JWTCheckParser.parse(["--version"]) == .version)
-        #expect(try JWTCheckParser.parse(["help", "keys"]) == .help(.keys))
-        for subcommand in JWTCheckCommand.Subcommand.allCases {
-            #expect(try JWTCheckParser.parse([subcommand.rawValue, "--help"]) == .help(subcommand))
-            let text = HelpText.text(for: subcommand)
-            #expect(text.contains("USAGE: jwtcheck \(subcommand.rawValue)"))
+        #expect(try JWTCheckTool.parse(["--help"]) == .help(["jwtcheck"]))
+        #expect(try JWTCheckTool.parse(["--version"]) == .version)
+        #expect(try JWTCheckTool.parse(["help", "keys"]) == .help(["jwtcheck", "keys"]))
+        for subcommand in JWTCheckCommand.subcommands.map({ $0.spec.name }) {
+            #expect(try JWTCheckTool.parse([subcommand, "--help"]) == .help(["jwtcheck", subcommand]))
+            let text = JWTCheckCommand.help.text(for: [subcommand]) ?? ""
+            #expect(text.contains("USAGE: jwtcheck \(subcommand)"))
             #expect(text.contains("OPTIONS:"))
         }
     }
 
     @Test("sign: required and optional options")
     func sign() throws {
-        let command = try JWTCheckParser.parse([
+        let command = try JWTCheckTool.parse([
             "sign", "--key", "k.p8", "--alg", "ES256", "--kid", "ABC", "--claims", "@c.json",
         ])
-        #expect(command == .sign(SignOptions(keyPath: "k.p8", algorithm: "ES256", keyID: "ABC", claims: "@c.json")))
+        #expect(command == .run(SignCommand(keyPath: "k.p8", algorithm: "ES256", keyID: "ABC", claims: "@c.json")))
     }
 }

@@ -15,7 +15,7 @@ struct NowOptionTests {
 
     @Test("the commands that take --now all declare the one record")
     func oneRecord() {
-        let takers = JWTCheckInterface.tool.walk(path: []).filter {
+        let takers = JWTCheckCommand.interface.walk(path: []).filter {
             $0.command.allOptions.contains { $0.name == "now" }
         }
         #expect(

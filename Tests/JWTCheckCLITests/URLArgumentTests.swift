@@ -40,25 +40,25 @@ struct URLArgumentTests {
         arguments: ["HTTPS://appleid.apple.com/auth/keys", "Https://appleid.apple.com/auth/keys"])
     func parse(url: String) throws {
         let canonical = "https://appleid.apple.com/auth/keys"
-        let token = try JWTCheckParser.parse(["token", "@t.jwt", "--jwks", url])
-        #expect(token == .token(TokenOptions(token: .file("t.jwt"), jwksPath: canonical)))
+        let token = try JWTCheckTool.parse(["token", "@t.jwt", "--jwks", url])
+        #expect(token == .run(TokenCommand(token: .file("t.jwt"), jwksPath: canonical)))
         #expect(JWTCheckTool().needsNetwork(["token", "@t.jwt", "--jwks", url]))
 
         guard
-            case .apple(.verify(let verify)) = try JWTCheckParser.parse(
-                ["apple", "verify", "@t.jwt", "--client-id", "c", "--jwks", url])
+            let verify = try JWTCheckTool.parse(["apple", "verify", "@t.jwt", "--client-id", "c", "--jwks", url])
+                .command as? AppleVerifyCommand
         else {
             Issue.record("not apple verify")
             return
         }
-        #expect(verify.jwks == canonical)
+        #expect(verify.options.jwks == canonical)
 
-        let exchange = try JWTCheckParser.parse(
+        let exchange = try JWTCheckTool.parse(
             [
                 "apple", "exchange", "code", "--p8", "k.p8", "--key-id", "K", "--team-id", "T", "--client-id", "c",
                 "--endpoint", "HTTPS://appleid.apple.com", "--jwks", url,
             ])
-        guard case .apple(.endpoint(let endpoint)) = exchange else {
+        guard let endpoint = (exchange.command as? AppleExchangeCommand)?.options else {
             Issue.record("not apple exchange")
             return
         }

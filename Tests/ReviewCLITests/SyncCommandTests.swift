@@ -111,6 +111,34 @@ struct SyncCommandTests {
         #expect(flagged.status == .noPermission, "\(flagged.standardError)")
     }
 
+    @Test("several profiles: every pass runs and is shown; the first failure's status; apps no key sees listed")
+    func severalProfiles() async throws {
+        let setup = try Setup()
+        for (profile, keyID) in [("team", Self.keyID), ("old", "ZZZZZZZZZZ"), ("again", Self.keyID)] {
+            let added = ReviewCLI.main(
+                arguments: [
+                    "auth", "add", "--profile", profile, "--key-id", keyID, "--issuer-id", Self.issuerID,
+                    "--private-key", setup.keyPath,
+                ], environment: setup.environment())
+            #expect(added.status == .success, "\(added.standardError)")
+        }
+        // The refused key's pass fails (77, the first failure); the passes after it still run; an app no key sees is
+        // listed after them.
+        let synced = await ReviewCLI.perform(
+            arguments: ["sync", "--app", "Fokus", "--app", "com.example.nothing"], environment: setup.environment())
+        #expect(synced.status == .noPermission, "\(synced.standardError)")
+        #expect(
+            synced.standardOutput
+                == "Fokus 2.3 (iOS): (new) -> Prepare for Submission\nprofile team: 1 app synced, 1 state change "
+                + "recorded.\nprofile again: 1 app synced, 0 state changes recorded.\n")
+        let lines = synced.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines.last == "", "\(synced.standardError)")
+        #expect(lines.first?.hasPrefix("review: profile old: ") == true, "\(synced.standardError)")
+        #expect(
+            lines.dropFirst().first
+                == #"review: no profile's key sees "com.example.nothing"; review auth check shows what each key sees"#)
+    }
+
     @Test("exit statuses: 77 for a key App Store Connect refuses, 69 when it cannot be reached, 64 without a key")
     func exitStatuses() async throws {
         let setup = try Setup()

@@ -49,8 +49,8 @@ public struct AppleIdentityToken: Sendable {
     /// - Throws: `AppleSignInError.invalidClaim` for a claim of a type Apple never sends, or a time outside
     ///   1970...9999, naming it and its value.
     init(claims: JWTClaims, keyID: String?) throws {
-        self.claims = claims
-        self.keyID = keyID
+        // Every value is read (and may throw) before the first stored property is set: a throwing init that sets
+        // some properties first assembles `self` aside and copies it out whole, on every token verified.
         guard let issuer = claims.issuer, let subject = claims.subject, let issuedAt = claims.issuedAt,
             let expiration = claims.expiration
         else {
@@ -59,11 +59,6 @@ public struct AppleIdentityToken: Sendable {
                 "an Apple identity token carries iss, sub, iat and exp; this one has: "
                     + claims.raw.names.joined(separator: ", "))
         }
-        self.issuer = issuer
-        self.subject = subject
-        self.issuedAt = issuedAt
-        self.expiration = expiration
-        audience = claims.audience ?? []
         // One pass over the claims, names compared exactly (ExactString, as every member name is), instead of a scan
         // of every member for each of the ten names below: this runs for every token verified. The parser has
         // refused duplicate names, so the one pass reads what a lookup by name would.
@@ -105,18 +100,35 @@ public struct AppleIdentityToken: Sendable {
             }
         }
         func value(_ index: Int?) -> JSONValue? { index.map { members[$0].value } }
-        self.nonce = try Self.string(value(nonce), "nonce")
-        self.email = try Self.string(value(email), "email")
-        self.transferSubject = try Self.string(value(transferSubject), "transfer_sub")
-        self.authorizationCodeHash = try Self.string(value(authorizationCodeHash), "c_hash")
-        self.accessTokenHash = try Self.string(value(accessTokenHash), "at_hash")
-        self.nonceSupported = try Self.boolean(value(nonceSupported), "nonce_supported")
-        self.emailVerified = try Self.boolean(value(emailVerified), "email_verified")
-        self.isPrivateEmail = try Self.boolean(value(isPrivateEmail), "is_private_email") ?? false
-        self.realUserStatus = try Self.integer(value(realUserStatus), "real_user_status").map {
+        let nonceText = try Self.string(value(nonce), "nonce")
+        let emailText = try Self.string(value(email), "email")
+        let transferSubjectText = try Self.string(value(transferSubject), "transfer_sub")
+        let authorizationCodeHashText = try Self.string(value(authorizationCodeHash), "c_hash")
+        let accessTokenHashText = try Self.string(value(accessTokenHash), "at_hash")
+        let nonceSupportedFlag = try Self.boolean(value(nonceSupported), "nonce_supported")
+        let emailVerifiedFlag = try Self.boolean(value(emailVerified), "email_verified")
+        let isPrivateEmailFlag = try Self.boolean(value(isPrivateEmail), "is_private_email") ?? false
+        let realUserStatusValue = try Self.integer(value(realUserStatus), "real_user_status").map {
             AppleRealUserStatus(rawValue: $0)
         }
-        self.authenticationTime = try Self.numericDate(value(authenticationTime), "auth_time")
+        let authenticationTimeDate = try Self.numericDate(value(authenticationTime), "auth_time")
+        self.issuer = issuer
+        self.subject = subject
+        self.issuedAt = issuedAt
+        self.expiration = expiration
+        self.audience = claims.audience ?? []
+        self.nonce = nonceText
+        self.email = emailText
+        self.transferSubject = transferSubjectText
+        self.authorizationCodeHash = authorizationCodeHashText
+        self.accessTokenHash = accessTokenHashText
+        self.nonceSupported = nonceSupportedFlag
+        self.emailVerified = emailVerifiedFlag
+        self.isPrivateEmail = isPrivateEmailFlag
+        self.realUserStatus = realUserStatusValue
+        self.authenticationTime = authenticationTimeDate
+        self.keyID = keyID
+        self.claims = claims
     }
 
     /// A string claim's value; nil when absent or null.

@@ -30,8 +30,26 @@ public struct AppleIdentityTokenVerifier: Sendable {
     private let notificationOptions: JWTValidationOptions
 
     private enum KeySource: Sendable {
-        case fixed(JWKSet)
+        /// A fixed set's verifiers, built once: each keeps what it decided from the header of the first token it
+        /// accepted, across calls.
+        case fixed(FixedVerifiers)
         case provider(AppleKeySetProvider)
+    }
+
+    private final class FixedVerifiers: Sendable {
+        let identityToken: JWTVerifier
+        let notification: JWTVerifier
+
+        init(identityToken: JWTVerifier, notification: JWTVerifier) {
+            self.identityToken = identityToken
+            self.notification = notification
+        }
+    }
+
+    /// Which kind of token a verification is for: its options, and its verifier for a fixed set.
+    private enum Kind {
+        case identityToken
+        case notification
     }
 
     /// A verifier that takes Apple's keys from a provider (fetched, cached and refreshed on rotation), and the time
@@ -54,7 +72,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         clock: (any TimeSource)? = nil
     ) throws {
         try self.init(
-            clientIDs: clientIDs, keys: .provider(keySetProvider), leeway: leeway,
+            clientIDs: clientIDs, keySet: nil, provider: keySetProvider, leeway: leeway,
             clock: clock ?? keySetProvider.clock)
     }
 
@@ -69,10 +87,13 @@ public struct AppleIdentityTokenVerifier: Sendable {
     public init(
         clientIDs: [String], keySet: JWKSet, leeway: TimeInterval = 60, clock: any TimeSource = .system
     ) throws {
-        try self.init(clientIDs: clientIDs, keys: .fixed(keySet), leeway: leeway, clock: clock)
+        try self.init(clientIDs: clientIDs, keySet: keySet, provider: nil, leeway: leeway, clock: clock)
     }
 
-    private init(clientIDs: [String], keys: KeySource, leeway: TimeInterval, clock: any TimeSource) throws {
+    private init(
+        clientIDs: [String], keySet: JWKSet?, provider: AppleKeySetProvider?, leeway: TimeInterval,
+        clock: any TimeSource
+    ) throws {
         guard !clientIDs.isEmpty else {
             throw AppleSignInError(
                 .invalidConfiguration,
@@ -88,12 +109,21 @@ public struct AppleIdentityTokenVerifier: Sendable {
                 .invalidConfiguration, "the leeway is \(leeway) s; it must be between 0 and 600 seconds")
         }
         self.clientIDs = clientIDs
-        self.keys = keys
         self.leeway = leeway
         self.clock = clock
         identityTokenOptions = try Self.options(clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "sub"])
         notificationOptions = try Self.options(
             clientIDs: clientIDs, leeway: leeway, required: ["exp", "iat", "events"])
+        if let keySet {
+            keys = .fixed(
+                FixedVerifiers(
+                    identityToken: JWTVerifier(keySet: keySet, options: identityTokenOptions),
+                    notification: JWTVerifier(keySet: keySet, options: notificationOptions)))
+        } else if let provider {
+            keys = .provider(provider)
+        } else {
+            preconditionFailure("a verifier is made with a key set or a provider")
+        }
     }
 
     private static func options(clientIDs: [String], leeway: TimeInterval, required: Set<String>) throws
@@ -124,7 +154,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
         _ identityToken: String, nonce: AppleNonce? = nil, accessToken: String? = nil,
         authorizationCode: String? = nil
     ) async throws -> AppleIdentityToken {
-        let verified = try await verifyJWT(identityToken, options: identityTokenOptions, what: "identity token")
+        let verified = try await verifyJWT(identityToken, kind: .identityToken, what: "identity token")
         let token = try AppleIdentityToken(claims: verified.claims, keyID: verified.keyID)
         if let nonce {
             let expected = nonce.expectedClaim
@@ -167,7 +197,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
     /// - Returns: the notification.
     /// - Throws: `AppleSignInError`: `invalidToken`, `invalidNotification`, or the key set's errors.
     public func verifyNotification(_ payloadJWT: String) async throws -> AppleServerNotification {
-        let verified = try await verifyJWT(payloadJWT, options: notificationOptions, what: "notification")
+        let verified = try await verifyJWT(payloadJWT, kind: .notification, what: "notification")
         return try AppleServerNotification(claims: verified.claims, keyID: verified.keyID)
     }
 
@@ -181,34 +211,18 @@ public struct AppleIdentityTokenVerifier: Sendable {
     }
 
     /// Signature, key, algorithm, issuer, audience and times; the key chosen by the token's `kid`, never otherwise.
-    private func verifyJWT(_ token: String, options: JWTValidationOptions, what: String) async throws -> VerifiedJWT {
-        let keySet: JWKSet
-        switch keys {
-        case .fixed(let set):
-            keySet = set
-        case .provider(let provider):
-            let header: JWSHeader
-            do {
-                header = try UnverifiedJWT(parsing: token, limits: options.limits).header
-            } catch let error as JWTError {
-                throw AppleSignInError.rejected(error, what: what)
-            }
-            // Before any fetch: a token without kid never costs a request to the key set URL.
-            guard let keyID = header.keyID, !keyID.isEmpty else { throw Self.missingKeyID(what: what) }
-            keySet = try await provider.keySet(containing: keyID)
-        }
+    /// A fixed set's verification runs synchronously inside the caller's frame: an inner async call would cost a task
+    /// frame on every token verified.
+    @inline(__always)
+    private func verifyJWT(_ token: String, kind: Kind, what: String) async throws -> VerifiedJWT {
         let verified: VerifiedJWT
-        do {
-            verified = try JWTVerifier(keySet: keySet, options: options).verify(token, now: clock.now())
-        } catch let error as JWTError {
-            // With a fixed set the header was not read first (no cost on the hot path); on a failure it is, so a
-            // token without kid gets the same verdict from both key sources.
-            if case .fixed = keys, let header = try? UnverifiedJWT(parsing: token, limits: options.limits).header,
-                header.keyID?.isEmpty ?? true
-            {
-                throw Self.missingKeyID(what: what)
-            }
-            throw AppleSignInError.rejected(error, what: what)
+        switch keys {
+        case .fixed(let verifiers):
+            verified = try Self.verify(
+                token, with: kind == .identityToken ? verifiers.identityToken : verifiers.notification,
+                now: clock.now(), what: what)
+        case .provider(let provider):
+            verified = try await verifyWithProvider(token, provider: provider, kind: kind, what: what)
         }
         // One check for every key source: the key must have been chosen by a non-empty kid. The core's documented
         // "only usable key" rule (a token without kid and a one-key set) is not Apple's.
@@ -216,6 +230,41 @@ public struct AppleIdentityTokenVerifier: Sendable {
             throw Self.missingKeyID(what: what)
         }
         return verified
+    }
+
+    /// The provider's set holding the token's `kid` (fetched when unknown), then the verification.
+    private func verifyWithProvider(_ token: String, provider: AppleKeySetProvider, kind: Kind, what: String)
+        async throws -> VerifiedJWT
+    {
+        let options = kind == .identityToken ? identityTokenOptions : notificationOptions
+        let header: JWSHeader
+        do {
+            header = try UnverifiedJWT(parsing: token, limits: options.limits).header
+        } catch let error as JWTError {
+            throw AppleSignInError.rejected(error, what: what)
+        }
+        // Before any fetch: a token without kid never costs a request to the key set URL.
+        guard let keyID = header.keyID, !keyID.isEmpty else { throw Self.missingKeyID(what: what) }
+        let keySet = try await provider.keySet(containing: keyID)
+        return try Self.verify(token, with: JWTVerifier(keySet: keySet, options: options), now: clock.now(), what: what)
+    }
+
+    /// The JOSE core's verification, its errors as Apple's.
+    private static func verify(_ token: String, with verifier: JWTVerifier, now: Date, what: String) throws
+        -> VerifiedJWT
+    {
+        do {
+            return try verifier.verify(token, now: now)
+        } catch let error as JWTError {
+            // A fixed set's header was not read first (no cost on the hot path); on a failure it is, so a token
+            // without kid gets the same verdict from both key sources.
+            if let header = try? UnverifiedJWT(parsing: token, limits: verifier.options.limits).header,
+                header.keyID?.isEmpty ?? true
+            {
+                throw missingKeyID(what: what)
+            }
+            throw AppleSignInError.rejected(error, what: what)
+        }
     }
 
     /// A token whose header names no key (no `kid`, or an empty one).

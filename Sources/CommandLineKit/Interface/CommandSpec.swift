@@ -20,7 +20,7 @@ package struct CommandSpec: Sendable {
     /// out of the synopsis.
     package let informationOptions: [OptionSpec]
     /// The subcommands, in the order the help lists them.
-    package let subcommands: [CommandSpec]
+    package private(set) var subcommands: [CommandSpec]
     /// What a subcommand is called in the synopsis and the list's title (`"command"`, `"subcommand"`).
     package let subcommandNoun: String
     /// Groups of option names of which at most one may be given, shown `[--a | --b <x>]` in the synopsis.
@@ -75,6 +75,15 @@ package struct CommandSpec: Sendable {
 
     /// Every option the scanner accepts: `allOptions` and the undocumented ones.
     package var acceptedOptions: [OptionSpec] { allOptions + undocumentedOptions }
+
+    /// The same command with these subcommands (`ParsableCommand.interface` adds a group's from its types).
+    /// - Parameter subcommands: the subcommands, in the order the help lists them.
+    /// - Returns: the declaration, everything else unchanged.
+    package func with(subcommands: [CommandSpec]) -> CommandSpec {
+        var command = self
+        command.subcommands = subcommands
+        return command
+    }
 
     /// The subcommand called `name`, if any.
     /// - Parameter name: the name as typed.

@@ -45,6 +45,14 @@ package struct ExactString: Hashable, Sendable, ExpressibleByStringLiteral, Cust
         candidates.contains { equal($0, string) }
     }
 
+    /// Whether `candidates` holds a string exactly equal to `string`: the form for arrays (audiences, client IDs,
+    /// `crit`, `key_ops`), a loop by index that the generic form above does not become in another module.
+    @inlinable
+    package static func contains(_ candidates: [String], _ string: String) -> Bool {
+        for index in candidates.indices where equal(candidates[index], string) { return true }
+        return false
+    }
+
     package static func == (lhs: ExactString, rhs: ExactString) -> Bool { equal(lhs.string, rhs.string) }
 
     package func hash(into hasher: inout Hasher) {

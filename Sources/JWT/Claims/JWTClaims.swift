@@ -53,8 +53,8 @@ public struct JWTClaims: Sendable {
     }
 
     init(object: JSONObject, payload: [UInt8]) throws {
-        raw = object
-        self.payload = payload
+        // Every claim is read (and may throw) before the first stored property is set: a throwing init that sets
+        // some first assembles `self` aside and copies it out whole, on every token verified.
         var issuer: String?
         var subject: String?
         var jwtID: String?
@@ -85,6 +85,8 @@ public struct JWTClaims: Sendable {
         self.notBefore = notBefore
         self.issuedAt = issuedAt
         self.audience = audience
+        raw = object
+        self.payload = payload
     }
 
     private static func audience(_ value: JSONValue) throws -> [String] {

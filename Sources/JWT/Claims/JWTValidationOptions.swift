@@ -196,7 +196,13 @@ public struct JWTValidationOptions: Sendable {
         }
         if case .oneOf(let audiences) = audience {
             let tokenAudiences = claims.audience ?? []
-            if !tokenAudiences.contains(where: { ExactString.contains(audiences, $0) }) {
+            // By index, not `contains(where:)`: this runs for every token verified.
+            var named = false
+            for index in tokenAudiences.indices where ExactString.contains(audiences, tokenAudiences[index]) {
+                named = true
+                break
+            }
+            if !named {
                 throw JWTError(
                     .audienceMismatch,
                     "the token's audience is [" + tokenAudiences.map { "\"\($0)\"" }.joined(separator: ", ")

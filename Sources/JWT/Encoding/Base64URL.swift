@@ -50,7 +50,30 @@ public enum Base64URL {
     /// - Returns: the decoded bytes.
     /// - Throws: `JWTError.invalidBase64URL` naming the segment and the position of the first bad character.
     public static func decode(_ input: UnsafeRawBufferPointer, segment: String) throws -> [UInt8] {
-        let count = input.count
+        let outputCount = try decodedCount(input.count, segment: segment)
+        if outputCount == 0 { return [] }
+        return try [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
+            initialized = 0
+            try decode(input, into: out.baseAddress!, segment: segment)
+            initialized = outputCount
+        }
+    }
+
+    /// Decodes into a buffer of the caller's (the stack, for a signature that is only read once), and passes the
+    /// bytes to `body`: the same checks and errors as `decode(_:segment:)`, without an array.
+    static func withDecoded<R>(
+        _ input: UnsafeRawBufferPointer, segment: String, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
+        let outputCount = try decodedCount(input.count, segment: segment)
+        if outputCount == 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: outputCount) { out in
+            try decode(input, into: out.baseAddress!, segment: segment)
+            return try body(UnsafeRawBufferPointer(out))
+        }
+    }
+
+    /// The number of bytes `count` base64url characters decode to.
+    private static func decodedCount(_ count: Int, segment: String) throws -> Int {
         let remainder = count & 3
         if remainder == 1 {
             throw JWTError(
@@ -58,65 +81,52 @@ public enum Base64URL {
                 "the \(segment) is \(count) base64url characters long; a length of 4n+1 cannot encode whole bytes "
                     + "(RFC 7515 section 2): the segment is truncated or has an extra character")
         }
-        let outputCount = (count / 4) * 3 + (remainder == 0 ? 0 : remainder - 1)
-        if outputCount == 0 { return [] }
-        var failure: JWTError?
+        return (count / 4) * 3 + (remainder == 0 ? 0 : remainder - 1)
+    }
+
+    /// Decodes `input` into `out`, which holds `decodedCount(input.count)` bytes.
+    private static func decode(
+        _ input: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, segment: String
+    ) throws {
+        let count = input.count
+        let remainder = count & 3
         // Hot path: each character maps through its own table straight to its bits of the 24-bit group, with bit 24
         // set for characters outside the alphabet, so a group costs four loads, three ORs and one test.
-        let output = quadTables.withUnsafeBufferPointer { tables in
-            [UInt8](unsafeUninitializedCapacity: outputCount) { out, initialized in
-                initialized = 0
-                var index = 0
-                var written = 0
-                let fullEnd = count - remainder
-                let t0 = tables.baseAddress!
-                let t1 = t0 + 256
-                let t2 = t0 + 512
-                let t3 = t0 + 768
-                while index < fullEnd {
-                    let group =
-                        t0[Int(input[index])] | t1[Int(input[index + 1])] | t2[Int(input[index + 2])]
-                        | t3[Int(input[index + 3])]
-                    if group & 0x0100_0000 != 0 {
-                        failure = badCharacter(input, from: index, segment: segment)
-                        return
-                    }
-                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
-                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                    out[written + 2] = UInt8(truncatingIfNeeded: group)
-                    written += 3
-                    index += 4
-                }
-                if remainder >= 2 {
-                    var group = t0[Int(input[index])] | t1[Int(input[index + 1])]
-                    if remainder == 3 { group |= t2[Int(input[index + 2])] }
-                    if group & 0x0100_0000 != 0 {
-                        failure = badCharacter(input, from: index, segment: segment)
-                        return
-                    }
-                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+        try quadTables.withUnsafeBufferPointer { tables in
+            var index = 0
+            var written = 0
+            let fullEnd = count - remainder
+            let t0 = tables.baseAddress!
+            let t1 = t0 + 256
+            let t2 = t0 + 512
+            let t3 = t0 + 768
+            while index < fullEnd {
+                let group =
+                    t0[Int(input[index])] | t1[Int(input[index + 1])] | t2[Int(input[index + 2])]
+                    | t3[Int(input[index + 3])]
+                if group & 0x0100_0000 != 0 { throw badCharacter(input, from: index, segment: segment) }
+                out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: group)
+                written += 3
+                index += 4
+            }
+            if remainder >= 2 {
+                var group = t0[Int(input[index])] | t1[Int(input[index + 1])]
+                if remainder == 3 { group |= t2[Int(input[index + 2])] }
+                if group & 0x0100_0000 != 0 { throw badCharacter(input, from: index, segment: segment) }
+                out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                written += 1
+                // RFC 7515 section 2 / RFC 4648 section 3.5: the unused low bits of the last character must be zero.
+                if remainder == 2 {
+                    if group & 0x00_FFFF != 0 { throw nonCanonical(input, at: count - 1, segment: segment) }
+                } else {
+                    out[written] = UInt8(truncatingIfNeeded: group >> 8)
                     written += 1
-                    // RFC 7515 section 2 / RFC 4648 section 3.5: the unused low bits of the last character must be
-                    // zero.
-                    if remainder == 2 {
-                        if group & 0x00_FFFF != 0 {
-                            failure = nonCanonical(input, at: count - 1, segment: segment)
-                            return
-                        }
-                    } else {
-                        out[written] = UInt8(truncatingIfNeeded: group >> 8)
-                        written += 1
-                        if group & 0x00_00FF != 0 {
-                            failure = nonCanonical(input, at: count - 1, segment: segment)
-                            return
-                        }
-                    }
+                    if group & 0x00_00FF != 0 { throw nonCanonical(input, at: count - 1, segment: segment) }
                 }
-                initialized = written
             }
         }
-        if let failure { throw failure }
-        return output
     }
 
     private static func badCharacter(_ input: UnsafeRawBufferPointer, from start: Int, segment: String) -> JWTError {

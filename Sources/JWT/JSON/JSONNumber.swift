@@ -22,7 +22,27 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as an exact 64-bit integer, or nil when it has a fraction/exponent or does not fit.
     public var int64Value: Int64? {
-        isInteger ? Int64(text) : nil
+        // Fast path for up to 18 digits (they always fit), e.g. NumericDates: one pass over the bytes.
+        let utf8 = text.utf8
+        if utf8.count <= 18,
+            let digits = utf8.withContiguousStorageIfAvailable({ bytes -> Int64? in
+                var index = 0
+                let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+                if negative { index = 1 }
+                guard index < bytes.count else { return nil }
+                var value: Int64 = 0
+                while index < bytes.count {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                    index += 1
+                }
+                return negative ? -value : value
+            }), let digits
+        {
+            return digits
+        }
+        return isInteger ? Int64(text) : nil
     }
 
     /// The value as the nearest Double (may be infinite for text like `1e400`).

@@ -1,19 +1,28 @@
 /// A JWS compact serialization split and decoded (RFC 7515 section 7.1), before any key or signature work.
 ///
 /// Internal: verification and unverified inspection both start here, so both apply the same limits and checks.
+/// The signature segment is only located here; `decodeSignature(of:_:)` decodes it, right after this init in both
+/// uses, so a bad signature segment is still reported before any key is looked at.
 struct CompactJWS {
     let header: JWSHeader
     let payload: [UInt8]
-    let signature: [UInt8]
+    /// Where the signature segment, `BASE64URL(JWS Signature)`, lies in the token.
+    let signatureRange: Range<Int>
     /// The length in bytes of `BASE64URL(header) '.' BASE64URL(payload)`, the JWS signing input (RFC 7515 section 5.2).
     let signingInputCount: Int
+    /// The length in bytes of the header segment, `BASE64URL(header)`.
+    let headerSegmentCount: Int
+    /// The accepted header given, when this token's header segment is byte-identical to it (its header is then
+    /// that one's, not decoded again).
+    let reused: AcceptedHeader?
 
     /// Splits and decodes a compact JWS.
     /// - Parameters:
     ///   - token: the token's bytes (ASCII).
     ///   - limits: size and nesting limits, checked first.
+    ///   - known: a header a verifier accepted before; a byte-identical header segment is not decoded again.
     /// - Throws: `limitExceeded`, `malformedToken`, `invalidBase64URL`, `malformedJSON`, `invalidHeader`.
-    init(_ token: UnsafeRawBufferPointer, limits: JWSLimits) throws {
+    init(_ token: UnsafeRawBufferPointer, limits: JWSLimits, known: AcceptedHeader? = nil) throws {
         let count = token.count
         if count > limits.maxTokenBytes {
             throw JWTError(
@@ -56,17 +65,31 @@ struct CompactJWS {
         }
         let headerPart = UnsafeRawBufferPointer(rebasing: token[0..<firstDot])
         let payloadPart = UnsafeRawBufferPointer(rebasing: token[(firstDot + 1)..<secondDot])
-        let signaturePart = UnsafeRawBufferPointer(rebasing: token[(secondDot + 1)..<count])
         if headerPart.isEmpty {
             throw JWTError(.malformedToken, "the header segment is empty (RFC 7515 section 7.1)")
         }
-        let headerBytes = try Base64URL.decode(headerPart, segment: "header")
-        header = try headerBytes.withUnsafeBytes {
-            try JWSHeader(
-                decoded: $0, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
+        if let known, known.matches(headerPart) {
+            header = known.header
+            reused = known
+        } else {
+            let headerBytes = try Base64URL.decode(headerPart, segment: "header")
+            header = try headerBytes.withUnsafeBytes {
+                try JWSHeader(
+                    decoded: $0, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
+            }
+            reused = nil
         }
+        headerSegmentCount = firstDot
         payload = try Base64URL.decode(payloadPart, segment: "payload")
-        signature = try Base64URL.decode(signaturePart, segment: "signature")
+        signatureRange = (secondDot + 1)..<count
         signingInputCount = secondDot
+    }
+
+    /// Decodes the signature segment of `token` (the bytes this was made from) into a buffer on the stack, and passes
+    /// the signature's bytes to `body`.
+    /// - Throws: `invalidBase64URL`, or what `body` throws.
+    func decodeSignature<R>(of token: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R
+    {
+        try Base64URL.withDecoded(UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature", body)
     }
 }

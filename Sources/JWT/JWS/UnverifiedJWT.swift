@@ -18,11 +18,15 @@ public struct UnverifiedJWT: Sendable {
     ///   `invalidHeader` or `invalidClaim`.
     public init(parsing token: String, limits: JWSLimits = .default) throws {
         var token = token
-        let parts = try token.withUTF8 { try CompactJWS(UnsafeRawBufferPointer($0), limits: limits) }
+        let (parts, signature) = try token.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let parts = try CompactJWS(bytes, limits: limits)
+            return (parts, try parts.decodeSignature(of: bytes) { Array($0) })
+        }
         header = parts.header
         claims = try JWTClaims(
             payload: parts.payload, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
-        signature = parts.signature
+        self.signature = signature
     }
 
     /// Reads a compact JWT for display only: the header as `init(parsing:)` reads it, and the claims as the JSON
@@ -37,7 +41,12 @@ public struct UnverifiedJWT: Sendable {
         header: JWSHeader, claims: JSONObject, claimsDefect: JWTError?
     ) {
         var token = token
-        let parts = try token.withUTF8 { try CompactJWS(UnsafeRawBufferPointer($0), limits: limits) }
+        let parts = try token.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let parts = try CompactJWS(bytes, limits: limits)
+            try parts.decodeSignature(of: bytes) { _ in }  // the same checks as init(parsing:), in the same order
+            return parts
+        }
         let value = try parts.payload.withUnsafeBytes {
             try JSONParser.parse(
                 $0, maxDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers, what: "payload")

@@ -9,17 +9,36 @@ import GatehouseFoundation
 /// the signature; then, for JWTs, the claims.
 public struct JWTVerifier: Sendable {
     /// The keys tokens are verified with.
-    public let keySet: JWKSet
+    public var keySet: JWKSet { storage.keySet }
     /// What is accepted.
-    public let options: JWTValidationOptions
+    public var options: JWTValidationOptions { storage.options }
+
+    /// One reference for the whole verifier: a copy (into a closure, out of an enum) costs one retain, not one per
+    /// array and string of the key set and options. This runs for every token verified.
+    private let storage: Storage
+    private var memo: AcceptedHeaderMemo { storage.memo }
+
+    /// The header segment this verifier remembers, for tests; nil until a token verified.
+    var acceptedHeaderSegment: [UInt8]? { memo.accepted?.segment }
+
+    private final class Storage: Sendable {
+        let keySet: JWKSet
+        let options: JWTValidationOptions
+        /// The header of the first token accepted, reused for later tokens with a byte-identical header segment.
+        let memo = AcceptedHeaderMemo()
+
+        init(keySet: JWKSet, options: JWTValidationOptions) {
+            self.keySet = keySet
+            self.options = options
+        }
+    }
 
     /// Creates a verifier.
     /// - Parameters:
     ///   - keySet: the trusted keys.
     ///   - options: algorithms, issuer, audience, required claims, leeway, limits; checked when they were made.
     public init(keySet: JWKSet, options: JWTValidationOptions) {
-        self.keySet = keySet
-        self.options = options
+        storage = Storage(keySet: keySet, options: options)
     }
 
     /// Verifies a JWT: signature, key and claims.
@@ -48,48 +67,78 @@ public struct JWTVerifier: Sendable {
         var token = token
         return try token.withUTF8 { utf8 in
             let buffer = UnsafeRawBufferPointer(utf8)
-            let parts = try CompactJWS(buffer, limits: options.limits)
-            let header = parts.header
-            if let critical = header.critical {
-                let unknown = critical.filter { !ExactString.contains(options.understoodCriticalHeaders, $0) }
-                if !unknown.isEmpty {
-                    throw JWTError(
-                        .unsupportedCriticalHeader,
-                        "the header marks " + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
-                            + " as critical, and this verifier does not understand "
-                            + (unknown.count == 1 ? "it" : "them") + " (RFC 7515 section 4.1.11)")
-                }
+            let parts = try CompactJWS(buffer, limits: options.limits, known: memo.accepted)
+            return try parts.decodeSignature(of: buffer) { signature in
+                try verify(parts, signature: signature, token: buffer)
             }
-            let algorithm = try allowedAlgorithm(header)
-            let (key, reason) = try keySet.selectKey(keyID: header.keyID)
-            try checkFit(key, algorithm: algorithm)
-            if parts.signature.isEmpty {
-                throw JWTError(
-                    .invalidSignature, "the signature segment is empty; a \(algorithm.rawValue) token must be signed")
-            }
-            let signingInput = UnsafeRawBufferPointer(rebasing: buffer[0..<parts.signingInputCount])
-            let valid: Bool
-            switch key.material {
-            case .publicKey(let publicKey)?:
-                valid = parts.signature.withUnsafeBytes {
-                    publicKey.isValidSignature($0, for: signingInput, algorithm: algorithm)
-                }
-            case .secret(let secret, _)?:
-                valid = secret.isValidAuthenticationCode(
-                    parts.signature, for: Array(signingInput), algorithm: algorithm)
-            case nil:
-                valid = false
-            }
-            guard valid else {
-                throw JWTError(
-                    .invalidSignature,
-                    "the \(algorithm.rawValue) signature does not verify with the key "
-                        + "\(key.keyID.map { "\"\($0)\"" } ?? "(no kid)") (\(reason)); the token was altered or "
-                        + "signed with another key")
-            }
-            return VerifiedJWS(
-                header: header, algorithm: algorithm, payload: parts.payload, key: key, keySelection: reason)
         }
+    }
+
+    /// The rest of `verifyJWS(_:)`, once the token is split and its segments decoded.
+    private func verify(_ parts: CompactJWS, signature: UnsafeRawBufferPointer, token buffer: UnsafeRawBufferPointer)
+        throws -> VerifiedJWS
+    {
+        let header = parts.header
+        let algorithm: JWSAlgorithm
+        let key: JWK
+        let reason: KeySelectionReason
+        if let reused = parts.reused {
+            // The header segment of a token this verifier accepted, byte for byte: the same verdicts and key.
+            (algorithm, key, reason) = (reused.algorithm, reused.key, reused.keySelection)
+        } else {
+            (algorithm, key, reason) = try decide(header)
+        }
+        if signature.isEmpty {
+            throw JWTError(
+                .invalidSignature, "the signature segment is empty; a \(algorithm.rawValue) token must be signed")
+        }
+        let signingInput = UnsafeRawBufferPointer(rebasing: buffer[0..<parts.signingInputCount])
+        let valid: Bool
+        switch key.material {
+        case .publicKey(let publicKey)?:
+            valid = publicKey.isValidSignature(signature, for: signingInput, algorithm: algorithm)
+        case .secret(let secret, _)?:
+            valid = secret.isValidAuthenticationCode(
+                Array(signature), for: Array(signingInput), algorithm: algorithm)
+        case nil:
+            valid = false
+        }
+        guard valid else {
+            throw JWTError(
+                .invalidSignature,
+                "the \(algorithm.rawValue) signature does not verify with the key "
+                    + "\(key.keyID.map { "\"\($0)\"" } ?? "(no kid)") (\(reason)); the token was altered or "
+                    + "signed with another key")
+        }
+        if parts.reused == nil, parts.headerSegmentCount <= AcceptedHeader.maximumSegmentBytes {
+            // Only now, with the signature verified: a forged token's header is never remembered.
+            memo.remember {
+                AcceptedHeader(
+                    segment: UnsafeRawBufferPointer(rebasing: buffer[0..<parts.headerSegmentCount]),
+                    header: header, algorithm: algorithm, key: key, keySelection: reason)
+            }
+        }
+        return VerifiedJWS(
+            header: header, algorithm: algorithm, payload: parts.payload, key: key, keySelection: reason)
+    }
+
+    /// What the header decides, in order: `crit` understood (RFC 7515 section 4.1.11), `alg` allowed, the key chosen
+    /// by `kid`, the key fits `alg`.
+    private func decide(_ header: JWSHeader) throws -> (JWSAlgorithm, JWK, KeySelectionReason) {
+        if let critical = header.critical {
+            let unknown = critical.filter { !ExactString.contains(options.understoodCriticalHeaders, $0) }
+            if !unknown.isEmpty {
+                throw JWTError(
+                    .unsupportedCriticalHeader,
+                    "the header marks " + unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + " as critical, and this verifier does not understand "
+                        + (unknown.count == 1 ? "it" : "them") + " (RFC 7515 section 4.1.11)")
+            }
+        }
+        let algorithm = try allowedAlgorithm(header)
+        let (key, reason) = try keySet.selectKey(keyID: header.keyID)
+        try checkFit(key, algorithm: algorithm)
+        return (algorithm, key, reason)
     }
 
     /// RFC 8725 section 3.1: the algorithm must be one the caller allows; `none` never is.

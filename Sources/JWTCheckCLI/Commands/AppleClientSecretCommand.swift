@@ -3,11 +3,32 @@ import CommandLineKit
 import GatehouseFoundation
 
 /// `jwtcheck apple client-secret`: the ES256 client secret, printed.
-struct AppleClientSecretCommand {
-    let options: AppleClientSecretOptions
-    let environment: ToolEnvironment
+package struct AppleClientSecretCommand: ParsableCommand {
+    package typealias Context = ToolEnvironment
+    private typealias Options = JWTCheckOptions
 
-    func run() throws(CommandFailure) -> CommandOutput {
+    package static let spec = CommandSpec(
+        "client-secret",
+        abstract: "Make the ES256 client secret for Apple's token endpoint from a .p8 key.",
+        overview: "Make the client_secret for Apple's token endpoint: an ES256 JWT (raw r||s signature) with iss = "
+            + "Team ID, sub = client ID, aud = https://appleid.apple.com, iat and exp.",
+        options: [Options.p8, Options.keyID, Options.teamID, Options.clientID, Options.days],
+        sections: [
+            .exitStatus("0 printed; 64 usage; 65 the .p8 is not an EC P-256 private key; 66 .p8 file missing.")
+        ])
+
+    /// The key, the IDs and the lifetime.
+    package var options: AppleClientSecretOptions
+
+    /// Creates the command.
+    package init(options: AppleClientSecretOptions) { self.options = options }
+
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        try arguments.noPositionals()
+        self.init(options: try AppleClientSecretOptions(parsing: arguments))
+    }
+
+    package func run(in environment: ToolEnvironment) throws(CommandFailure) -> CommandOutput {
         let secret = try Self.make(options, now: environment.now())
         return CommandOutput(standardOutput: secret + "\n")
     }

@@ -64,6 +64,23 @@ package enum JWTSubject: Sendable, CaseIterable {
     case options
 }
 
+extension JWTCheckCommand {
+    /// The failure a command ends with when it throws `error`, for CommandLineKit's runner. Every command maps its
+    /// library's errors to a `CommandFailure` where it knows what was being judged (a token, an input, an option),
+    /// so a failure arrives as it is; an Apple Sign in or JOSE error that arrives unmapped gets its status from this
+    /// file's table (a JOSE error as bad input), and anything else is bad input data (65).
+    package static func failure(
+        for error: any Error, running command: any ParsableCommand<ToolEnvironment>
+    ) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: failure
+        case let error as AppleSignInError: CommandFailure(error)
+        case let error as JWTError: CommandFailure(ExitStatus(error, judging: .input), "\(error)")
+        default: CommandFailure(.dataError, "\(error)")
+        }
+    }
+}
+
 extension CommandFailure {
     /// An Apple Sign in error as a command's failure: its status (`ExitStatus(_:)`) and its description.
     /// - Parameter error: the error.

@@ -2,12 +2,35 @@ import CommandLineKit
 import JWT
 
 /// `jwtcheck keys`: each key's kid, type, alg, use, size and RFC 7638 thumbprint, and why unusable keys are.
-struct KeysCommand {
-    let options: KeysOptions
+package struct KeysCommand: ParsableCommand {
+    package typealias Context = ToolEnvironment
 
-    func run() throws(CommandFailure) -> CommandOutput {
-        let keySet = try KeySetInput.read(options.jwksPath)
-        if options.json {
+    package static let spec = CommandSpec(
+        "keys",
+        abstract: "Show each key of a key set: kid, type, alg, use, size, thumbprint, and why it is unusable.",
+        overview: "Show each key of a JWKS document: kid, type, algorithm, use, size and RFC 7638 thumbprint; keys "
+            + "that cannot be used are listed with the reason.",
+        arguments: [ArgumentSpec("<file>", help: "The JWKS document.", completion: .file)],
+        options: [JWTCheckOptions.json.with(help: "Print one JSON object: {\"keys\": [...]}.")],
+        sections: [.exitStatus("0 shown; 64 usage; 65 not a JWKS document; 66 file missing.")])
+
+    /// The key set file.
+    package var jwksPath: String
+    /// One JSON object instead of the human report.
+    package var json = false
+
+    /// Creates the command.
+    /// - Parameter jwksPath: the key set file.
+    package init(jwksPath: String) { self.jwksPath = jwksPath }
+
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        self.init(jwksPath: try arguments.onePositional(named: "FILE"))
+        json = arguments.has(JWTCheckOptions.json)
+    }
+
+    package func run(in environment: ToolEnvironment) throws(CommandFailure) -> CommandOutput {
+        let keySet = try KeySetInput.read(jwksPath)
+        if json {
             let keys = keySet.keys.map { key -> JSONValue in
                 var members: [JSONObject.Member] = []
                 func add(_ name: String, _ value: String?) {
@@ -30,7 +53,7 @@ struct KeysCommand {
             let object = JSONObject(members: [.init(name: "keys", value: .array(keys))])
             return CommandOutput(standardOutput: JSONValue.object(object).description + "\n")
         }
-        var text = "\(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s") in \(options.jwksPath)\n"
+        var text = "\(keySet.keys.count) key\(keySet.keys.count == 1 ? "" : "s") in \(jwksPath)\n"
         for (index, key) in keySet.keys.enumerated() {
             text += "\n[\(index + 1)] kid \(KeyDescription.keyID(key, absent: "(none)"))\n"
             text += "    type        \(KeyDescription.keyType(key, absent: "(no kty)"))\n"

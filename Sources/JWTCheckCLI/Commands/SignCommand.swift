@@ -2,16 +2,70 @@ import CommandLineKit
 import JWT
 
 /// `jwtcheck sign`: claims signed with a private key, printed as a compact JWS.
-struct SignCommand {
-    let options: SignOptions
+package struct SignCommand: ParsableCommand {
+    package typealias Context = ToolEnvironment
+    private typealias Options = JWTCheckOptions
 
-    func run() throws(CommandFailure) -> CommandOutput {
-        let algorithm = try AlgorithmNames.parse(options.algorithm)
+    package static let spec = CommandSpec(
+        "sign",
+        abstract: "Sign claims with a private key (PEM or Apple .p8) and print the compact JWS.",
+        overview: "Sign claims and print the compact JWS.",
+        options: [
+            Options.signingKey, Options.signingAlgorithm, Options.keyIDHeader, Options.claims, Options.insecureWeakKey,
+        ],
+        sections: [
+            .exitStatus(
+                "0 signed; 64 usage; 65 claims or key that do not parse, or a key too weak to sign with; 66 key or "
+                    + "claims file missing.")
+        ])
+
+    /// The private key file: PEM PKCS#8 (Apple's `.p8`), PKCS#1 or SEC1.
+    package var keyPath: String
+    /// The algorithm name (`--alg`), checked by `validate()`.
+    package var algorithm: String
+    /// The key ID for the header (`--kid`).
+    package var keyID: String?
+    /// The claims: a JSON object, or `@path` to read it from a file.
+    package var claims: String
+    /// `--insecure-weak-key`: sign with an RSA key the default key policy refuses (1024 bits, e = 3).
+    package var allowsWeakKey = false
+
+    /// Creates the command.
+    /// - Parameters:
+    ///   - keyPath: the private key file.
+    ///   - algorithm: the algorithm name.
+    ///   - keyID: the key ID, if any.
+    ///   - claims: JSON or `@path`.
+    package init(keyPath: String, algorithm: String, keyID: String?, claims: String) {
+        self.keyPath = keyPath
+        self.algorithm = algorithm
+        self.keyID = keyID
+        self.claims = claims
+    }
+
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        try arguments.noPositionals()
+        try arguments.requireDeclaredOptions()
+        self.init(
+            keyPath: try arguments.required(Options.signingKey),
+            algorithm: try arguments.required(Options.signingAlgorithm),
+            keyID: try arguments.value(Options.keyIDHeader), claims: try arguments.required(Options.claims))
+        allowsWeakKey = arguments.has(Options.insecureWeakKey)
+    }
+
+    /// `--alg` names one of JWT's algorithms, and not `none`.
+    package func validate() throws(CommandFailure) {
+        _ = try AlgorithmNames.parse(algorithm)
+    }
+
+    package func run(in environment: ToolEnvironment) throws(CommandFailure) -> CommandOutput {
+        // Checked by `validate()` already; read here into the algorithm the signer takes.
+        let algorithm = try AlgorithmNames.parse(self.algorithm)
         let claimsBytes: [UInt8]
-        if options.claims.hasPrefix("@") {
-            claimsBytes = try InputFile.read(String(options.claims.dropFirst()), role: "claims file", maxBytes: 1 << 20)
+        if claims.hasPrefix("@") {
+            claimsBytes = try InputFile.read(String(claims.dropFirst()), role: "claims file", maxBytes: 1 << 20)
         } else {
-            claimsBytes = Array(options.claims.utf8)
+            claimsBytes = Array(claims.utf8)
         }
         do {
             let value = try JSONValue.parse(claimsBytes)
@@ -25,20 +79,20 @@ struct SignCommand {
         } catch {
             throw CommandFailure(.dataError, "the claims are not valid JSON: \(error)")
         }
-        let keyBytes = try InputFile.read(options.keyPath, role: "private key", maxBytes: 1 << 20)
+        let keyBytes = try InputFile.read(keyPath, role: "private key", maxBytes: 1 << 20)
         let key: PrivateKey
         do {
             key = try PrivateKey(pemRepresentation: String(decoding: keyBytes, as: UTF8.self))
         } catch let error as JWTError {
             throw CommandFailure(
                 ExitStatus(error, judging: .input),
-                "the private key '\(options.keyPath)' cannot be used: \(error.reason)")
+                "the private key '\(keyPath)' cannot be used: \(error.reason)")
         } catch {
-            throw CommandFailure(.dataError, "the private key '\(options.keyPath)' cannot be used: \(error)")
+            throw CommandFailure(.dataError, "the private key '\(keyPath)' cannot be used: \(error)")
         }
         do {
-            let policy: KeyPolicy = options.allowsWeakKey ? .insecureAllowingWeakRSAKeys : .default
-            let signer = try JWSSigner(privateKey: key, algorithm: algorithm, keyID: options.keyID, policy: policy)
+            let policy: KeyPolicy = allowsWeakKey ? .insecureAllowingWeakRSAKeys : .default
+            let signer = try JWSSigner(privateKey: key, algorithm: algorithm, keyID: keyID, policy: policy)
             let weak = policy != .default && KeyPolicy.default.evaluate(key.publicKey) != .meets
             return CommandOutput(
                 standardOutput: try signer.sign(claimsJSON: claimsBytes) + "\n",
@@ -51,11 +105,11 @@ struct SignCommand {
             switch error.code {
             case .algorithmKeyMismatch:
                 throw CommandFailure(
-                    status, "--alg \(algorithm.rawValue) does not fit the key in '\(options.keyPath)': \(error.reason)")
+                    status, "--alg \(algorithm.rawValue) does not fit the key in '\(keyPath)': \(error.reason)")
             case .weakKey:
                 throw CommandFailure(
                     status,
-                    "the private key '\(options.keyPath)' is too weak to sign with: \(error.reason); use an RSA key of "
+                    "the private key '\(keyPath)' is too weak to sign with: \(error.reason); use an RSA key of "
                         + "2048 bits or more, or --insecure-weak-key for a legacy verifier you cannot fix")
             default:
                 throw CommandFailure(status, "signing failed: \(error)")

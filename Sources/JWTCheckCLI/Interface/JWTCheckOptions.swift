@@ -2,16 +2,16 @@ import CommandLineKit
 import JWT
 
 /// Every option of `jwtcheck`, declared once: name, value name, help and how its value is read. The parser, the
-/// help texts, the man page and the shell completions are all made from these (see `JWTCheckInterface`). A
-/// command that words an option its own way uses `with(help:)`; name, kind and parsing stay the record's.
+/// help texts, the man page and the shell completions are all made from these (each command's `spec` lists them).
+/// A command that words an option its own way uses `with(help:)`; name, kind and parsing stay the record's. The
+/// options every tool shares (`--now`, `--json`, `--version`, `--man`) are CommandLineKit's `StandardOptions`.
 package enum JWTCheckOptions {
     // MARK: The tool
 
     /// `--version`.
-    package static let version = OptionSpec.flag("version", help: "Show the version.")
+    package static let version = StandardOptions.version
     /// `--man`: the manual page, for `man -l -` where it is not installed.
-    package static let manual = OptionSpec.flag(
-        "man", help: "Print the manual page (roff) to standard output; read it with 'jwtcheck --man | man -l -'.")
+    package static let manual = StandardOptions.manual(tool: "jwtcheck")
 
     // MARK: Verification
 
@@ -54,12 +54,10 @@ package enum JWTCheckOptions {
         .value("leeway", valueName: "<seconds>", help: "Clock skew allowed for exp (default 60, at most 600)."),
         parse: { text throws(CommandFailure) in try seconds(text, option: "leeway", upTo: 600) })
     /// `--now`: the time to verify at, as given; every command that takes it resolves it with `resolveNow`.
-    package static let now = Option(
-        .value(
-            "now", valueName: "<time>",
-            help: "Verify as of this time: ISO 8601 (2024-04-04T12:00:00Z) or Unix seconds."))
+    package static let now = StandardOptions.now.with(
+        help: "Verify as of this time: ISO 8601 (2024-04-04T12:00:00Z) or Unix seconds.")
     /// `--json`: one JSON object instead of the human report (each command says what the object holds).
-    package static let json = OptionSpec.flag("json", help: "Print one JSON object.")
+    package static let json = StandardOptions.json
 
     // MARK: Fetching key sets
 
@@ -187,8 +185,7 @@ package enum JWTCheckOptions {
     /// - Returns: Unix seconds.
     /// - Throws: `CommandFailure` (usage) naming the text and the forms accepted.
     package static func resolveNow(_ text: String?, environment: ToolEnvironment) throws(CommandFailure) -> Int64 {
-        guard let text else { return environment.now() }
-        return try TimeParser.parse(text, now: environment.now(), acceptsUnixSeconds: true)
+        try StandardOptions.resolveNow(text, clock: environment.now())
     }
 
     private static func seconds(_ text: String, option: String, upTo limit: Int) throws(CommandFailure) -> Int {

@@ -1,4 +1,6 @@
-/// Options of `jwtcheck apple client-secret`, also taken by `exchange`, `refresh` and `revoke`.
+import CommandLineKit
+
+/// Options of `jwtcheck apple client-secret`, also taken by `exchange`, `refresh` and `revoke`: an option group.
 package struct AppleClientSecretOptions: Sendable, Equatable {
     /// The `.p8` AuthKey file (`--p8`).
     package var p8Path: String
@@ -19,5 +21,17 @@ package struct AppleClientSecretOptions: Sendable, Equatable {
         self.keyID = keyID
         self.teamID = teamID
         self.clientID = clientID
+    }
+
+    /// Reads `--p8`, `--key-id`, `--team-id`, `--client-id` (each required and non-empty) and `--days` (which only
+    /// `client-secret` declares: the token endpoint commands make a secret living an hour).
+    /// - Throws: `CommandFailure` (usage) naming the first missing option, followed by the command's help.
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        try arguments.requireDeclaredOptions(emptyIsMissing: true)
+        self.init(
+            p8Path: try arguments.required(JWTCheckOptions.p8), keyID: try arguments.required(JWTCheckOptions.keyID),
+            teamID: try arguments.required(JWTCheckOptions.teamID),
+            clientID: try arguments.required(JWTCheckOptions.clientID))
+        if let days = try arguments.value(JWTCheckOptions.days) { self.days = days }
     }
 }

@@ -1,28 +1,15 @@
-/// Options of `jwtcheck apple exchange`, `refresh` and `revoke`.
-package struct AppleEndpointOptions: Sendable, Equatable {
-    /// Which call.
-    package enum Action: String, Sendable, Equatable {
-        /// Exchange an authorization code.
-        case exchange
-        /// Validate a refresh token.
-        case refresh
-        /// Revoke a token.
-        case revoke
-    }
+import CommandLineKit
 
-    /// Which call.
-    package var action: Action
+/// Options of `jwtcheck apple exchange`, `refresh` and `revoke`: an option group (each command adds its own:
+/// `--redirect-uri`, `--hint`).
+package struct AppleEndpointOptions: Sendable, Equatable {
     /// The authorization code (exchange) or the token (refresh, revoke).
     package var value: TokenSource
     /// The client secret's key and IDs.
     package var secret: AppleClientSecretOptions
     /// The base URL (`--endpoint`), default `https://appleid.apple.com`.
     package var endpoint: String?
-    /// `--redirect-uri` (exchange only).
-    package var redirectURI: String?
-    /// `--hint refresh_token|access_token` (revoke only; default refresh_token).
-    package var hint: String?
-    /// The key set for the returned `id_token` (`--jwks`); nil for Apple's.
+    /// The key set for the returned `id_token` (`--jwks`); nil for Apple's (and for `revoke`, which reads none).
     package var jwks: String?
     /// The time to verify the `id_token` at and to date the secret (`--now`), as given.
     package var now: String?
@@ -33,12 +20,24 @@ package struct AppleEndpointOptions: Sendable, Equatable {
 
     /// Creates options with the required members.
     /// - Parameters:
-    ///   - action: which call.
     ///   - value: the code or token.
     ///   - secret: the client secret options.
-    package init(action: Action, value: TokenSource, secret: AppleClientSecretOptions) {
-        self.action = action
+    package init(value: TokenSource, secret: AppleClientSecretOptions) {
         self.value = value
         self.secret = secret
+    }
+
+    /// Reads the code or token, the client secret options, then `--endpoint`, `--jwks`, `--now`, `--json` and the
+    /// fetching options.
+    /// - Parameter valueName: what the positional argument is, for the messages (`CODE`, `TOKEN`).
+    /// - Throws: `CommandFailure` (usage) naming what is wrong.
+    package init(parsing arguments: CommandArguments, valueName: String) throws(CommandFailure) {
+        let value = try arguments.onePositional(named: valueName)
+        self.init(value: TokenSource(argument: value), secret: try AppleClientSecretOptions(parsing: arguments))
+        endpoint = try arguments.value(JWTCheckOptions.endpoint)
+        jwks = try arguments.value(JWTCheckOptions.jwks)
+        now = try arguments.value(JWTCheckOptions.now)
+        json = arguments.has(JWTCheckOptions.json)
+        fetching = try FetchOptions(parsing: arguments)
     }
 }

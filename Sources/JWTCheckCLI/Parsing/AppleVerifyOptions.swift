@@ -1,4 +1,6 @@
-/// Options of `jwtcheck apple verify` and `jwtcheck apple notification`.
+import CommandLineKit
+
+/// Options of `jwtcheck apple verify` and `jwtcheck apple notification`: an option group.
 package struct AppleVerifyOptions: Sendable, Equatable {
     /// The nonce check asked for.
     package enum NonceCheck: Sendable, Equatable {
@@ -32,5 +34,43 @@ package struct AppleVerifyOptions: Sendable, Equatable {
     package init(token: TokenSource, clientIDs: [String]) {
         self.token = token
         self.clientIDs = clientIDs
+    }
+
+    /// Reads the options of `apple verify` (`acceptsNonce`) or `apple notification`, in this order: the token,
+    /// `--client-id` (at least one, none empty: the audience check cannot be skipped), the nonce options, then the
+    /// key set, time and fetching options.
+    /// - Parameters:
+    ///   - tokenName: what the positional argument is, for the messages (`TOKEN`).
+    ///   - acceptsNonce: false for notifications, which carry no nonce.
+    /// - Throws: `CommandFailure` (usage) naming what is wrong.
+    package init(parsing arguments: CommandArguments, tokenName: String, acceptsNonce: Bool) throws(CommandFailure) {
+        let token = try arguments.onePositional(named: tokenName)
+        let clientIDs = try arguments.values(JWTCheckOptions.clientIDs)
+        guard !clientIDs.isEmpty else {
+            throw .usage(
+                "\(arguments.invocation) needs --client-id ID (your bundle ID or Services ID; repeat it for both): "
+                    + "the audience check cannot be skipped", help: "\n\n" + arguments.help)
+        }
+        if let empty = clientIDs.first(where: \.isEmpty) {
+            throw .usage("--client-id '\(empty)' is empty; give a bundle ID or Services ID")
+        }
+        self.init(token: TokenSource(argument: token), clientIDs: clientIDs)
+        switch (try arguments.value(JWTCheckOptions.nonce), try arguments.value(JWTCheckOptions.nonceSHA256)) {
+        case (let raw?, nil): nonce = .exact(raw)
+        case (nil, let raw?): nonce = .sha256(raw)
+        case (nil, nil): nonce = nil
+        case (_?, _?):
+            throw .usage(
+                "--nonce and --nonce-sha256 exclude each other: --nonce RAW when the app sent RAW to Apple, "
+                    + "--nonce-sha256 RAW when it sent the SHA-256 hex of RAW")
+        }
+        if !acceptsNonce, nonce != nil {
+            throw .usage("notifications carry no nonce; --nonce and --nonce-sha256 apply to 'apple verify' only")
+        }
+        jwks = try arguments.value(JWTCheckOptions.jwks)
+        now = try arguments.value(JWTCheckOptions.now)
+        leewaySeconds = try arguments.value(JWTCheckOptions.appleLeeway)
+        json = arguments.has(JWTCheckOptions.json)
+        fetching = try FetchOptions(parsing: arguments)
     }
 }

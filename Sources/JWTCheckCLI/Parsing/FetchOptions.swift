@@ -1,4 +1,7 @@
-/// How a key set URL or Apple endpoint is reached: the on-disk key set copy and the trusted CAs.
+import CommandLineKit
+
+/// How a key set URL or Apple endpoint is reached: the on-disk key set copy and the trusted CAs. An option group
+/// (swift-argument-parser's `@OptionGroup`): every command that fetches reads it the same way.
 package struct FetchOptions: Sendable, Equatable {
     /// `--no-cache`: neither read nor write the on-disk key set copy.
     package var noCache = false
@@ -9,4 +12,15 @@ package struct FetchOptions: Sendable, Equatable {
 
     /// No cache options and the system CAs.
     package init() {}
+
+    /// Reads `--no-cache`, `--cache-dir` and `--cacert`; the first two exclude each other.
+    /// - Throws: `CommandFailure` (usage) when both `--no-cache` and `--cache-dir` are given.
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        noCache = arguments.has(JWTCheckOptions.noCache)
+        cacheDirectory = try arguments.value(JWTCheckOptions.cacheDirectory)
+        caBundlePath = try arguments.value(JWTCheckOptions.caBundle)
+        if noCache, cacheDirectory != nil {
+            throw .usage("--no-cache and --cache-dir exclude each other: give one")
+        }
+    }
 }

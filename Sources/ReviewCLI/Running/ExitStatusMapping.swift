@@ -46,6 +46,17 @@ extension ExitStatus {
         }
     }
 
+    /// The status of a `sync` run's first failure: a pass with apps it could not read is 69 whatever their errors (the
+    /// others were recorded), a pass that failed as a whole has its error's status, and apps no key sees are 1.
+    /// - Parameter failure: the failure.
+    package init(_ failure: SyncRunResult.Failure) {
+        switch failure {
+        case .appsUnreadable: self = .unavailable
+        case .passFailed(_, let error): self.init(error)
+        case .appsUnseen: self = .negative
+        }
+    }
+
     /// The status of any error a command throws: the library errors by their codes, an App Store Connect error as
     /// the sync wraps it (`SyncError(wrapping:doing:)`), a `CommandFailure` its own, anything else 74.
     /// - Parameter failure: the error.

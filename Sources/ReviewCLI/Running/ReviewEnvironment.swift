@@ -32,6 +32,8 @@ package struct ReviewEnvironment: Sendable {
     package var sleeper: any ASCSleeper = ASCTaskSleeper()
     /// Set by SIGINT/SIGTERM (main.swift) or a test, to stop `watch` between apps.
     package var stop = StopFlag()
+    /// Triggered by SIGINT/SIGTERM (main.swift) or a test: `serve`'s one graceful shutdown (no flag is polled).
+    package var shutdown = GracefulShutdown()
     /// Writes a line of `watch` output as it happens (standard output in the process).
     package var emit: @Sendable (String) -> Void = { _ in }
     /// Writes a warning or error line of `watch` as it happens (standard error in the process).

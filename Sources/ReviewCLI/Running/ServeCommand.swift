@@ -1,9 +1,9 @@
-import AppStoreConnect
 import CommandLineKit
 import GatehouseCore
 import MicroHTTPServer
 import ReviewLog
 import ReviewNotify
+import ReviewServe
 import ReviewSync
 import ReviewWebhooks
 
@@ -13,31 +13,79 @@ import ReviewWebhooks
     import Darwin
 #endif
 
-/// `review serve`: the webhook receiver on libmicrohttpd, and the background work beside it.
+/// `review serve`: its options made into a `WebhookService` (ReviewServe), run until the environment's shutdown
+/// (SIGTERM or SIGINT, installed by `main.swift`), and what the service reports rendered as its log on standard error.
 enum ServeCommand {
-    /// How long SIGTERM waits for requests in flight before closing their connections.
-    static let drainBound: Duration = .seconds(30)
+    /// Runs `serve`; a failure is its status and message (`ReviewCLI.failureOutput`).
+    static func perform(_ settings: ServeSettings, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
+        async -> CommandOutput
+    {
+        do {
+            return try await run(settings, invocation, environment)
+        } catch {
+            return ReviewCLI.failureOutput(error, command: invocation.command)
+        }
+    }
 
     static func run(_ settings: ServeSettings, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
         async throws -> CommandOutput
     {
         let secret = try WebhookSecretFile.secret(option: settings.secretFile, environment: environment)
         let exposure = WebhookSecretFile.exposure(option: settings.secretFile, environment: environment)
-        let keys = try SyncCommands.keys(settings.flags, environment)
+        let keys = try AppStoreConnectAccess.keys(settings.flags, environment)
         let store = try webhookStore(invocation, environment)
         let resolver = ASCWebhookVersionResolver(
-            clients: try keys.map { try SyncCommands.client($0.credentials, environment) })
-        let now = wholeSeconds(environment.clock)
-        // One line per event on standard error: text, or with --json one JSON object (journald and log shippers).
-        let json = invocation.json
-        let log: @Sendable (String) -> Void = { message in
-            environment.emitError(
-                json
-                    ? JSONText.object([("message", JSONText.string(message))]) + "\n"
-                    : "review serve: \(TerminalText.value(message))\n")
+            clients: try keys.map { try AppStoreConnectAccess.client($0.credentials, environment) })
+        let log = ServeLog(json: invocation.json, environment: environment)
+        var configuration = WebhookServiceConfiguration(address: settings.listen)
+        configuration.resolveInterval = settings.resolveInterval
+        if let interval = TestHooks.deliveryInterval(environment) { configuration.deliveryInterval = interval }
+        let service: WebhookService
+        do {
+            service = try WebhookService(
+                secret: secret, store: store, resolver: resolver, configuration: configuration,
+                timeSource: environment.clock, afterStore: TestHooks.pauseAfterStore(environment),
+                events: { log.render($0) })
+        } catch {
+            throw CommandFailure(.unavailable, error.reason)
         }
-        let requestLog: @Sendable (HTTPRequestRecord) -> Void = { record in
-            guard json else { return log(record.line) }
+        if let exposure { log.line("warning: \(exposure)") }
+        log.line(
+            "listening on http://\(service.address)\(WebhookGate.deliveryPath)"
+                + (service.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
+        let drained = await service.run(until: environment.shutdown)
+        log.line(
+            "stopped" + (drained ? "" : " (requests still in flight after \(configuration.drainBound) were cut off)"))
+        return CommandOutput()
+    }
+
+    /// The store, which keeps webhook deliveries and an outbox.
+    static func webhookStore(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) throws
+        -> RelationalReviewStore
+    {
+        try environment.openStore(try environment.databasePath(option: invocation.databasePath))
+    }
+}
+
+/// `serve`'s log on standard error: one line per event, text, or with --json one JSON object (journald and log
+/// shippers). The deliverer's warnings are written as `review watch` writes them.
+struct ServeLog: Sendable {
+    let json: Bool
+    let environment: ReviewEnvironment
+
+    /// One message of the server's own.
+    func line(_ message: String) {
+        environment.emitError(
+            json
+                ? JSONText.object([("message", JSONText.string(message))]) + "\n"
+                : "review serve: \(TerminalText.value(message))\n")
+    }
+
+    /// What the service reported.
+    func render(_ event: WebhookServiceEvent) {
+        switch event {
+        case .request(let record):
+            guard json else { return line(record.line) }
             environment.emitError(
                 JSONText.object([
                     ("method", JSONText.string(record.method)), ("path", JSONText.string(record.path)),
@@ -45,113 +93,21 @@ enum ServeCommand {
                     ("answerSent", record.answerSent ? "true" : "false"),
                     ("ms", JSONText.number(Int64(record.milliseconds.rounded()))),
                 ]) + "\n")
+        case .stopping(let inFlight):
+            line("stopping: no new connections; finishing \(inFlight) request(s) in flight")
+        case .pendingResolved(let event):
+            line(
+                "pending delivery resolved: event \(event.id) (\(event.app.name) \(event.version) "
+                    + "\(event.platform.name) \(event.state.apiString))")
+        case .stillPending(let count, let nextTry):
+            line("\(count) delivery(ies) still pending; next try in \(nextTry)")
+        case .pendingFailed(let error):
+            line("cannot resolve pending deliveries: \(error)")
+        case .delivered(let report):
+            environment.emitError(NotifyCommands.warnings(report))
+        case .deliveryFailed(let error):
+            environment.emitError("review: notifications: \(error); trying again shortly\n")
         }
-        // The receiver and the pending loop wake the deliverer after recording an event, so its notification goes out
-        // at once instead of at the deliverer's next round.
-        let wake = DeliveryWake()
-        let receiver = WebhookReceiver(
-            secret: secret, store: store, resolver: resolver, now: now,
-            afterStore: TestHooks.pauseAfterStore(environment), wakeDeliverer: { wake.signal() })
-        let server: MicroHTTPServer
-        do {
-            server = try MicroHTTPServer(address: settings.listen, handler: receiver, log: requestLog)
-        } catch {
-            throw CommandFailure(.unavailable, error.reason)
-        }
-        if let exposure { log("warning: \(exposure)") }
-        log(
-            "listening on http://\(server.address)\(WebhookGate.deliveryPath)"
-                + (server.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
-        let pending = PendingWebhookResolver(store: store, resolver: resolver, now: now)
-        let stop = environment.stop
-        // Background work, each element one task for the life of the server; SIGTERM sets `stop`, and each finishes
-        // what it is doing and returns.
-        let background: [@Sendable () async -> Void] = [
-            { await resolvingPending(pending, every: settings.resolveInterval, stop: stop, wake: wake, log: log) },
-            // Notifications out: what the deliveries recorded (and reminders of long waits), with backoff.
-            {
-                await SyncCommands.deliverInBackground(
-                    store: store, environment: environment, every: TestHooks.deliveryInterval(environment), wake: wake)
-            },
-        ]
-        let drained = await withTaskGroup(of: Void.self) { group -> Bool in
-            for work in background { group.addTask(operation: work) }
-            while !stop.isSet { try? await Task.sleep(for: .milliseconds(50)) }
-            server.stopAccepting()
-            log("stopping: no new connections; finishing \(server.requestsInFlight) request(s) in flight")
-            let drained = await server.waitForRequestsInFlight(upTo: drainBound)
-            server.stop()
-            await group.waitForAll()
-            return drained
-        }
-        log("stopped" + (drained ? "" : " (requests still in flight after \(drainBound) were cut off)"))
-        return CommandOutput()
-    }
-
-    /// The store, which keeps webhook deliveries.
-    static func webhookStore(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) throws
-        -> RelationalReviewStore
-    {
-        try environment.openStore(try environment.databasePath(option: invocation.databasePath))
-    }
-
-    /// `review sync`'s part: one pass over the pending deliveries with the passes' clients. Resolved ones are
-    /// reported on standard output (not with --json), those still pending as a warning; neither changes the status.
-    static func resolvePending(
-        _ passes: [SyncPass], store: RelationalReviewStore, _ invocation: ReviewInvocation,
-        _ environment: ReviewEnvironment
-    ) async throws -> (output: CommandOutput, recorded: [Int64]) {
-        guard !passes.isEmpty else { return (CommandOutput(), []) }
-        let pending = PendingWebhookResolver(
-            store: store, resolver: ASCWebhookVersionResolver(clients: passes.map(\.client)),
-            now: wholeSeconds(environment.clock))
-        let report = try await pending.resolvePending()
-        var output = CommandOutput()
-        if !report.recorded.isEmpty, !invocation.json {
-            let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
-            for event in report.recorded {
-                output.standardOutput +=
-                    "\(renderer.label(event.versionKey)): \(event.state.displayName) at \(renderer.time(event.at)) "
-                    + "(webhook delivery resolved)\n"
-            }
-        }
-        if !report.stillPending.isEmpty {
-            output.standardError +=
-                "review: warning: \(report.stillPending.count) webhook delivery(ies) still pending (their version "
-                + "cannot be resolved yet); the next sync or serve tries again\n"
-        }
-        return (output, report.recorded.map(\.id))
-    }
-
-    /// Resolves pending deliveries at start-up and then every `interval`, until `stop`; a pass that recorded events
-    /// wakes the deliverer.
-    static func resolvingPending(
-        _ pending: PendingWebhookResolver, every interval: Duration, stop: StopFlag, wake: DeliveryWake,
-        log: @escaping @Sendable (String) -> Void
-    ) async {
-        while !stop.isSet {
-            do {
-                let report = try await pending.resolvePending(stop: { stop.isSet })
-                if !report.recorded.isEmpty { wake.signal() }
-                for event in report.recorded {
-                    log(
-                        "pending delivery resolved: event \(event.id) (\(event.app.name) \(event.version) "
-                            + "\(event.platform.name) \(event.state.apiString))")
-                }
-                if !report.stillPending.isEmpty {
-                    log("\(report.stillPending.count) delivery(ies) still pending; next try in \(interval)")
-                }
-            } catch {
-                log("cannot resolve pending deliveries: \(error)")
-            }
-            let deadline = ContinuousClock.now.advanced(by: interval)
-            while !stop.isSet, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
-        }
-    }
-
-    /// Now in whole seconds from a clock.
-    static func wholeSeconds(_ clock: any TimeSource) -> @Sendable () -> Timestamp {
-        { Timestamp(now: clock) }
     }
 }
 

@@ -12,10 +12,10 @@ enum SyncCommands {
     /// `auth add` and `auth list`: the config file only.
     static func auth(_ command: ReviewCommand, json: Bool = false, environment: ReviewEnvironment) -> CommandOutput {
         do {
-            let profiles = try self.profiles(environment)
+            let profiles = try AppStoreConnectAccess.profiles(environment)
             switch command {
             case .authAdd(let name, let keyID, let issuerID, let path):
-                let text = try readKey(path)
+                let text = try AppStoreConnectAccess.readKey(path)
                 // Checked before it is saved: a key that does not read is refused, never stored.
                 _ = try CredentialProfiles.credentials(
                     .init(name: name, keyID: keyID, issuerID: issuerID, privateKey: text))
@@ -54,15 +54,16 @@ enum SyncCommands {
         }
     }
 
-    /// `sync`, `watch`, `auth check`.
+    /// `sync`, `watch`, `auth check` (`serve` and `webhook` are commands of their own: `ServeCommand`,
+    /// `WebhookCommands`).
     static func run(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
         do {
             switch invocation.command {
             case .authCheck(let flags):
                 var text = ""
                 var checks: [(profile: String?, check: ASCCredentialCheck)] = []
-                for (profile, credentials) in try keys(flags, environment) {
-                    let check = try await client(credentials, environment).checkCredentials()
+                for (profile, credentials) in try AppStoreConnectAccess.keys(flags, environment) {
+                    let check = try await AppStoreConnectAccess.client(credentials, environment).checkCredentials()
                     checks.append((profile, check))
                     text +=
                         "\(profile.map { "Profile \($0): " } ?? "")key \(check.keyID) (\(check.kind)) works; it sees "
@@ -73,45 +74,9 @@ enum SyncCommands {
                 return CommandOutput(standardOutput: invocation.json ? AuthJSON.checks(checks) : text)
             case .sync(let flags, let apps):
                 let (store, passes) = try await self.passes(flags, invocation, environment)
-                // Webhook deliveries still pending are resolved first, so that their exact times come before what
-                // the passes observe.
-                var (output, recordedEventIDs) = try await ServeCommand.resolvePending(
-                    passes, store: store, invocation, environment)
-                // Every profile's pass runs, and its changes are shown, whatever another profile's key meets; the
-                // status is that of the first failure.
-                // With several keys, an app asked for needs to be seen by one of them, not by each.
-                var unseenByAll = Set(apps)
-                for pass in passes {
-                    var status = ExitStatus.success
-                    do {
-                        let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1)
-                        unseenByAll.formIntersection(report.unseenApps)
-                        recordedEventIDs += report.changes.compactMap { $0.event?.id }
-                        output.standardOutput += render(report, invocation: invocation)
-                        output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
-                        output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
-                        if !report.failures.isEmpty { status = .unavailable }
-                    } catch {
-                        let failed = ReviewCLI.failureOutput(error, command: invocation.command, profile: pass.profile)
-                        status = failed.status
-                        output.standardError += failed.standardError
-                    }
-                    if output.status == .success { output.status = status }
-                }
-                // The recorded changes' notifications (the resolved webhook deliveries' too) are committed with
-                // them; delivery is tried now.
-                if !passes.isEmpty {
-                    output.standardError += await NotifyCommands.deliverNow(
-                        eventIDs: recordedEventIDs, store: store, environment: environment)
-                }
-                if passes.count > 1, !unseenByAll.isEmpty {
-                    output.standardError +=
-                        "review: no profile's key sees "
-                        + unseenByAll.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                        + "; review auth check shows what each key sees\n"
-                    if output.status == .success { output.status = .negative }
-                }
-                return output
+                return await render(
+                    try await SyncRun(store: store, passes: passes, clock: environment.clock).run(apps: apps),
+                    store: passes.isEmpty ? nil : store, invocation: invocation, environment: environment)
             case .watch(let flags, let apps, let interval):
                 let (store, passes) = try await self.passes(flags, invocation, environment)
                 let location = try environment.databasePath(option: invocation.databasePath)
@@ -154,10 +119,6 @@ enum SyncCommands {
                 await delivery?.value
                 return CommandOutput(
                     standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")
-            case .serve(let settings):
-                return try await ServeCommand.run(settings, invocation, environment)
-            case .webhookCreate, .webhookList, .webhookPing:
-                return try await WebhookCommands.run(invocation, environment)
             default:
                 return CommandOutput()
             }
@@ -166,16 +127,11 @@ enum SyncCommands {
         }
     }
 
-    /// `watch`'s notification delivery until the stop flag is set. `review serve` runs the same loop: one line,
-    /// `Task { await SyncCommands.deliverInBackground(store: store, environment: environment) }`.
-    /// `serve` passes the wake its receiver signals (and, in tests, a longer round interval).
-    static func deliverInBackground(
-        store: RelationalReviewStore, environment: ReviewEnvironment, every interval: Duration? = nil,
-        wake: DeliveryWake? = nil
-    ) async {
+    /// `watch`'s notification delivery until the stop flag is set (`serve`'s deliverer is its `WebhookService`'s).
+    static func deliverInBackground(store: RelationalReviewStore, environment: ReviewEnvironment) async {
         let stop = environment.stop
         await NotificationDeliverer(store: store, clock: environment.clock).run(
-            every: interval ?? .seconds(5), wake: wake, isStopped: { stop.isSet },
+            isStopped: { stop.isSet },
             report: { report in environment.emitError(NotifyCommands.warnings(report)) },
             failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
     }
@@ -194,49 +150,62 @@ enum SyncCommands {
     private static func passes(
         _ flags: CredentialResolver.Flags, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment
     ) async throws -> (store: RelationalReviewStore, passes: [SyncPass]) {
-        let keys = try keys(flags, environment)
+        let keys = try AppStoreConnectAccess.keys(flags, environment)
         let store = try environment.openStore(try environment.databasePath(option: invocation.databasePath))
         var passes: [SyncPass] = []
         for (profile, credentials) in keys {
             passes.append(
                 SyncPass(
-                    client: try client(credentials, environment), store: store, profile: profile,
+                    client: try AppStoreConnectAccess.client(credentials, environment), store: store, profile: profile,
                     clock: environment.clock, stop: environment.stop))
         }
         return (store, passes)
     }
 
-    private static func profiles(_ environment: ReviewEnvironment) throws -> CredentialProfiles {
-        guard let path = CredentialProfiles.defaultPath(environment: environment.variables) else {
-            throw CommandFailure(.usage, "neither XDG_CONFIG_HOME nor HOME is set; the profiles have nowhere to live")
+    /// `sync`'s output: the resolved webhook deliveries (on standard output, not with --json) and those still pending
+    /// (a warning), then each pass's changes and problems, whatever another profile's key met; the status is that of
+    /// the run's first failure (`ExitStatus(_: SyncRunResult.Failure)`). The recorded changes' notifications (the
+    /// resolved deliveries' too) were committed with them; delivery is tried now.
+    private static func render(
+        _ result: SyncRunResult, store: RelationalReviewStore?, invocation: ReviewInvocation,
+        environment: ReviewEnvironment
+    ) async -> CommandOutput {
+        var output = CommandOutput()
+        if !result.resolvedDeliveries.isEmpty, !invocation.json {
+            let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
+            for event in result.resolvedDeliveries {
+                output.standardOutput +=
+                    "\(renderer.label(event.versionKey)): \(event.state.displayName) at \(renderer.time(event.at)) "
+                    + "(webhook delivery resolved)\n"
+            }
         }
-        return CredentialProfiles(path: path)
-    }
-
-    static func keys(_ flags: CredentialResolver.Flags, _ environment: ReviewEnvironment) throws
-        -> [(profile: String?, credentials: ASCCredentials)]
-    {
-        try CredentialResolver.resolve(
-            flags: flags, environment: environment.variables, profiles: try? profiles(environment),
-            readFile: { (path: String) throws(SyncError) -> String in
-                do throws(CommandFailure) { return try readKey(path) } catch {
-                    // InputFile's status carries the fact: a file that is missing or cannot be read (66), or one
-                    // over the size limit, which no `.p8` is (65).
-                    throw SyncError(
-                        error.status == .noInput ? .credentialsFileUnreadable : .invalidCredentials, error.message)
-                }
-            })
-    }
-
-    private static func readKey(_ path: String) throws(CommandFailure) -> String {
-        String(decoding: try InputFile.read(path, role: ".p8 key", maxBytes: 64 * 1024), as: UTF8.self)
-    }
-
-    static func client(_ credentials: ASCCredentials, _ environment: ReviewEnvironment) throws -> ASCClient {
-        let base = environment.variables["ASC_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        return try ASCClient(
-            credentials: credentials, baseURL: base ?? ASCClient.defaultBaseURL, http: environment.http,
-            clock: environment.clock, sleeper: environment.sleeper)
+        if !result.stillPendingDeliveries.isEmpty {
+            output.standardError +=
+                "review: warning: \(result.stillPendingDeliveries.count) webhook delivery(ies) still pending (their "
+                + "version cannot be resolved yet); the next sync or serve tries again\n"
+        }
+        for outcome in result.passes {
+            switch outcome {
+            case .completed(let report):
+                output.standardOutput += render(report, invocation: invocation)
+                output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
+            case .failed(let profile, let error):
+                output.standardError +=
+                    ReviewCLI.failureOutput(error, command: invocation.command, profile: profile).standardError
+            }
+        }
+        if let store {
+            output.standardError += await NotifyCommands.deliverNow(
+                eventIDs: result.recordedEventIDs, store: store, environment: environment)
+        }
+        if !result.unseenApps.isEmpty {
+            output.standardError +=
+                "review: no profile's key sees " + result.unseenApps.map { "\"\($0)\"" }.joined(separator: ", ")
+                + "; review auth check shows what each key sees\n"
+        }
+        output.status = result.firstFailure.map(ExitStatus.init) ?? .success
+        return output
     }
 
     /// "Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~1d 4h", or the JSON object of a pass.

@@ -15,6 +15,15 @@ enum WebhookCommands {
     /// The name given to the webhooks this creates.
     static let webhookName = "Gatehouse review serve"
 
+    /// Runs a `webhook` command; a failure is its status and message (`ReviewCLI.failureOutput`).
+    static func perform(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) async -> CommandOutput {
+        do {
+            return try await run(invocation, environment)
+        } catch {
+            return ReviewCLI.failureOutput(error, command: invocation.command)
+        }
+    }
+
     static func run(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) async throws -> CommandOutput {
         switch invocation.command {
         case .webhookCreate(let flags, let app, let url, let secretFile):
@@ -131,8 +140,8 @@ enum WebhookCommands {
     ) async throws -> [(ASCClient, ASCApp)] {
         var found: [(ASCClient, ASCApp)] = []
         var seen = Set<String>()
-        for (_, credentials) in try SyncCommands.keys(flags, environment) {
-            let client = try SyncCommands.client(credentials, environment)
+        for (_, credentials) in try AppStoreConnectAccess.keys(flags, environment) {
+            let client = try AppStoreConnectAccess.client(credentials, environment)
             for app in try await client.apps() where !seen.contains(app.id) {
                 let wanted =
                     names.isEmpty

@@ -32,14 +32,14 @@ public final class DeliveryWake: Sendable {
         for waiter in waiters { waiter.resume(returning: true) }
     }
 
-    /// Waits until a signal (one kept from before counts, and is used up) or until `bound` has passed, or the task
-    /// is cancelled.
+    /// Waits until a signal (one kept from before counts, and is used up) or until `bound` has passed on `clock`, or
+    /// the task is cancelled.
     /// - Returns: whether a signal ended the wait (also when it came as the bound passed: it is never lost).
-    package func wait(upTo bound: Duration) async -> Bool {
+    package func wait(upTo bound: Duration, on clock: any Clock<Duration> = ContinuousClock()) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask { await self.next() }
             group.addTask {
-                try? await Task.sleep(for: bound)
+                try? await clock.sleep(for: bound)
                 return false
             }
             var woken = await group.next() ?? false

@@ -13,7 +13,8 @@ import Synchronization
 /// claim's lease has passed (a flush takes a dead flush's claim at once). Receivers deduplicate by the message's id.
 ///
 /// `review log` runs one bounded round for the event it recorded, `review notify flush` one round over everything
-/// pending, and `review watch` (and `review serve`) ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background.
+/// pending, and `review watch` ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background
+/// (`review serve` the same rounds, under its service's shutdown).
 public struct NotificationDeliverer: Sendable {
     /// The store: its events and its outbox.
     public let store: any ReviewStore & NotificationOutbox
@@ -151,9 +152,8 @@ public struct NotificationDeliverer: Sendable {
 
     /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
     /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
-    /// `review watch` runs it beside its passes; `review serve` the same way, with a `wake` its webhook receiver
-    /// signals after recording an event, so that the event's notification goes out at once rather than at the next
-    /// round.
+    /// `review watch` runs it beside its passes. A `wake` (`review serve`'s webhook receiver signals one after recording
+    /// an event) makes the event's notification go out at once rather than at the next round.
     /// - Parameters:
     ///   - interval: between rounds (default 5 s).
     ///   - reminderInterval: between reminder checks (default 60 s; the first round checks).
@@ -165,6 +165,56 @@ public struct NotificationDeliverer: Sendable {
         every interval: Duration = .seconds(5), remindingEvery reminderInterval: Int64 = 60, wake: DeliveryWake? = nil,
         isStopped: @escaping @Sendable () -> Bool, report: @escaping @Sendable (DeliveryReport) -> Void,
         failure: @escaping @Sendable (any Error) -> Void
+    ) async {
+        await rounds(remindingEvery: reminderInterval, isStopped: isStopped, report: report, failure: failure) {
+            var remaining = interval
+            while !isStopped(), remaining > .zero {
+                let slice = min(remaining, .seconds(1))
+                if let wake {
+                    if await wake.wait(upTo: slice) { break }
+                } else {
+                    try? await Task.sleep(for: slice)
+                }
+                remaining -= slice
+            }
+        }
+    }
+
+    /// The loop of a service (`review serve`'s `WebhookService`): rounds as in
+    /// ``run(every:remindingEvery:wake:isStopped:report:failure:)``, but the wait between two rounds is one wait, on
+    /// `clock`, ended early by `wake` or by `shutdown`, and no flag is polled. A round in progress when `shutdown` is
+    /// triggered is finished (each notification tried is recorded), then the loop returns.
+    /// - Parameters:
+    ///   - interval: between rounds, on `clock`.
+    ///   - reminderInterval: between reminder checks, in seconds of the deliverer's `TimeSource`.
+    ///   - wake: ends the wait between rounds early when signalled.
+    ///   - clock: what the waits are timed on (a test clock moves them by hand).
+    ///   - shutdown: ends the loop after its current round.
+    ///   - report: called with each round that tried something.
+    ///   - failure: called with each round that failed on the store.
+    package func run(
+        every interval: Duration, remindingEvery reminderInterval: Int64 = 60, wake: DeliveryWake,
+        clock: any Clock<Duration>, until shutdown: GracefulShutdown,
+        report: @escaping @Sendable (DeliveryReport) -> Void, failure: @escaping @Sendable (any Error) -> Void
+    ) async {
+        await rounds(
+            remindingEvery: reminderInterval, isStopped: { shutdown.isTriggered }, report: report, failure: failure
+        ) {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { _ = await wake.wait(upTo: interval, on: clock) }
+                group.addTask { await shutdown.wait() }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Rounds until `isStopped`, with `pause` between two: every round delivers what is due, and every
+    /// `reminderInterval` seconds one first records the reminders due.
+    private func rounds(
+        remindingEvery reminderInterval: Int64, isStopped: @escaping @Sendable () -> Bool,
+        report: @escaping @Sendable (DeliveryReport) -> Void, failure: @escaping @Sendable (any Error) -> Void,
+        pause: () async -> Void
     ) async {
         var lastReminderCheck: Timestamp?
         while !isStopped() {
@@ -179,16 +229,7 @@ public struct NotificationDeliverer: Sendable {
             } catch {
                 failure(error)
             }
-            var remaining = interval
-            while !isStopped(), remaining > .zero {
-                let slice = min(remaining, .seconds(1))
-                if let wake {
-                    if await wake.wait(upTo: slice) { break }
-                } else {
-                    try? await Task.sleep(for: slice)
-                }
-                remaining -= slice
-            }
+            await pause()
         }
     }
 

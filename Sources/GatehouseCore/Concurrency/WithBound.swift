@@ -1,5 +1,5 @@
-/// Runs `body` for at most `bound`; nil when the bound passed first (the body's task is cancelled). The receiver and
-/// the pending resolver bound each version lookup with it.
+/// Runs `body` for at most `bound`; nil when the bound passed first (the body's task is cancelled). The webhook
+/// receiver (ReviewWebhooks) and the pending resolver (ReviewLog) bound each version lookup with it.
 /// - Throws: what `body` throws.
 package func withBound<T: Sendable>(_ bound: Duration, _ body: @escaping @Sendable () async throws -> T)
     async throws -> T?

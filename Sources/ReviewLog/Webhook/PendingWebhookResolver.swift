@@ -1,8 +1,10 @@
-package import ReviewLog
+internal import GatehouseCore
 
 /// Resolves pending webhook deliveries (those whose version could not be resolved when they arrived): at `review
-/// serve` start-up, in its background loop, and in every `review sync`. A delivery that still fails stays pending,
-/// its attempt noted; none is ever dropped.
+/// serve` start-up, in its background loop (ReviewServe's `WebhookService`), and in every `review sync` (ReviewSync's
+/// `SyncRun`). A delivery that still fails stays pending, its attempt noted; none is ever dropped. Here, beside
+/// `WebhookVersionResolving` and the store it passes over, so that the service and the sync share it without the sync
+/// depending on the HTTP server.
 package struct PendingWebhookResolver: Sendable {
     /// What a pass did.
     package struct Report: Sendable, Hashable {

@@ -1,10 +1,11 @@
 import ReviewLog
 import Synchronization
 
-/// The `WebhookVersionResolving` stubs of the in-process receiver and resolver tests: one that resolves, one that
-/// throws, one that waits until it is released or cancelled. Each counts the version ids it was asked about.
-final class StubVersionResolver: WebhookVersionResolving {
-    enum Behaviour: Sendable {
+/// The `WebhookVersionResolving` stubs of the in-process receiver, resolver and service tests (ReviewWebhooksTests,
+/// ReviewServeTests): one that resolves, one that throws, one that waits until it is released or cancelled. Each
+/// counts the version ids it was asked about.
+package final class StubVersionResolver: WebhookVersionResolving {
+    package enum Behaviour: Sendable {
         /// Answers with this version.
         case resolves(WebhookVersion)
         /// Throws `StubLookupError`.
@@ -20,17 +21,17 @@ final class StubVersionResolver: WebhookVersionResolving {
         var released: WebhookVersion?
     }
 
-    let behaviour: Behaviour
+    package let behaviour: Behaviour
     private let state = Mutex(State())
 
-    init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+    package init(_ behaviour: Behaviour) { self.behaviour = behaviour }
 
     /// The version ids asked, in order.
-    var asked: [String] { state.withLock { $0.asked } }
+    package var asked: [String] { state.withLock { $0.asked } }
     /// How many waiting lookups ended by cancellation.
-    var cancelled: Int { state.withLock { $0.cancelled } }
+    package var cancelled: Int { state.withLock { $0.cancelled } }
 
-    func resolve(versionID: String) async throws -> WebhookVersion {
+    package func resolve(versionID: String) async throws -> WebhookVersion {
         state.withLock { $0.asked.append(versionID) }
         switch behaviour {
         case .resolves(let version):
@@ -65,7 +66,7 @@ final class StubVersionResolver: WebhookVersionResolving {
     }
 
     /// Lets every waiting lookup, and every later one, answer `version`.
-    func release(with version: WebhookVersion) {
+    package func release(with version: WebhookVersion) {
         let waiters = state.withLock { state in
             state.released = version
             defer { state.waiters = [] }
@@ -76,7 +77,7 @@ final class StubVersionResolver: WebhookVersionResolving {
 }
 
 /// What the failing stub throws.
-struct StubLookupError: Error, CustomStringConvertible {
-    let versionID: String
-    var description: String { "stub: App Store Connect cannot be reached for \(versionID)" }
+package struct StubLookupError: Error, CustomStringConvertible {
+    package let versionID: String
+    package var description: String { "stub: App Store Connect cannot be reached for \(versionID)" }
 }
