@@ -30,27 +30,9 @@ final class AcceptedHeader: Sendable {
         self.keySelection = keySelection
     }
 
-    /// Whether `segment` holds exactly these bytes.
+    /// Whether `segment` holds exactly these bytes (a header segment is some 60 bytes: a plain comparison).
     func matches(_ segment: UnsafeRawBufferPointer) -> Bool {
-        guard segment.count == self.segment.count else { return false }
-        return self.segment.withUnsafeBytes { known in
-            // Eight bytes at a time, then the tail: this runs for every token verified.
-            let count = known.count
-            var index = 0
-            while index + 8 <= count {
-                if known.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    != segment.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                {
-                    return false
-                }
-                index += 8
-            }
-            while index < count {
-                if known[index] != segment[index] { return false }
-                index += 1
-            }
-            return true
-        }
+        segment.count == self.segment.count && segment.elementsEqual(self.segment)
     }
 }
 
