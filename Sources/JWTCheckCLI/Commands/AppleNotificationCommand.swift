@@ -44,12 +44,7 @@ package struct AppleNotificationCommand: ParsableCommand {
     package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ToolEnvironment) async throws(CommandFailure) -> CommandOutput {
-        // Parameters first, then inputs, then the network.
-        let now = try JWTCheckOptions.resolveNow(options.now, environment: environment)
-        let input = try TokenInput.read(options.token, environment: environment)
-        let verifier = try KeySetSource.verifier(
-            options.jwks, clientIDs: options.clientIDs, leeway: options.leewaySeconds, now: now,
-            fetching: options.fetching, environment: environment)
+        let (now, input, verifier) = try options.prepare(in: environment)
         let outcome: Result<AppleServerNotification, AppleSignInError>
         do {
             // A JSON body ({"payload": "<JWT>"}) as Apple POSTs it, or the JWT alone.

@@ -37,12 +37,7 @@ package struct AppleVerifyCommand: ParsableCommand {
     package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ToolEnvironment) async throws(CommandFailure) -> CommandOutput {
-        // Parameters first, then inputs, then the network.
-        let now = try JWTCheckOptions.resolveNow(options.now, environment: environment)
-        let input = try TokenInput.read(options.token, environment: environment)
-        let verifier = try KeySetSource.verifier(
-            options.jwks, clientIDs: options.clientIDs, leeway: options.leewaySeconds, now: now,
-            fetching: options.fetching, environment: environment)
+        let (now, input, verifier) = try options.prepare(in: environment)
         let nonce: AppleNonce? =
             switch options.nonce {
             case .exact(let value)?: .exact(value)

@@ -1,3 +1,4 @@
+import AppleSignIn
 import CommandLineKit
 
 /// Options of `jwtcheck apple verify` and `jwtcheck apple notification`: an option group.
@@ -72,5 +73,17 @@ package struct AppleVerifyOptions: Sendable, Equatable {
         leewaySeconds = try arguments.value(JWTCheckOptions.appleLeeway)
         json = arguments.has(JWTCheckOptions.json)
         fetching = try FetchOptions(parsing: arguments)
+    }
+
+    /// What `apple verify` and `apple notification` read before they verify, in this order (parameters first, then
+    /// inputs, then the network): the time, the token, and the verifier of these options.
+    func prepare(in environment: ToolEnvironment) throws(CommandFailure) -> (
+        now: Int64, token: String, verifier: AppleIdentityTokenVerifier
+    ) {
+        let now = try JWTCheckOptions.resolveNow(self.now, environment: environment)
+        let input = try TokenInput.read(token, environment: environment)
+        let verifier = try KeySetSource.verifier(
+            jwks, clientIDs: clientIDs, leeway: leewaySeconds, now: now, fetching: fetching, environment: environment)
+        return (now, input, verifier)
     }
 }
