@@ -19,12 +19,19 @@ import Synchronization
 ///   `EVP_DigestVerifyInit`, and a working context is copied from it again (`EVP_MD_CTX_copy_ex`, into the same
 ///   `EVP_MD_CTX`) before it goes back to the pool.
 ///
-/// A working context is used by one thread at a time: taken from the pool under the lock, given back after. One
-/// that saw any failure (a refused signature, an OpenSSL error, a failed refresh) is freed, never given back, so
-/// nothing of one verification reaches the next. When OpenSSL cannot build a template or copy one, the
-/// verification fails closed: the signature is refused.
+/// A working context is used by one thread at a time: taken from the pool, given back after. One that saw any
+/// failure (a refused signature, an OpenSSL error, a failed refresh) is freed, never given back, so nothing of one
+/// verification reaches the next. When OpenSSL cannot build a template or copy one, the verification fails closed:
+/// the signature is refused.
+///
+/// The pool has one slot taken and given back without the lock (`spare`, an `Atomic<UInt>` holding a retained
+/// context's address: one exchange to take it, one compare-and-exchange to give it back), for the usual case of one
+/// verification at a time with one algorithm; a context knows its algorithm and template, so a verification that
+/// finds one there looks nothing up. Concurrent verifications, and other algorithms, use the list under the lock.
 final class VerificationContextPool: Sendable {
     private let state = Mutex(State())
+    /// A working context's address (retained by the pool while it is here), or 0.
+    private let spare = Atomic<UInt>(0)
 
     private struct State {
         /// Templates built so far (one OpenSSL refused is not recorded: the next verification tries again).
@@ -40,6 +47,12 @@ final class VerificationContextPool: Sendable {
     func verify(
         _ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, algorithm: JWSAlgorithm, key: EVPKey
     ) -> Bool {
+        if let context = takeSpare() {
+            if context.algorithm == algorithm {
+                return finish(context, signature: signature, message: message)
+            }
+            state.withLockVisibleToTSan { $0.idle.append((context.algorithm, context)) }
+        }
         let (template, pooled) = state.withLockVisibleToTSan { state -> (Template?, Context?) in
             var template = state.templates.first(where: { $0.algorithm == algorithm })?.template
             if template == nil, let built = Template(algorithm, key: key) {
@@ -49,16 +62,45 @@ final class VerificationContextPool: Sendable {
             guard let index = state.idle.lastIndex(where: { $0.algorithm == algorithm }) else { return (template, nil) }
             return (template, state.idle.remove(at: index).context)
         }
-        guard let template, let context = pooled ?? Context(copying: template) else {
+        guard let template, let context = pooled ?? Context(copying: template, algorithm: algorithm) else {
             OpenSSLError.clear()
             return false
         }
-        if context.verify(signature, message: message, template: template), context.prepareReuse(from: template) {
-            state.withLockVisibleToTSan { $0.idle.append((algorithm, context)) }
+        return finish(context, signature: signature, message: message)
+    }
+
+    /// Verifies with a context this verification owns, then gives it back, or frees it after any failure.
+    private func finish(_ context: Context, signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer)
+        -> Bool
+    {
+        if context.verify(signature, message: message), context.prepareReuse() {
+            giveBack(context)
             return true
         }
         OpenSSLError.clear()  // a refused signature leaves errors; the context is dropped, never reused
         return false
+    }
+
+    /// The spare context, now owned by the caller, or nil when the slot is empty.
+    private func takeSpare() -> Context? {
+        let bits = spare.exchange(0, ordering: .acquiring)
+        guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<Context>.fromOpaque(pointer).takeRetainedValue()
+    }
+
+    /// Puts a context that verified into the spare slot, or into the list when the slot is taken.
+    private func giveBack(_ context: Context) {
+        let retained = Unmanaged.passRetained(context)
+        let (exchanged, _) = spare.compareExchange(
+            expected: 0, desired: UInt(bitPattern: retained.toOpaque()), successOrdering: .releasing,
+            failureOrdering: .relaxed)
+        if exchanged { return }
+        retained.release()
+        state.withLockVisibleToTSan { $0.idle.append((context.algorithm, context)) }
+    }
+
+    deinit {
+        _ = takeSpare()
     }
 
     /// A context set up once for one key and algorithm and never used to verify: working contexts are its copies.
@@ -107,9 +149,14 @@ final class VerificationContextPool: Sendable {
         let keyContext: OpaquePointer?
         /// RS*, PS*, ES*: the `EVP_MD_CTX` that digests the message; EdDSA: the copy of the template's context.
         let messageContext: OpaquePointer
+        /// What this context was copied from, and for which algorithm.
+        let template: Template
+        let algorithm: JWSAlgorithm
 
         /// A copy of `template`, or nil when OpenSSL cannot make one.
-        init?(copying template: Template) {
+        init?(copying template: Template, algorithm: JWSAlgorithm) {
+            self.template = template
+            self.algorithm = algorithm
             guard let messageContext = EVP_MD_CTX_new() else { return nil }
             if let source = template.keyContext {
                 guard let keyContext = EVP_PKEY_CTX_dup(source) else {
@@ -132,7 +179,7 @@ final class VerificationContextPool: Sendable {
         }
 
         /// One verification; true only when OpenSSL answers 1.
-        func verify(_ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, template: Template) -> Bool {
+        func verify(_ signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) -> Bool {
             guard let keyContext, let digest = template.digest else {
                 return withNonNilBytes(signature) { signaturePointer, signatureCount in
                     withNonNilBytes(message) { messagePointer, messageCount in
@@ -159,7 +206,7 @@ final class VerificationContextPool: Sendable {
 
         /// Makes a context that verified ready for the next verification: nothing to do for RS*, PS*, ES*; for
         /// EdDSA, a fresh copy of the template into the spent context. False when that copy fails.
-        func prepareReuse(from template: Template) -> Bool {
+        func prepareReuse() -> Bool {
             guard keyContext == nil, let source = template.oneShotContext else { return true }
             return EVP_MD_CTX_copy_ex(messageContext, source) == 1
         }

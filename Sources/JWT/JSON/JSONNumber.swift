@@ -48,24 +48,26 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as the nearest Double (may be infinite for text like `1e400`).
     public var doubleValue: Double {
         // Fast path for plain integers of up to 15 digits (exact in a Double), e.g. NumericDates.
+        // The bytes are read in place (a parsed number's text is native, contiguous UTF-8): iterating `utf8`
+        // instead cost a String index step per digit.
         let utf8 = text.utf8
-        if utf8.count <= 15 {
-            var value: Int64 = 0
-            var negative = false
-            var plain = true
-            var first = true
-            for byte in utf8 {
-                defer { first = false }
-                if byte == UInt8(ascii: "-") && first {
-                    negative = true
-                } else if byte &- UInt8(ascii: "0") < 10 {
-                    value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-                } else {
-                    plain = false
-                    break
+        if utf8.count <= 15,
+            let plain = utf8.withContiguousStorageIfAvailable({ bytes -> Double? in
+                var index = 0
+                let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+                if negative { index = 1 }
+                guard index < bytes.count else { return nil }
+                var value: Int64 = 0
+                while index < bytes.count {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                    index += 1
                 }
-            }
-            if plain { return Double(negative ? -value : value) }
+                return Double(negative ? -value : value)
+            }), let plain
+        {
+            return plain
         }
         return Double(text) ?? .nan
     }

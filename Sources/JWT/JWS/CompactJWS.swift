@@ -3,7 +3,10 @@
 /// Internal: verification and unverified inspection both start here, so both apply the same limits and checks.
 /// The signature segment is only located here; `decodeSignature(of:_:)` decodes it, right after this init in both
 /// uses, so a bad signature segment is still reported before any key is looked at.
-struct CompactJWS {
+///
+/// Noncopyable: a verification borrows it from the split to the signature check, through the closure that holds the
+/// decoded signature, where a copyable value was copied (a retain and a release of every field) on every token.
+struct CompactJWS: ~Copyable {
     let header: JWSHeader
     let payload: [UInt8]
     /// Where the signature segment, `BASE64URL(JWS Signature)`, lies in the token.
@@ -68,6 +71,10 @@ struct CompactJWS {
         if headerPart.isEmpty {
             throw JWTError(.malformedToken, "the header segment is empty (RFC 7515 section 7.1)")
         }
+        // Every value is read (and may throw) before the first stored property is set: a throwing init that sets
+        // some first assembles `self` aside and copies it out whole, on every token verified.
+        let header: JWSHeader
+        let reused: AcceptedHeader?
         if let known, known.matches(headerPart) {
             header = known.header
             reused = known
@@ -79,8 +86,11 @@ struct CompactJWS {
             }
             reused = nil
         }
+        let payload = try Base64URL.decode(payloadPart, segment: "payload")
+        self.header = header
+        self.reused = reused
+        self.payload = payload
         headerSegmentCount = firstDot
-        payload = try Base64URL.decode(payloadPart, segment: "payload")
         signatureRange = (secondDot + 1)..<count
         signingInputCount = secondDot
     }
@@ -90,6 +100,14 @@ struct CompactJWS {
     /// - Throws: `invalidBase64URL`, or what `body` throws.
     func decodeSignature<R>(of token: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R
     {
+        try Self.decodeSignature(signatureRange, of: token, body)
+    }
+
+    /// `decodeSignature(of:_:)` given the signature's range, for a caller whose `body` uses this value too.
+    /// - Throws: `invalidBase64URL`, or what `body` throws.
+    static func decodeSignature<R>(
+        _ signatureRange: Range<Int>, of token: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         try Base64URL.withDecoded(UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature", body)
     }
 }

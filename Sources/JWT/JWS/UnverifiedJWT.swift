@@ -18,14 +18,14 @@ public struct UnverifiedJWT: Sendable {
     ///   `invalidHeader` or `invalidClaim`.
     public init(parsing token: String, limits: JWSLimits = .default) throws {
         var token = token
-        let (parts, signature) = try token.withUTF8 { utf8 in
+        let (header, payload, signature) = try token.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
             let parts = try CompactJWS(bytes, limits: limits)
-            return (parts, try parts.decodeSignature(of: bytes) { Array($0) })
+            return (parts.header, parts.payload, try parts.decodeSignature(of: bytes) { Array($0) })
         }
-        header = parts.header
+        self.header = header
         claims = try JWTClaims(
-            payload: parts.payload, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
+            payload: payload, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
         self.signature = signature
     }
 
@@ -41,13 +41,13 @@ public struct UnverifiedJWT: Sendable {
         header: JWSHeader, claims: JSONObject, claimsDefect: JWTError?
     ) {
         var token = token
-        let parts = try token.withUTF8 { utf8 in
+        let (header, payload) = try token.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
             let parts = try CompactJWS(bytes, limits: limits)
             try parts.decodeSignature(of: bytes) { _ in }  // the same checks as init(parsing:), in the same order
-            return parts
+            return (parts.header, parts.payload)
         }
-        let value = try parts.payload.withUnsafeBytes {
+        let value = try payload.withUnsafeBytes {
             try JSONParser.parse(
                 $0, maxDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers, what: "payload")
         }
@@ -58,10 +58,10 @@ public struct UnverifiedJWT: Sendable {
             )
         }
         do {
-            _ = try JWTClaims(object: object, payload: parts.payload)
-            return (parts.header, object, nil)
+            _ = try JWTClaims(object: object, payload: payload)
+            return (header, object, nil)
         } catch let error as JWTError {
-            return (parts.header, object, error)
+            return (header, object, error)
         }
     }
 }

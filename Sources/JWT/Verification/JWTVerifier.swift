@@ -68,16 +68,18 @@ public struct JWTVerifier: Sendable {
         return try token.withUTF8 { utf8 in
             let buffer = UnsafeRawBufferPointer(utf8)
             let parts = try CompactJWS(buffer, limits: options.limits, known: memo.accepted)
-            return try parts.decodeSignature(of: buffer) { signature in
+            // A static call, and `verify` borrows the parts: a method of `parts` with a closure that uses them too
+            // made a copy of every field (retain and release) on each token verified.
+            return try CompactJWS.decodeSignature(parts.signatureRange, of: buffer) { signature in
                 try verify(parts, signature: signature, token: buffer)
             }
         }
     }
 
     /// The rest of `verifyJWS(_:)`, once the token is split and its segments decoded.
-    private func verify(_ parts: CompactJWS, signature: UnsafeRawBufferPointer, token buffer: UnsafeRawBufferPointer)
-        throws -> VerifiedJWS
-    {
+    private func verify(
+        _ parts: borrowing CompactJWS, signature: UnsafeRawBufferPointer, token buffer: UnsafeRawBufferPointer
+    ) throws -> VerifiedJWS {
         let header = parts.header
         let algorithm: JWSAlgorithm
         let key: JWK
