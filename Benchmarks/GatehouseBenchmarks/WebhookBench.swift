@@ -32,25 +32,11 @@ extension Bench {
         try Data(key.pemRepresentation.utf8).write(to: URL(fileURLWithPath: keyPath))
         let database = work + "/serve.sqlite3"
         let secret = "bench webhook secret"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: settings.binDirectory + "/review")
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--db", database]
-        process.environment = [
-            "ASC_WEBHOOK_SECRET": secret, "ASC_API_BASE_URL": fake.baseURL, "ASC_KEY_ID": keyID,
-            "ASC_ISSUER_ID": benchIssuerID, "ASC_PRIVATE_KEY_PATH": keyPath, "HOME": work, "XDG_CONFIG_HOME": work,
-        ]
-        let logPath = work + "/serve.log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGTERM)
-                process.waitUntilExit()
-            }
-        }
-        let port = try waitForPort(logPath, process)
+        let serve = try ServeProcess(
+            settings: settings, work: work, database: database, secret: secret, appStoreConnect: fake.baseURL,
+            keyID: keyID, keyPath: keyPath)
+        defer { serve.stop() }
+        let port = serve.port
 
         // Signed deliveries: bodies and signatures made before the clock starts.
         let bodies: [(body: [UInt8], signature: String)] = try (0..<deliveries).map { index in
@@ -105,8 +91,7 @@ extension Bench {
                 + "\(untouched)",
             target: "all 401, no store work", met: all401 && untouched,
             short: "serve refuses \(fixed(refusedRate, 0))/s unsigned")
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        serve.stop()
     }
 
     /// Sends `requests` requests from `clients` threads, each taking the next index; per request, the latency.
@@ -142,21 +127,5 @@ extension Bench {
         }
         group.wait()
         return (Clock.now() - start, latencies, statuses)
-    }
-
-    static func waitForPort(_ logPath: String, _ process: Process) throws -> UInt16 {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, process.isRunning {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            if let range = log.range(of: "listening on http://127.0.0.1:") {
-                let digits = log[range.upperBound...].prefix { $0.isNumber }
-                if let port = UInt16(digits), log[range.upperBound...].dropFirst(digits.count).hasPrefix("/") {
-                    return port
-                }
-            }
-            usleep(20_000)
-        }
-        throw Processes.Failure(
-            description: "review serve did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
     }
 }

@@ -51,25 +51,11 @@ extension Bench {
         }
 
         let secret = "bench latency secret"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: settings.binDirectory + "/review")
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--db", database]
-        process.environment = [
-            "ASC_WEBHOOK_SECRET": secret, "ASC_API_BASE_URL": fake.baseURL, "ASC_KEY_ID": keyID,
-            "ASC_ISSUER_ID": benchIssuerID, "ASC_PRIVATE_KEY_PATH": keyPath, "HOME": work, "XDG_CONFIG_HOME": work,
-        ]
-        let logPath = work + "/serve.log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGTERM)
-                process.waitUntilExit()
-            }
-        }
-        let port = try waitForPort(logPath, process)
+        let serve = try ServeProcess(
+            settings: settings, work: work, database: database, secret: secret, appStoreConnect: fake.baseURL,
+            keyID: keyID, keyPath: keyPath)
+        defer { serve.stop() }
+        let port = serve.port
 
         var fromSend: [Double] = []
         var fromAnswer: [Double] = []
@@ -99,8 +85,7 @@ extension Bench {
             fromSend.append(at - sent)
             fromAnswer.append(at - answeredAt)
         }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        serve.stop()
 
         let median = fromSend.isEmpty ? Double.nan : medianOf(fromSend)
         let worst = fromSend.max() ?? .nan
