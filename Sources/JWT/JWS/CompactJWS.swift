@@ -79,14 +79,24 @@ struct CompactJWS: ~Copyable {
             header = known.header
             reused = known
         } else {
-            let headerBytes = try Base64URL.decode(headerPart, segment: "header")
+            let headerBytes: [UInt8]
+            do {
+                headerBytes = try Base64URL.decode(headerPart, segment: "header")
+            } catch {
+                throw Self.notCompact(error)
+            }
             header = try headerBytes.withUnsafeBytes {
                 try JWSHeader(
                     decoded: $0, maxNestingDepth: limits.maxNestingDepth, maxMembers: limits.maxObjectMembers)
             }
             reused = nil
         }
-        let payload = try Base64URL.decode(payloadPart, segment: "payload")
+        let payload: [UInt8]
+        do {
+            payload = try Base64URL.decode(payloadPart, segment: "payload")
+        } catch {
+            throw Self.notCompact(error)
+        }
         self.header = header
         self.reused = reused
         self.payload = payload
@@ -108,6 +118,35 @@ struct CompactJWS: ~Copyable {
     static func decodeSignature<R>(
         _ signatureRange: Range<Int>, of token: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
-        try Base64URL.withDecoded(UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature", body)
+        // What `body` throws passes as it is; only the segment's own decoding failure says the token is not a JWS.
+        var bodyError: (any Error)?
+        let result: R?
+        do {
+            result = try Base64URL.withDecoded(
+                UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature"
+            ) { signature -> R? in
+                do {
+                    return try body(signature)
+                } catch {
+                    bodyError = error
+                    return nil
+                }
+            }
+        } catch {
+            throw notCompact(error)
+        }
+        if let bodyError { throw bodyError }
+        return result!
+    }
+
+    /// A segment that is not base64url makes the token no compact JWS at all: that is said first, then why (the
+    /// decoder's reason names the segment, the character and its position), so "not.a.jwt" does not read as a
+    /// question of unused bits. The code stays `invalidBase64URL`.
+    static func notCompact(_ error: any Error) -> any Error {
+        guard let error = error as? JWTError, error.code == .invalidBase64URL else { return error }
+        return JWTError(
+            .invalidBase64URL,
+            "the token is not a compact JWS (three base64url segments, header.payload.signature; RFC 7515 section "
+                + "7.1): " + error.reason)
     }
 }

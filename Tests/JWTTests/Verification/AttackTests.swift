@@ -270,6 +270,37 @@ struct AttackTests {
         }
     }
 
+    @Test("a segment that is not base64url says first that the token is not a compact JWS, then why (issue 25)")
+    func notACompactJWSFirst() throws {
+        let notJWS = "the token is not a compact JWS (three base64url segments, header.payload.signature"
+        for token in ["not.a.jwt", "!!.e30.c2ln"] {
+            do {
+                _ = try verifier.verify(token, now: JOSETestKeys.now)
+                Issue.record("\(token) verified")
+            } catch let error as JWTError {
+                #expect(error.code == .invalidBase64URL)
+                #expect(error.reason.hasPrefix(notJWS), "\(error.reason)")
+                #expect(error.reason.contains("the header"), "the why follows: \(error.reason)")
+            }
+        }
+        let token = try JOSETestKeys.token(header: #"{"alg":"RS256","kid":"rsa-1"}"#, payload: JOSETestKeys.claims())
+        let segments = token.split(separator: ".").map(String.init)
+        expectError(JWTError(.invalidBase64URL), mentioning: [notJWS, "the payload", "'+'"]) {
+            _ = try verifier.verify("\(segments[0]).+\(segments[1].dropFirst()).\(segments[2])", now: JOSETestKeys.now)
+        }
+        expectError(JWTError(.invalidBase64URL), mentioning: [notJWS, "the signature", "'='"]) {
+            _ = try verifier.verify("\(segments[0]).\(segments[1]).\(segments[2])==", now: JOSETestKeys.now)
+        }
+        // A signature that is base64url but wrong is a bad signature, never "not a compact JWS".
+        do {
+            _ = try verifier.verify("\(segments[0]).\(segments[1]).c2lnbmF0dXJl", now: JOSETestKeys.now)
+            Issue.record("a wrong signature verified")
+        } catch let error as JWTError {
+            #expect(error.code == .invalidSignature)
+            #expect(!error.reason.contains("not a compact JWS"), "\(error.reason)")
+        }
+    }
+
     @Test("the wrong number of segments, and a JWE, are malformed tokens")
     func segments() throws {
         for (token, fragment) in [
