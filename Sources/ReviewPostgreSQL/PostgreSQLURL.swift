@@ -110,10 +110,13 @@ package struct PostgreSQLURL: Sendable, Hashable {
             user = nil
             password = nil
         }
-        hosts = try Self.hosts(parts.hostAndPort)
+        let hosts = try Self.hosts(parts.hostAndPort)
         let path = parts.path.dropFirst()
         database = path.isEmpty ? nil : try Self.decoded(path, part: "database name")
-        parameters = try Self.parameters(parts.query)
+        let parameters = try Self.parameters(parts.query)
+        try Self.checkEndpoints(hosts: hosts, parameters: parameters)
+        self.hosts = hosts
+        self.parameters = parameters
     }
 
     /// The host list: `host[:port]` items separated by commas; a host in brackets is an IPv6 address.
@@ -176,10 +179,41 @@ package struct PostgreSQLURL: Sendable, Hashable {
                         + "spelling, and percent-encode & as %26 and = as %3D in a value (a password, say)")
             }
             let value = try decoded(pair[pair.index(after: equals)...], part: "parameters")
+            try LibpqValueRule.check(name, value, parameter: index + 1)
             // libpq's reading of a URL: "ssl=true" is JDBC's spelling of sslmode=require (section 34.1.1.2).
             result.append(name == "ssl" && value == "true" ? ("sslmode", "require") : (name, value))
         }
         return result
+    }
+
+    /// libpq's match of ports to hosts (section 34.1.2, `port`): one port for every host, or several, one per host.
+    /// Checked here, so that a mismatch is a usage error (64) before any connection, not libpq's connection
+    /// failure (69). The `host`/`hostaddr`/`port` parameters win over the URL's host list, as they do in libpq.
+    private static func checkEndpoints(
+        hosts: [(host: String, port: String?)], parameters: [(name: String, value: String)]
+    ) throws(ReviewError) {
+        func last(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
+        let ports =
+            last("port").map { $0.split(separator: ",", omittingEmptySubsequences: false).count }
+            ?? (hosts.contains { $0.port != nil } ? hosts.count : 1)
+        let hostCount =
+            (last("host") ?? last("hostaddr")).map { $0.split(separator: ",", omittingEmptySubsequences: false).count }
+            ?? hosts.count
+        let versions = LibpqValueRule.choices["ssl_min_protocol_version"] ?? []
+        if let low = last("ssl_min_protocol_version").flatMap(versions.firstIndex(of:)),
+            let high = last("ssl_max_protocol_version").flatMap(versions.firstIndex(of:)), low > high
+        {
+            throw ReviewError(
+                .invalidValue,
+                "the PostgreSQL URL's ssl_min_protocol_version is above its ssl_max_protocol_version; libpq refuses "
+                    + "the range (section 34.1.2)")
+        }
+        guard ports <= 1 || ports == hostCount else {
+            throw ReviewError(
+                .invalidValue,
+                "the PostgreSQL URL gives \(ports) ports for \(hostCount) host\(hostCount == 1 ? "" : "s"); libpq takes "
+                    + "one port for all the hosts or one per host (section 34.1.2)")
+        }
     }
 
     private static func decoded(_ text: Substring, part: String) throws(ReviewError) -> String {
@@ -208,5 +242,87 @@ package struct PostgreSQLURL: Sendable, Hashable {
             hasher.combine(keyword)
             hasher.combine(value)
         }
+    }
+}
+
+/// The values libpq itself checks before it connects (fe-connect.c's reading of the options; libpq's documentation,
+/// section 34.1.2), checked the same way here so that a typo (`sslmode=requre`, `port=99999`, `connect_timeout=10s`)
+/// is a usage error (`invalidValue`, 64) naming the parameter and what it takes, not a connection failure (69) that a
+/// script would retry forever. The message names the parameter, never its value: a value after an unencoded `&` may
+/// be the tail of a password.
+enum LibpqValueRule {
+    /// The parameters that take one word of a list, and the list.
+    static let choices: [String: [String]] = [
+        "sslmode": ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"],
+        "gssencmode": ["disable", "prefer", "require"],
+        "channel_binding": ["disable", "prefer", "require"],
+        "target_session_attrs": ["any", "read-write", "read-only", "primary", "standby", "prefer-standby"],
+        "load_balance_hosts": ["disable", "random"],
+        "sslcertmode": ["disable", "allow", "require"],
+        "sslnegotiation": ["postgres", "direct"],
+        "ssl_min_protocol_version": ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"],
+        "ssl_max_protocol_version": ["TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"],
+    ]
+    /// The parameters that take an integer (libpq's `parse_int_param`: optional white space around an optional sign
+    /// and digits, within a C `int`).
+    static let integers: Set<String> = [
+        "connect_timeout", "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count",
+        "tcp_user_timeout",
+    ]
+
+    /// Checks one parameter's value.
+    /// - Throws: `ReviewError.invalidValue` naming the parameter (by position and name) and what it takes.
+    static func check(_ name: String, _ value: String, parameter position: Int) throws(ReviewError) {
+        if let words = choices[name] {
+            // libpq compares these exactly (strcmp), so case matters; an empty protocol version means "no bound".
+            let allowed = name.hasSuffix("_protocol_version") && value.isEmpty
+            guard allowed || words.contains(value) else {
+                throw refused(name, position, "one of " + words.joined(separator: ", "))
+            }
+        } else if integers.contains(name) {
+            guard integer(value) != nil else {
+                throw refused(name, position, "a whole number (of seconds, or a count)")
+            }
+        } else if name == "ssl" {
+            // libpq's URL reading knows ssl=true only (JDBC's spelling of sslmode=require); any other value is not a
+            // parameter of its.
+            guard value == "true" else { throw refused(name, position, "only true (JDBC's sslmode=require)") }
+        } else if name == "port" {
+            for item in value.split(separator: ",", omittingEmptySubsequences: false) where !item.isEmpty {
+                guard let number = integer(String(item)), (1...65535).contains(number) else {
+                    throw refused(name, position, "a port number from 1 to 65535, or one per host separated by commas")
+                }
+            }
+        }
+    }
+
+    /// The value of an integer as libpq's `parse_int_param` reads it, or nil.
+    static func integer(_ text: String) -> Int? {
+        let trimmed = text.trimmingASCIIWhitespace
+        var digits = Substring(trimmed)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(trimmed),
+            value >= Int(Int32.min), value <= Int(Int32.max)
+        else { return nil }
+        return value
+    }
+
+    private static func refused(_ name: String, _ position: Int, _ takes: String) -> ReviewError {
+        ReviewError(
+            .invalidValue,
+            "parameter \(position) of the PostgreSQL URL, \(name), has a value libpq does not accept; it takes \(takes) "
+                + "(libpq's documentation, section 34.1.2)")
+    }
+}
+
+extension String {
+    /// Without the ASCII white space (space, tab, newline, vertical tab, form feed, carriage return) at either end,
+    /// what C's `isspace` skips.
+    fileprivate var trimmingASCIIWhitespace: String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -72,6 +72,49 @@ struct PostgreSQLStoreTests {
         #expect(StoreLocation.displayed(url) == "(a store URL that does not parse)")
     }
 
+    @Test(
+        "a value libpq would refuse is invalidValue (64) before any connection, naming the parameter, not its value",
+        arguments: [
+            ("postgresql://h/d?sslmode=nonsense", "sslmode"), ("postgresql://h/d?sslmode=Require", "sslmode"),
+            ("postgresql://h/d?port=99999", "port"), ("postgresql://h/d?port=x", "port"),
+            ("postgresql://h/d?port=5432,0", "port"), ("postgresql://h/d?connect_timeout=10s", "connect_timeout"),
+            ("postgresql://h/d?keepalives_idle=", "keepalives_idle"),
+            ("postgresql://h/d?tcp_user_timeout=99999999999", "tcp_user_timeout"),
+            ("postgresql://h/d?gssencmode=always", "gssencmode"),
+            ("postgresql://h/d?target_session_attrs=writable", "target_session_attrs"),
+            ("postgresql://h/d?ssl_min_protocol_version=TLSv1.4", "ssl_min_protocol_version"),
+            ("postgresql://h/d?ssl=false", "ssl"),
+            ("postgresql://h1,h2,h3/d?port=1,2", "3 hosts"), ("postgresql://h1:1,h2:2/d?host=a,b,c", "3 hosts"),
+            (
+                "postgresql://h/d?ssl_min_protocol_version=TLSv1.3&ssl_max_protocol_version=TLSv1.2",
+                "ssl_max_protocol_version"
+            ),
+        ])
+    func libpqValues(url: String, named: String) {
+        let error = #expect(throws: ReviewError.self) { try PostgreSQLURL(parsing: url) }
+        #expect(error?.code == .invalidValue)
+        let reason = error?.reason ?? ""
+        #expect(reason.contains(named), "\(reason)")
+        for value in ["nonsense", "Require", "99999", "10s", "always", "writable", "TLSv1.4", "false"] {
+            #expect(!reason.contains(value), "the value is quoted: \(reason)")
+        }
+        #expect(throws: ReviewError.self) { try RelationalReviewStore(postgreSQLURL: url) }
+    }
+
+    @Test(
+        "the values libpq accepts still parse",
+        arguments: [
+            "postgresql://h/d?sslmode=verify-full", "postgresql://h/d?port=5433", "postgresql://h1,h2/d?port=1,2",
+            "postgresql://h1,h2/d?port=5432", "postgresql://h1,h2/d?port=1,",
+            "postgresql://h/d?connect_timeout=%2010%20",
+            "postgresql://h/d?connect_timeout=-1", "postgresql://h/d?keepalives=0&keepalives_count=3",
+            "postgresql://h/d?ssl=true", "postgresql://h/d?ssl_min_protocol_version=TLSv1.2&ssl_max_protocol_version=",
+            "postgresql://h/d?target_session_attrs=read-write", "postgresql://h1:1,h2:2/d",
+        ])
+    func libpqValuesAccepted(url: String) throws {
+        _ = try PostgreSQLURL(parsing: url)
+    }
+
     @Test("a path is a SQLite file, not a URL; a URL's scheme is postgres or postgresql")
     func recognition() throws {
         #expect(
