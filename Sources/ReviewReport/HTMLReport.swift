@@ -86,10 +86,8 @@ package struct HTMLReport: Sendable {
         (precision == .exact ? "" : "~") + DurationFormat.string(seconds: seconds)
     }
 
-    /// "71%", of a part and a whole (whole > 0).
-    func percent(_ part: Int, of whole: Int) -> String {
-        "\(Int((Double(part) * 100 / Double(whole)).rounded()))%"
-    }
+    /// "71%", of a part and a whole (whole > 0), as every output shows a share (`PercentFormat`).
+    func percent(_ part: Int, of whole: Int) -> String { PercentFormat.string(part, of: whole) }
 
     /// A section's opening: `<section id=ID aria-labelledby=ID-title><h2 id=ID-title>TITLE</h2>`.
     func sectionStart(_ id: String, _ title: String) -> String {

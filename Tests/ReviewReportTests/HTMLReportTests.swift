@@ -140,6 +140,27 @@ struct HTMLReportTests {
         #expect(html.contains("</html>"))
     }
 
+    @Test("a share is shown by the one rule, rounded down as the command line shows it: 41 of 78 is 52%, not 53%")
+    func percentages() {
+        let app = App(name: "Fokus")
+        let start = ReportFixture.now.secondsSince1970 - 400 * 86_400
+        var events: [ReviewEvent] = []
+        for index in 0..<78 {
+            let submitted = start + Int64(index) * 4 * 86_400
+            let decided = submitted + (index < 41 ? 3_600 : 30 * 3_600)
+            for (state, at) in [(ReviewState.waitingForReview, submitted), (.approved, decided)] {
+                events.append(
+                    ReviewEvent(
+                        id: 0, app: app, platform: .iOS, version: "1.\(index)", state: state,
+                        at: Timestamp(secondsSince1970: at)))
+            }
+        }
+        let html = Self.page(events)
+        #expect(html.contains("52% (41 of 78)"), "the 24-hour row")
+        #expect(!html.contains("53%"))
+        #expect(PercentFormat.string(41, of: 78) == "52%")
+    }
+
     @Test("an app with more versions than versionsPerTrack gets bars for its latest ones, and says so")
     func versionLimit() throws {
         var report = HTMLReport(

@@ -38,9 +38,8 @@ extension Renderer {
         return text + footnotes(stats)
     }
 
-    /// A share as a whole percentage, rounded down (so "90%" is never shown for 89.6%); the products of the
-    /// Kaplan-Meier estimate are floating point, so 0.9 of a hair under is still 90%.
-    static func percent(_ share: Double) -> String { "\(Int((share * 100 + 1e-9).rounded(.down)))%" }
+    /// A share as every output shows it (`PercentFormat`: rounded down, "<1%" above zero).
+    static func percent(_ share: Double) -> String { PercentFormat.string(share: share) }
 
     private func heading(_ scope: StatisticsScope) -> String {
         var text = "Submission cycles of \(scope.app.map(shown) ?? "all apps")"

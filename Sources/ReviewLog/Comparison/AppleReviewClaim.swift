@@ -34,7 +34,7 @@ public enum AppleReviewClaim {
 
         /// The figure as Apple put it: "90% within 24 hours", "over 90% within 48 hours".
         public var wording: String {
-            (isLowerBound ? "over " : "") + "\(Int((share * 100).rounded()))% within \(withinSeconds / 3600) hours"
+            (isLowerBound ? "over " : "") + "\(PercentFormat.string(share: share)) within \(withinSeconds / 3600) hours"
         }
     }
 

@@ -89,9 +89,9 @@ public struct OpenCycleComparison: Sendable, Hashable {
         if decidedCycles == 0 {
             text += "no decided cycle of yours to compare with yet"
         } else {
-            let percent = decidedFaster * 100 / decidedCycles
+            let percent = PercentFormat.string(decidedFaster, of: decidedCycles)
             text += "longer than \(decidedFaster) of your \(decidedCycles) decided cycle"
-            text += (decidedCycles == 1 ? "" : "s") + " took (\(percent)%"
+            text += (decidedCycles == 1 ? "" : "s") + " took (\(percent)"
             if let ownP90 { text += "; your 90th percentile: \(DurationFormat.string(seconds: ownP90))" }
             text += ")"
             if isFewCycles { text += ", from fewer than \(Self.fewCycles) cycles: a weak guide" }
