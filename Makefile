@@ -55,7 +55,7 @@ build: deps
 	$(SWIFT) build $(STRICT)
 
 release: deps
-	$(SWIFT) build -c release $(STRICT)
+	SWIFT=$(SWIFT) scripts/swift-build -c release $(STRICT)
 
 demo: release
 	@scripts/demo "$(RELEASE_BIN)"
@@ -68,9 +68,9 @@ uninstall:
 
 test: deps
 	$(SWIFT) build --build-tests $(STRICT)
-	$(SWIFT) test --skip-build --skip '$(PROCESS_HEAVY)|$(TIMED_SERVER)'
-	$(SWIFT) test --skip-build --filter '$(PROCESS_HEAVY)'
-	$(SWIFT) test --skip-build --filter '$(TIMED_SERVER)'
+	$(SWIFT) test --skip-build --disable-xctest --skip '$(PROCESS_HEAVY)|$(TIMED_SERVER)'
+	$(SWIFT) test --skip-build --disable-xctest --filter '$(PROCESS_HEAVY)'
+	$(SWIFT) test --skip-build --disable-xctest --filter '$(TIMED_SERVER)'
 	SWIFT=$(SWIFT) scripts/check-libcurl-symbols
 	SWIFT=$(SWIFT) scripts/check-release-test-hooks
 
@@ -79,12 +79,12 @@ sanitize: asan tsan
 asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan $(STRICT) 2>&1 \
 		| grep -v "Cannot export local symbol"; test $${PIPESTATUS[0]} -eq 0
-	$(SANITIZER_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --no-parallel \
+	$(SANITIZER_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan --no-parallel \
 		--skip '$(SANITIZER_SKIP)'
 
 tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan $(STRICT)
-	$(SANITIZER_ENV) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan \
+	$(SANITIZER_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build/tsan \
 		--filter '$(CONCURRENCY_FILTER)' --skip '$(SANITIZER_SKIP)'
 
 fuzz: deps
