@@ -35,6 +35,7 @@ static inline X509 *gatehouse_sk_X509_value(const STACK_OF(X509) *stack, int ind
     return sk_X509_value(stack, index);
 }
 static inline void gatehouse_sk_X509_pop_free(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
+static inline void gatehouse_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
 
 // RFC 2253 distinguished names with UTF-8 kept as UTF-8 (XN_FLAG_RFC2253 is a compound macro).
 static inline unsigned long gatehouse_XN_FLAG_RFC2253_UTF8(void) { return XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB; }

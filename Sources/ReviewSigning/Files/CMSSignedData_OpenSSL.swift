@@ -79,12 +79,16 @@ final class CMSSignedData {
     /// - Returns: the signer.
     func signer(trust: ProfileSignerTrust) -> ProfileSigner {
         defer { OpenSSLErrorQueue.clear() }
-        guard let signers = CMS_get0_signers(pointer), gatehouse_sk_X509_num(signers) > 0,
-            let first = gatehouse_sk_X509_value(signers, 0), let firstSigner = X509Handle.retaining(first)
+        // A new stack of certificates the message owns: the stack is freed here, its certificates are not.
+        let signers = CMS_get0_signers(pointer)
+        defer { if let signers { gatehouse_sk_X509_free(signers) } }
+        guard let signers, gatehouse_sk_X509_num(signers) > 0, let first = gatehouse_sk_X509_value(signers, 0),
+            let firstSigner = X509Handle.retaining(first)
         else {
             return ProfileSigner(
                 commonName: nil, chain: .notChained(to: trust.name, because: "the signer certificate is not known"))
         }
+        // A new stack holding a reference to each certificate: both are freed here.
         let certificates = CMS_get1_certs(pointer)
         defer { if let certificates { gatehouse_sk_X509_pop_free(certificates) } }
         guard let store = X509_STORE_new() else {
