@@ -112,6 +112,14 @@ let package = Package(
             name: "ReviewNotify",
             dependencies: ["ReviewLog", "GatehouseHTTP", "JWT", "GatehouseCore", "GatehouseFoundation"]),
 
+        // review's signing tracker (issue 22). Files/: the local signing files read from their content (a provisioning
+        // profile through OpenSSL's CMS API, its signature checked for integrity and its signer's chain to Apple's
+        // roots; a certificate in PEM or DER; a Sign in with Apple client secret through JWT's UnverifiedJWT, with
+        // AppleSignIn's six-month ceiling), each with its expiry, name and detail. Not yet reachable from `review`.
+        .target(
+            name: "ReviewSigning",
+            dependencies: ["COpenSSL", "JWT", "AppleSignIn", "GatehouseCore", "GatehouseFoundation"]),
+
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),
 
@@ -219,6 +227,11 @@ let package = Package(
         .testTarget(
             name: "ReviewSyncTests",
             dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting", "ReviewTesting"]),
+        // The signing files made by the tests themselves: profiles signed with `openssl cms -sign` from throwaway keys
+        // (one altered after signing), certificates in DER and PEM, client secrets from AppleClientSecret and JWSSigner.
+        .testTarget(
+            name: "ReviewSigningTests",
+            dependencies: ["ReviewSigning", "AppleSignIn", "JWT", "GatehouseTesting"]),
         .testTarget(
             name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
