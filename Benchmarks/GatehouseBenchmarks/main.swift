@@ -83,7 +83,7 @@ enum Bench {
                 issuer: Fixtures.issuer, requiredClaims: ["exp", "iat", "sub"]))
 
         // Sanity: every side accepts its token, and a token with one changed signature byte is refused.
-        let appleToken = try await apple.verify(fixtures.rs256.token)
+        let appleToken = try await apple.verify(fixtures.rs256.token, nonce: .insecureNotChecked)
         precondition(appleToken.subject.hasPrefix("001234."), "the Apple verifier returned another subject")
         for signed in [fixtures.rs256, fixtures.ps256, fixtures.es256, fixtures.edDSA] {
             _ = try verifier.verify(signed.token, now: now)
@@ -106,7 +106,9 @@ enum Bench {
                 rounds: rounds, batch: count(1000),
                 baseline: { n in rsRaw.loop(n) },
                 subject: { n in
-                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                    for _ in 0..<n {
+                        blackHole(try await apple.verify(fixtures.rs256.token, nonce: .insecureNotChecked))
+                    }
                 })
             report.add(
                 "RS256 full Apple verification vs raw",
@@ -169,7 +171,7 @@ enum Bench {
                 (
                     "+ Apple's claims (AppleIdentityTokenVerifier.verify)",
                     { n in
-                        for _ in 0..<n { blackHole(try await apple.verify(signed.token)) }
+                        for _ in 0..<n { blackHole(try await apple.verify(signed.token, nonce: .insecureNotChecked)) }
                     }
                 ),
             ]
@@ -226,7 +228,9 @@ enum Bench {
             if await Memory.counterIsInterposed() {
                 let n = 1000
                 let appleAllocations = try await Memory.allocations {
-                    for _ in 0..<n { blackHole(try await apple.verify(fixtures.rs256.token)) }
+                    for _ in 0..<n {
+                        blackHole(try await apple.verify(fixtures.rs256.token, nonce: .insecureNotChecked))
+                    }
                 }
                 let plainAllocations = try await Memory.allocations {
                     for _ in 0..<n { blackHole(try verifier.verify(fixtures.rs256.token, now: now)) }
@@ -280,10 +284,12 @@ enum Bench {
         if settings.runs("memory") {
             print("\n== Resident memory ==")
             let total = settings.quick ? 100_000 : 1_000_000
-            for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            for _ in 0..<10_000 { blackHole(try await apple.verify(fixtures.rs256.token, nonce: .insecureNotChecked)) }
             let early = Memory.residentBytes()
             let started = Clock.now()
-            for _ in 10_000..<total { blackHole(try await apple.verify(fixtures.rs256.token)) }
+            for _ in 10_000..<total {
+                blackHole(try await apple.verify(fixtures.rs256.token, nonce: .insecureNotChecked))
+            }
             let elapsed = Clock.now() - started
             let late = Memory.residentBytes()
             let growth = 100 * Double(late - early) / Double(early)
@@ -366,7 +372,7 @@ enum Bench {
                     group.addTask {
                         // The loop never suspends, so it stays on one thread and its CPU clock.
                         try await Clock.threadCPUTime {
-                            for _ in 0..<each { blackHole(try await apple.verify(token)) }
+                            for _ in 0..<each { blackHole(try await apple.verify(token, nonce: .insecureNotChecked)) }
                         }
                     }
                 }

@@ -35,10 +35,12 @@ struct AppleIdentityTokenVerifierTests {
     @Test("a bundle ID and a Services ID: a token for either passes, a token for a third app fails")
     func severalClientIDs() async throws {
         let verifier = try TestKeys.verifier(clientIDs: ["com.example.gatehouse", "com.example.gatehouse.web"])
-        _ = try await verifier.verify(TestKeys.token())
-        _ = try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.example.gatehouse.web"])))
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
+        _ = try await verifier.verify(
+            TestKeys.token(TestKeys.claims(["aud": "com.example.gatehouse.web"])), nonce: .insecureNotChecked)
         let error = await #expect(throws: AppleSignInError.self) {
-            try await verifier.verify(TestKeys.token(TestKeys.claims(["aud": "com.attacker.app"])))
+            try await verifier.verify(
+                TestKeys.token(TestKeys.claims(["aud": "com.attacker.app"])), nonce: .insecureNotChecked)
         }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .audienceMismatch)
@@ -48,7 +50,9 @@ struct AppleIdentityTokenVerifierTests {
     @Test("an issuer other than https://appleid.apple.com is refused, naming it")
     func issuer() async throws {
         let token = TestKeys.token(TestKeys.claims(["iss": "https://appleid.apple.com.evil.example"]))
-        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .issuerMismatch)
         #expect(error?.reason.contains("appleid.apple.com.evil.example") == true)
     }
@@ -56,7 +60,9 @@ struct AppleIdentityTokenVerifierTests {
     @Test("only RS256: a PS256 token from the same RSA key is refused naming the algorithm")
     func onlyRS256() async throws {
         let token = TestKeys.token(algorithm: .ps256)
-        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .algorithmNotAllowed)
         #expect(error?.reason.contains("PS256") == true)
         #expect(error?.reason.contains("RS256") == true)
@@ -65,7 +71,9 @@ struct AppleIdentityTokenVerifierTests {
     @Test("an unknown kid is refused, never verified with another key of the set")
     func unknownKid() async throws {
         let token = TestKeys.token(kid: "not-in-set")
-        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .unknownKeyID)
         #expect(error?.reason.contains("not-in-set") == true)
         #expect(error?.reason.contains("key-1") == true)
@@ -78,7 +86,7 @@ struct AppleIdentityTokenVerifierTests {
                 TestKeys.claims([
                     "email": "a@example.com", "email_verified": "false", "is_private_email": false,
                     "real_user_status": 7, "transfer_sub": "000999.abc.0001", "nonce_supported": false,
-                ])))
+                ])), nonce: .insecureNotChecked)
         #expect(token.emailVerified == false)
         #expect(token.isPrivateEmail == false)
         #expect(token.nonceSupported == false)
@@ -87,7 +95,8 @@ struct AppleIdentityTokenVerifierTests {
         #expect(token.transferSubject == "000999.abc.0001")
         #expect(token.authenticationTime == Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt)))
 
-        let likely = try await TestKeys.verifier().verify(TestKeys.token(TestKeys.claims(["real_user_status": 2])))
+        let likely = try await TestKeys.verifier().verify(
+            TestKeys.token(TestKeys.claims(["real_user_status": 2])), nonce: .insecureNotChecked)
         #expect(likely.realUserStatus == .likelyReal)
         #expect(likely.emailVerified == nil)
     }
@@ -100,7 +109,9 @@ struct AppleIdentityTokenVerifierTests {
         ])
     func mistypedClaims(name: String, value: any Sendable) async throws {
         let token = TestKeys.token(TestKeys.claims([name: value]))
-        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.code == .invalidClaim)
         #expect(error?.reason.contains("\"\(name)\"") == true)
     }
@@ -114,7 +125,20 @@ struct AppleIdentityTokenVerifierTests {
         _ = try await TestKeys.verifier().verify(token, nonce: .exact(hashed))
         _ = try await TestKeys.verifier().verify(token, nonce: .sha256(ofRaw: "raw-nonce"))
         // Without an expected nonce, the nonce is read but not checked.
-        #expect(try await TestKeys.verifier().verify(token).nonce == hashed)
+        #expect(try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked).nonce == hashed)
+    }
+
+    @Test("nonce: a required choice; .insecureNotChecked is the one that skips it, and says so by its name")
+    func nonceNotCheckedIsNamed() async throws {
+        // verify(token) no longer compiles (issue 25 item 22): skipping is written out, as the audience's choice is.
+        #expect(AppleNonce.insecureNotChecked.expectedClaim == nil)
+        #expect(AppleNonce.exact("n").expectedClaim == "n")
+        let withoutNonce = TestKeys.token(TestKeys.claims(["nonce_supported": true]))
+        _ = try await TestKeys.verifier().verify(withoutNonce, nonce: .insecureNotChecked)
+        let refused = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(withoutNonce, nonce: .exact("n"))
+        }
+        #expect(refused?.code == .nonceMissing)
     }
 
     @Test("nonce: the raw value where the hash was sent (and the reverse) is a mismatch naming both")
@@ -151,7 +175,8 @@ struct AppleIdentityTokenVerifierTests {
         #expect(nfdError?.code == .nonceMismatch)
         let kelvinAudience = TestKeys.token(TestKeys.claims(["aud": "com.\u{212A}elvin.app"]))
         let audienceError = await #expect(throws: AppleSignInError.self) {
-            try await TestKeys.verifier(clientIDs: ["com.Kelvin.app"]).verify(kelvinAudience)
+            try await TestKeys.verifier(clientIDs: ["com.Kelvin.app"]).verify(
+                kelvinAudience, nonce: .insecureNotChecked)
         }
         #expect(audienceError?.jwtError?.code == .audienceMismatch)
         let plain = TestKeys.token(TestKeys.claims(["aud": "com.Kelvin.app", "nonce": "K-nonce"]))
@@ -178,14 +203,14 @@ struct AppleIdentityTokenVerifierTests {
         let code = "c1a2b3.0.nrxq.Zy9"
         let hash = Base64URL.encode(Digest.sha256(Array(code.utf8)).prefix(16))
         let token = TestKeys.token(TestKeys.claims(["c_hash": hash]))
-        _ = try await TestKeys.verifier().verify(token, authorizationCode: code)
+        _ = try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked, authorizationCode: code)
         let wrong = await #expect(throws: AppleSignInError.self) {
-            try await TestKeys.verifier().verify(token, authorizationCode: "other")
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked, authorizationCode: "other")
         }
         #expect(wrong?.code == .tokenHashMismatch)
         #expect(wrong?.reason.contains(hash) == true)
         let absent = await #expect(throws: AppleSignInError.self) {
-            try await TestKeys.verifier().verify(TestKeys.token(), authorizationCode: code)
+            try await TestKeys.verifier().verify(TestKeys.token(), nonce: .insecureNotChecked, authorizationCode: code)
         }
         #expect(absent?.code == .tokenHashMismatch)
         #expect(absent?.reason.contains("no \"c_hash\" claim") == true)
@@ -197,21 +222,27 @@ struct AppleIdentityTokenVerifierTests {
         let verifier = try AppleIdentityTokenVerifier(
             clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 120,
             clock: TestTime { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
-        _ = try await verifier.verify(expired)
+        _ = try await verifier.verify(expired, nonce: .insecureNotChecked)
         let strict = try AppleIdentityTokenVerifier(
             clientIDs: [TestKeys.clientID], keySet: TestKeys.keySet(), leeway: 0,
             clock: TestTime { Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 3_600)) })
-        let error = await #expect(throws: AppleSignInError.self) { try await strict.verify(expired) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await strict.verify(expired, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .expired)
         let future = TestKeys.token(TestKeys.claims(["iat": TestKeys.issuedAt + 7_200]))
-        let early = await #expect(throws: AppleSignInError.self) { try await strict.verify(future) }
+        let early = await #expect(throws: AppleSignInError.self) {
+            try await strict.verify(future, nonce: .insecureNotChecked)
+        }
         #expect(early?.jwtError?.code == .issuedInFuture)
     }
 
     @Test("a missing sub is refused naming the claim")
     func subRequired() async throws {
         let token = TestKeys.token(TestKeys.claims(["sub": NSNull()]))
-        let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await TestKeys.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"sub\"") == true)
     }
@@ -239,7 +270,9 @@ struct AppleIdentityTokenVerifierTests {
             #expect(generic.keySelection == .onlyUsableKey)
         }
         for keys in [[(TestKeys.first, "key-1")], [(TestKeys.first, "key-1"), (TestKeys.second, "key-2")]] {
-            let error = await #expect(throws: AppleSignInError.self) { try await TestKeys.verifier(keys).verify(token) }
+            let error = await #expect(throws: AppleSignInError.self) {
+                try await TestKeys.verifier(keys).verify(token, nonce: .insecureNotChecked)
+            }
             #expect(error?.code == .invalidToken, "\(keys.count) keys")
             #expect(error?.jwtError?.code == .invalidHeader, "\(keys.count) keys: \(error.map { "\($0)" } ?? "")")
             #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
@@ -269,10 +302,12 @@ struct AppleIdentityTokenVerifierTests {
         let clock = ManualClock(Date(timeIntervalSince1970: TimeInterval(TestKeys.issuedAt + 60)))
         let provider = AppleKeySetProviderTests.provider(server, clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.tokenWithoutKid()) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.tokenWithoutKid(), nonce: .insecureNotChecked)
+        }
         #expect(error?.code == .invalidToken)
         #expect(error?.reason.contains("no \"kid\"") == true, "\(error?.reason ?? "")")
         #expect(await provider.fetchCount == 0)
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
     }
 }

@@ -79,26 +79,28 @@ struct AppleKeySetProviderTests {
         let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         let verifier = try setting.verifier()
 
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         #expect(await setting.provider.fetchCount == 1)
 
         // Apple publishes key-2 and starts signing with it; the cached set (fresh for an hour) lacks it.
         setting.keys.set(.json(Self.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         // Within the minimum interval of the first fetch: no refetch, the kid is unknown, no fallback key.
-        let early = await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) }
+        let early = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(rotated, nonce: .insecureNotChecked)
+        }
         #expect(early?.jwtError?.code == .unknownKeyID)
         #expect(early?.reason.contains("key-2") == true)
         #expect(await setting.provider.fetchCount == 1)
 
         setting.clock.advance(61)
-        let token = try await verifier.verify(rotated)
+        let token = try await verifier.verify(rotated, nonce: .insecureNotChecked)
         #expect(token.keyID == "key-2")
         #expect(await setting.provider.fetchCount == 2)
         #expect(setting.server.requestCount(path: "/auth/keys") == 2)
         // Known kids are served from the cache without a fetch.
-        _ = try await verifier.verify(TestKeys.token())
-        _ = try await verifier.verify(rotated)
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
+        _ = try await verifier.verify(rotated, nonce: .insecureNotChecked)
         #expect(await setting.provider.fetchCount == 2)
     }
 
@@ -121,7 +123,7 @@ struct AppleKeySetProviderTests {
                     let token = index % 10 == 0 ? genuine : invented()
                     group.addTask {
                         do {
-                            _ = try await verifier.verify(token)
+                            _ = try await verifier.verify(token, nonce: .insecureNotChecked)
                             return true
                         } catch let error as AppleSignInError {
                             return error.jwtError?.code == .unknownKeyID ? false : true
@@ -159,7 +161,7 @@ struct AppleKeySetProviderTests {
     func concurrentRotation() async throws {
         let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         let verifier = try setting.verifier()
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         setting.keys.set(
             LoopbackResponse(
                 headers: [("Content-Type", "application/json")], body: Array(Self.twoKeys.utf8),
@@ -168,7 +170,7 @@ struct AppleKeySetProviderTests {
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
         let passed = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<50 {
-                group.addTask { (try? await verifier.verify(rotated)) != nil }
+                group.addTask { (try? await verifier.verify(rotated, nonce: .insecureNotChecked)) != nil }
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
@@ -186,7 +188,7 @@ struct AppleKeySetProviderTests {
         let tokens = [TestKeys.token(), TestKeys.token(key: TestKeys.second, kid: "key-2")]
         let passed = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
-                group.addTask { (try? await verifier.verify(tokens[index % 2])) != nil }
+                group.addTask { (try? await verifier.verify(tokens[index % 2], nonce: .insecureNotChecked)) != nil }
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
@@ -355,13 +357,13 @@ struct AppleKeySetProviderTests {
     func badBodyKeepsGoodSet() async throws {
         let setting = try Setting(.json(Self.oneKey, headers: [("Cache-Control", "max-age=300")]))
         let verifier = try setting.verifier()
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         setting.keys.set(.json("{\"keys\":[]}"))
         setting.clock.advance(301)
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         setting.keys.set(.json("<garbage>"))
         setting.clock.advance(61)
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         #expect(await setting.provider.fetchCount == 3)
     }
 

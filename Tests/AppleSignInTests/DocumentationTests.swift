@@ -327,12 +327,18 @@ struct DocumentationTests {
         let rotated = TestKeys.token(key: TestKeys.second, kid: "key-2")
 
         clock.advance(61)  // the refetch fails: the outage
-        let outage = try #require(await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) })
+        let outage = try #require(
+            await #expect(throws: AppleSignInError.self) {
+                try await verifier.verify(rotated, nonce: .insecureNotChecked)
+            })
         #expect(Self.verdict(outage) == "try again later")
         #expect(Self.httpStatus(for: outage) == 503)
 
         clock.advance(61)  // the refetch succeeds without key-2: a verdict
-        let refused = try #require(await #expect(throws: AppleSignInError.self) { try await verifier.verify(rotated) })
+        let refused = try #require(
+            await #expect(throws: AppleSignInError.self) {
+                try await verifier.verify(rotated, nonce: .insecureNotChecked)
+            })
         #expect(Self.verdict(refused) == "refused: no Apple key has this kid")
         #expect(Self.httpStatus(for: refused) == 401)
         #expect(await keys.fetchCount == 3)

@@ -184,10 +184,12 @@ struct KeySetDiskCacheTests {
         let provider = AppleKeySetProvider(
             http: CurlHTTPClient(), configuration: .init(url: url, diskCache: stored.cache), clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(TestKeys.token()) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .unknownKeyID, "\(error.map { "\($0)" } ?? "accepted")")
         #expect(await provider.fetchCount == 1)
-        _ = try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-2"))
+        _ = try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-2"), nonce: .insecureNotChecked)
 
         // With the server down, a year-ahead copy is not served either.
         #expect(stored.cache.store(Self.body, url: url, storedAt: clock.now().addingTimeInterval(365 * 86_400)) == nil)

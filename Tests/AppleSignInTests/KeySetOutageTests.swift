@@ -49,7 +49,7 @@ struct KeySetOutageTests {
             http: AppleKeySetProviderTests.client(timeout: .milliseconds(400)),
             configuration: .init(url: server.url("/auth/keys")), clock: clock)
         let verifier = try AppleKeySetProviderTests.verifier(provider, clock: clock)
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         #expect(await provider.fetchCount == 1)
         return (server, keys, clock, provider, verifier)
     }
@@ -75,7 +75,9 @@ struct KeySetOutageTests {
         let url = server.url("/auth/keys")
         outage.begin(server, keys: keys)
         clock.advance(61)
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         Self.expectUnavailable(error, outage: outage, url: url)
         #expect(await provider.fetchCount == 2)
         if outage == .connectionRefused || outage == .timeout {
@@ -85,7 +87,7 @@ struct KeySetOutageTests {
         let direct = await #expect(throws: AppleSignInError.self) { try await provider.keySet(containing: "key-2") }
         Self.expectUnavailable(direct, outage: outage, url: url)
         // Tokens whose kid is cached still verify during the outage.
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
     }
 
     @Test(
@@ -95,14 +97,18 @@ struct KeySetOutageTests {
         let (server, keys, clock, provider, verifier) = try await Self.warmProvider()
         outage.begin(server, keys: keys)
         clock.advance(61)
-        _ = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        _ = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         #expect(await provider.fetchCount == 2)
         clock.advance(30)
-        let again = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        let again = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         Self.expectUnavailable(again, outage: outage, url: server.url("/auth/keys"))
         // Another unknown kid inside the interval: the same outage, not a verdict on the token.
         let other = await #expect(throws: AppleSignInError.self) {
-            try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-3"))
+            try await verifier.verify(TestKeys.token(key: TestKeys.second, kid: "key-3"), nonce: .insecureNotChecked)
         }
         #expect(other?.code == .keySetUnavailable)
         #expect(other?.reason.contains("\"key-3\"") == true)
@@ -114,14 +120,18 @@ struct KeySetOutageTests {
         let (server, keys, clock, provider, verifier) = try await Self.warmProvider()
         keys.set(.text("down", status: 503))
         clock.advance(3_700)
-        _ = try await verifier.verify(TestKeys.token())
+        _ = try await verifier.verify(TestKeys.token(), nonce: .insecureNotChecked)
         #expect(await provider.fetchCount == 2)
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         #expect(error?.code == .keySetUnavailable)
         #expect(error?.reason.contains("HTTP 503") == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains(server.url("/auth/keys")) == true)
         clock.advance(61)
-        let later = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        let later = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         #expect(later?.code == .keySetUnavailable)
         #expect(await provider.fetchCount == 3)
     }
@@ -133,24 +143,30 @@ struct KeySetOutageTests {
         keys.set(.text("down", status: 500))
         clock.advance(61)
         #expect(
-            await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }?.code
+            await #expect(throws: AppleSignInError.self) {
+                try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+            }?.code
                 == .keySetUnavailable)
         // The server is back but still without key-2: a successful fetch lacking the kid is a verdict.
         keys.set(.json(AppleKeySetProviderTests.oneKey, headers: [("Cache-Control", "max-age=3600")]))
         clock.advance(61)
-        let unknown = await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }
+        let unknown = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+        }
         #expect(unknown?.code == .invalidToken)
         #expect(unknown?.jwtError?.code == .unknownKeyID)
         // Inside the interval after that success, it stays a verdict.
         clock.advance(10)
         #expect(
-            await #expect(throws: AppleSignInError.self) { try await verifier.verify(Self.rotated) }?.jwtError?.code
+            await #expect(throws: AppleSignInError.self) {
+                try await verifier.verify(Self.rotated, nonce: .insecureNotChecked)
+            }?.jwtError?.code
                 == .unknownKeyID)
         #expect(await provider.fetchCount == 3)
         // Apple publishes key-2: the next allowed fetch finds it.
         keys.set(.json(AppleKeySetProviderTests.twoKeys, headers: [("Cache-Control", "max-age=3600")]))
         clock.advance(61)
-        #expect(try await verifier.verify(Self.rotated).keyID == "key-2")
+        #expect(try await verifier.verify(Self.rotated, nonce: .insecureNotChecked).keyID == "key-2")
     }
 
     @Test("a server-to-server notification signed by a key missing during an outage is keySetUnavailable too")

@@ -14,7 +14,7 @@ struct RealAppleTokenTests {
         "every real identity token verifies with its own key set, the key chosen by kid",
         arguments: RealAppleToken.identityTokens)
     func verifies(fixture: RealAppleToken) async throws {
-        let token = try await fixture.verifier().verify(try fixture.token)
+        let token = try await fixture.verifier().verify(try fixture.token, nonce: .insecureNotChecked)
         #expect(token.issuer == "https://appleid.apple.com")
         #expect(token.audience == [fixture.audience])
         #expect(token.issuedAt == Date(timeIntervalSince1970: TimeInterval(fixture.issuedAt)))
@@ -28,7 +28,9 @@ struct RealAppleTokenTests {
     )
     func wrongAudience(fixture: RealAppleToken) async throws {
         let verifier = try fixture.verifier(clientIDs: ["com.example.other"])
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(try fixture.token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(try fixture.token, nonce: .insecureNotChecked)
+        }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .audienceMismatch)
         #expect(error?.reason.contains("com.example.other") == true)
@@ -38,7 +40,9 @@ struct RealAppleTokenTests {
     @Test("a real token is refused a day after it expired, naming the expiry", arguments: RealAppleToken.identityTokens)
     func expired(fixture: RealAppleToken) async throws {
         let verifier = try fixture.verifier(at: Date(timeIntervalSince1970: TimeInterval(fixture.issuedAt + 172_800)))
-        let error = await #expect(throws: AppleSignInError.self) { try await verifier.verify(try fixture.token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await verifier.verify(try fixture.token, nonce: .insecureNotChecked)
+        }
         #expect(error?.code == .invalidToken)
         #expect(error?.jwtError?.code == .expired)
         #expect(error?.reason.contains("expired at") == true)
@@ -51,7 +55,9 @@ struct RealAppleTokenTests {
         let index = characters.lastIndex(of: ".")! + 10
         characters[index] = characters[index] == "A" ? "B" : "A"
         let token = String(characters)
-        let error = await #expect(throws: AppleSignInError.self) { try await fixture.verifier().verify(token) }
+        let error = await #expect(throws: AppleSignInError.self) {
+            try await fixture.verifier().verify(token, nonce: .insecureNotChecked)
+        }
         #expect(error?.jwtError?.code == .invalidSignature)
         #expect(error?.reason.contains("lVHdOx8ltR") == true)
     }
@@ -59,7 +65,7 @@ struct RealAppleTokenTests {
     @Test("email_verified as the string \"true\" (2023) and as a Boolean (2024) both read as true")
     func emailVerifiedBothForms() async throws {
         let authcare = RealAppleToken.named("authcare-W6WcOKB-2023-07")
-        let old = try await authcare.verifier().verify(try authcare.token)
+        let old = try await authcare.verifier().verify(try authcare.token, nonce: .insecureNotChecked)
         #expect(old.claims["email_verified"] == .string("true"))
         #expect(old.emailVerified == true)
         #expect(old.isPrivateEmail == true)
@@ -68,7 +74,7 @@ struct RealAppleTokenTests {
         #expect(old.authorizationCodeHash == "O1yEpcWPlLCuu86qklkoFg")
 
         let zemble = RealAppleToken.named("zemble-lVHdOx8ltR-2024-04")
-        let new = try await zemble.verifier().verify(try zemble.token)
+        let new = try await zemble.verifier().verify(try zemble.token, nonce: .insecureNotChecked)
         #expect(new.claims["email_verified"] == .bool(true))
         #expect(new.emailVerified == true)
         #expect(new.isPrivateEmail == false, "a missing is_private_email means false")
@@ -78,7 +84,7 @@ struct RealAppleTokenTests {
     @Test("a token without email claims verifies with every email field empty")
     func noEmail() async throws {
         let fixture = RealAppleToken.named("gameroasters-eXaunmL-noemail-2021-09")
-        let token = try await fixture.verifier().verify(try fixture.token)
+        let token = try await fixture.verifier().verify(try fixture.token, nonce: .insecureNotChecked)
         #expect(token.email == nil)
         #expect(token.emailVerified == nil)
         #expect(token.isPrivateEmail == false)
@@ -89,11 +95,13 @@ struct RealAppleTokenTests {
     func accessTokenHash() async throws {
         let fixture = RealAppleToken.named("pepo-AIDOPK1-2020-01")
         let accessToken = "a591f44180f07407b83585446d4452718.0.nvt.0bXZTXBEJEQ55EJjMzddeA"
-        let token = try await fixture.verifier().verify(try fixture.token, accessToken: accessToken)
+        let token = try await fixture.verifier().verify(
+            try fixture.token, nonce: .insecureNotChecked, accessToken: accessToken)
         #expect(token.accessTokenHash == "zhyLeeRoacZOu594DRLd6A")
 
         let error = await #expect(throws: AppleSignInError.self) {
-            try await fixture.verifier().verify(try fixture.token, accessToken: accessToken + "x")
+            try await fixture.verifier().verify(
+                try fixture.token, nonce: .insecureNotChecked, accessToken: accessToken + "x")
         }
         #expect(error?.code == .tokenHashMismatch)
         #expect(error?.reason.contains("zhyLeeRoacZOu594DRLd6A") == true)
@@ -148,7 +156,7 @@ struct RealAppleTokenTests {
     func notificationIsNotIdentity() async throws {
         let fixture = RealAppleToken.notification
         let error = await #expect(throws: AppleSignInError.self) {
-            try await fixture.verifier().verify(try fixture.token)
+            try await fixture.verifier().verify(try fixture.token, nonce: .insecureNotChecked)
         }
         #expect(error?.jwtError?.code == .missingClaim)
         #expect(error?.reason.contains("\"sub\"") == true)

@@ -167,7 +167,10 @@ public struct AppleTokenClient: Sendable {
         }
         var identity: AppleIdentityToken?
         if let idToken {
-            let verified = try await verifier.verify(idToken)
+            // The token endpoint's id_token answers this server's own request (the code or refresh token it sent
+            // over TLS): the nonce belongs to the app's authorization request, checked on the identity token the app
+            // sent, not here.
+            let verified = try await verifier.verify(idToken, nonce: .insecureNotChecked)
             if let accessToken, verified.accessTokenHash != nil {
                 try OIDCTokenHash.check(
                     claim: verified.accessTokenHash, name: "at_hash", value: accessToken, what: "access token")

@@ -142,8 +142,9 @@ public struct AppleIdentityTokenVerifier: Sendable {
     /// endpoint).
     /// - Parameters:
     ///   - identityToken: the compact JWT.
-    ///   - nonce: the nonce the app sent, if any. When given, the `nonce` claim must match; a token without one
-    ///     is refused unless it says `nonce_supported: false`.
+    ///   - nonce: the nonce the app sent (`.exact`, `.sha256(ofRaw:)`): the `nonce` claim must match, and a token
+    ///     without one is refused unless it says `nonce_supported: false`; or `.insecureNotChecked` for a flow
+    ///     that sends none. A required choice, with no default, as the audience is.
     ///   - accessToken: an access token from the same token endpoint response, checked against `at_hash`.
     ///   - authorizationCode: the authorization code this token came with, checked against `c_hash`.
     /// - Returns: the typed claims.
@@ -151,19 +152,19 @@ public struct AppleIdentityTokenVerifier: Sendable {
     ///   expiry; `invalidHeader` for a token without `kid`), `nonceMissing`, `nonceMismatch`, `tokenHashMismatch`, `invalidClaim`, or the key set's
     ///   `keySetUnavailable` / `invalidKeySet`.
     public func verify(
-        _ identityToken: String, nonce: AppleNonce? = nil, accessToken: String? = nil,
+        _ identityToken: String, nonce: AppleNonce, accessToken: String? = nil,
         authorizationCode: String? = nil
     ) async throws -> AppleIdentityToken {
         let verified = try await verifyJWT(identityToken, kind: .identityToken, what: "identity token")
         let token = try AppleIdentityToken(claims: verified.claims, keyID: verified.keyID)
-        if let nonce {
-            let expected = nonce.expectedClaim
+        if let expected = nonce.expectedClaim {
             if let actual = token.nonce {
                 guard ExactString.equal(actual, expected) else {
                     let how: String
                     switch nonce {
                     case .exact: how = "the nonce given"
                     case .sha256(let raw): how = "the SHA-256 hex of the raw nonce \"\(raw)\""
+                    case .insecureNotChecked: how = "the nonce"  // no expected claim: not reached
                     }
                     throw AppleSignInError(
                         .nonceMismatch,

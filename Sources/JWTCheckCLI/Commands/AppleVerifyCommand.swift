@@ -46,7 +46,7 @@ package struct AppleVerifyCommand: ParsableCommand {
             }
         let outcome: Result<AppleIdentityToken, AppleSignInError>
         do {
-            outcome = .success(try await verifier.verify(input, nonce: nonce))
+            outcome = .success(try await verifier.verify(input, nonce: nonce ?? .insecureNotChecked))
         } catch let error as AppleSignInError {
             outcome = .failure(error)
         } catch {
