@@ -148,6 +148,21 @@ struct ParserTests {
         #expect(missing.status == .negative && missing.standardError.contains("no app named \"B\""))
     }
 
+    @Test("run synchronously, a command that needs the network answers 69 and opens no store; perform runs it")
+    func networkCommandsRunAsynchronously() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("r.sqlite3").path
+        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": path])
+        for arguments in [
+            ["sync"], ["watch"], ["serve"], ["auth", "check"], ["notify", "flush"], ["webhook", "list"],
+        ] {
+            let output = ReviewCLI.main(arguments: arguments, environment: environment)
+            #expect(output.status == .unavailable && output.standardError.contains("perform(in:)"), "\(arguments)")
+            #expect(try ReviewParsing.command(arguments).map(ReviewParsing.usesNetwork) == true, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("the default store path follows REVIEW_DB, XDG_DATA_HOME, then HOME")
     func defaultPath() throws {
         func path(_ variables: [String: String], option: String? = nil) throws -> String {

@@ -6,11 +6,11 @@ package struct AppsCommand: CommandGroup {
 
     package static let spec = CommandSpec(
         "apps",
-        abstract: "List, rename or merge apps: apps [list] | rename OLD NEW | merge FROM INTO",
+        abstract: "List, rename or merge apps: apps [list] | rename <old> <new> | merge <from> <into>",
         overview: "apps lists every app with its platforms, versions, events and last event, and names apps that "
-            + "look alike (one typo apart: perhaps one app typed twice). apps rename OLD NEW "
-            + "renames one (its events, identifiers and sync state stay with it). apps merge FROM INTO moves "
-            + "every event and all sync state of FROM to INTO and removes FROM, in one transaction: two events "
+            + "look alike (one typo apart: perhaps one app typed twice). apps rename <old> <new> "
+            + "renames one (its events, identifiers and sync state stay with it). apps merge <from> <into> moves "
+            + "every event and all sync state of <from> to <into> and removes <from>, in one transaction: two events "
             + "recording the same state at the same time, different bundle IDs, or two synced apps are refused, "
             + "naming them, and nothing changes.",
         options: [

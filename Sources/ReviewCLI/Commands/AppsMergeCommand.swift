@@ -6,7 +6,8 @@ package struct AppsMergeCommand: ReviewSubcommand {
     package static let spec = CommandSpec(
         "merge",
         abstract: "Merge one app into another",
-        overview: "Move every event and all sync state of FROM to INTO and remove FROM, in one transaction: two events "
+        overview:
+            "Move every event and all sync state of <from> to <into> and remove <from>, in one transaction: two events "
             + "recording the same state at the same time, different bundle IDs, or two synced apps are refused, "
             + "naming them, and nothing changes.",
         arguments: [

@@ -7,7 +7,7 @@ import ReviewLog
 package struct LogCommand: ReviewSubcommand {
     package static let spec = CommandSpec(
         "log",
-        abstract: "Record a state change: review log APP STATE [--version V] [--at TIME]",
+        abstract: "Record a state change: review log <app> <state> [--version <version>] [--at <time>]",
         overview: "Record a state change of an app version. Logging the same app, platform, version, state and time "
             + "again changes nothing. An unusual transition is recorded with a warning on standard error.",
         arguments: [

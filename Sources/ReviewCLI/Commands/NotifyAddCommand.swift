@@ -6,7 +6,8 @@ package struct NotifyAddCommand: ReviewSubcommand {
     package static let spec = CommandSpec(
         "add",
         abstract: "Add a channel: Slack, Discord, Teams or a webhook",
-        overview: "Add a notification channel: KIND slack, discord, teams or webhook; URL https, or http to a loopback "
+        overview:
+            "Add a notification channel: <kind> slack, discord, teams or webhook; <url> https, or http to a loopback "
             + "host. Every event recorded by log, sync or import --notify is queued for each channel that wants it.",
         arguments: [
             ArgumentSpec(

@@ -7,9 +7,10 @@ package struct NotifyCommand: CommandGroup {
     package static let spec = CommandSpec(
         "notify",
         abstract: "Notify Slack, Discord, Teams or a webhook of state changes: notify add|list|remove|test|flush",
-        overview: "notify add KIND URL adds a channel (KIND slack, discord, teams or webhook; URL https, or http to "
+        overview:
+            "notify add <kind> <url> adds a channel (<kind> slack, discord, teams or webhook; <url> https, or http to "
             + "a loopback host); notify list shows the channels (URLs masked) and the notifications not delivered; "
-            + "notify remove ID removes a channel; notify test ID sends a sample message; notify flush tries every "
+            + "notify remove <id> removes a channel; notify test <id> sends a sample message; notify flush tries every "
             + "pending notification now (one flush at a time per store: another waits for it). Every event recorded by log, sync or import --notify is queued for each "
             + "channel that wants it in the same transaction; log and sync try to deliver at once, watch keeps "
             + "trying with backoff for a day (and sends reminders of long waits), then the notification is failed.",

@@ -51,8 +51,12 @@ extension ReviewSubcommand {
         throw CommandFailure(.unavailable, "\(Self.spec.name) does not run on a store")
     }
 
-    /// Pins `--now`, opens the store as `store` says and runs `run(store:in:)`.
+    /// Pins `--now`, opens the store as `store` says and runs `run(store:in:)`. A command that runs asynchronously
+    /// fails with 69 here, before any store is opened (`perform(in:)` runs it).
     package func run(in environment: ReviewEnvironment) throws -> CommandOutput {
+        guard execution == .synchronous else {
+            throw CommandFailure(.unavailable, "\(Self.spec.name) runs asynchronously, through perform(in:)")
+        }
         let environment = try global.environment(environment)
         try check(in: environment)
         return try run(store: try openStore(in: environment), in: environment)

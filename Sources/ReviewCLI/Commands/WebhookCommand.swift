@@ -7,7 +7,7 @@ package struct WebhookCommand: CommandGroup {
     package static let spec = CommandSpec(
         "webhook",
         abstract: "Create, list and ping App Store Connect webhooks: webhook create|list|ping",
-        overview: "webhook create --app NAME --url URL creates the app's webhook for "
+        overview: "webhook create --app <name> --url <url> creates the app's webhook for "
             + "APP_STORE_VERSION_APP_VERSION_STATE_UPDATED with a generated secret, written to the secret file "
             + "(mode 0600) where serve finds it (an existing secret file is reused, so every app's webhook shares "
             + "serve's one secret); webhook list shows each app's webhooks; webhook ping asks App Store "

@@ -3,7 +3,7 @@ import MicroHTTPServer
 import ReviewLog
 
 /// Every option of `review`, declared once: name, value name, help and how its value is read. The parser, the
-/// help texts, the man page and the shell completions are all made from these (see `ReviewInterface`).
+/// help texts, the man page and the shell completions are all made from these (each command's `spec`, in `Commands/`).
 package enum ReviewOptions {
     // MARK: Every command
 
@@ -53,7 +53,7 @@ package enum ReviewOptions {
             let hint = Suggestion.closest(to: text, among: names).map { "; did you mean \($0)?" } ?? ""
             throw .usage("unknown platform \"\(text)\"\(hint) (platforms: \(names.joined(separator: ", ")))")
         })
-    /// `--at TIME` of `log`, read against the current time by the parser.
+    /// `--at <time>` of `log` and `edit`, read against the current time when the command runs.
     package static let at = Option(
         .value(
             "at", valueName: "<time>",
