@@ -119,8 +119,8 @@ let package = Package(
         // the command protocol (one type per command: spec, parse, validation, how it runs, its run) and the one
         // runner both tools run through, the option records, and the help, man page and completions written from
         // them. JWTCheckCLI and ReviewCLI have the same rooms: Commands/ (a file per command, the tool's root, its
-        // ExitStatusMapping.swift), Rendering/ (the output), Interface/ (the option records) and Parsing/ (the values
-        // options parse into).
+        // ExitStatusMapping.swift), Rendering/ (the output), Interface/ (the option records), Parsing/ (the values
+        // options parse into) and Environment/ (what a run takes from outside: the clock, the variables).
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",

@@ -16,10 +16,10 @@ package struct ExportCommand: ReviewSubcommand {
             ReviewOptions.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),
             ReviewOptions.platform.with(help: "Only this platform: iOS, macOS, tvOS, visionOS or watchOS."),
             ReviewOptions.since.with(
-                help: "Only events at or after DATE: a time as for log --at, or a day, month or year (2025-06-15, "
+                help: "Only events at or after <date>: a time as for log --at, or a day, month or year (2025-06-15, "
                     + "2025-06, 2025), from its first instant in local time."),
             ReviewOptions.until.with(
-                help: "Only events before DATE (exclusive): a time, or a day, month or year, which ends at the "
+                help: "Only events before <date> (exclusive): a time, or a day, month or year, which ends at the "
                     + "first instant after it (--until 2025-06 includes all of June)."),
         ],
         globalOptions: ReviewOptions.global)

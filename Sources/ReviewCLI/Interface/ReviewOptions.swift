@@ -77,13 +77,13 @@ package enum ReviewOptions {
     package static let since = Option(
         .value(
             "since", valueName: "<date>",
-            help: "Only cycles that entered Waiting for Review at or after DATE: a time as for --at, or a day, month "
+            help: "Only cycles that entered Waiting for Review at or after <date>: a time as for --at, or a day, month "
                 + "or year (2025-06-15, 2025-06, 2025: from its first instant, local time)."))
     /// `--until DATE` of `stats` and `export`: a day, month or year means the first instant after it.
     package static let until = Option(
         .value(
             "until", valueName: "<date>",
-            help: "Only cycles that entered Waiting for Review before DATE (exclusive): a time, or a day, month or "
+            help: "Only cycles that entered Waiting for Review before <date> (exclusive): a time, or a day, month or "
                 + "year, which ends at the first instant after it (--until 2025-06 includes all of June)."))
     /// `--platform P` of `status` and `stats`: only that platform's versions.
     package static let platformFilter = platform.with(help: "Only versions on this platform.")
@@ -171,7 +171,7 @@ package enum ReviewOptions {
     package static let html = Option(
         .value(
             "html", valueName: "<file>",
-            help: "Write the report as one self-contained HTML page to FILE (replaced if it exists; - for standard "
+            help: "Write the report as one self-contained HTML page to <file> (replaced if it exists; - for standard "
                 + "output).", completion: .file, isRequired: true))
     /// `--to TARGET` of `migrate`.
     package static let migrateTarget = Option(
@@ -189,7 +189,7 @@ package enum ReviewOptions {
         .value(
             "secret-file", valueName: "<file>",
             help: "webhook only: sign each delivery with X-Gatehouse-Signature: sha256=<hex HMAC-SHA256 of the body>, "
-                + "keyed by FILE's bytes (one trailing newline removed). The file is read at each delivery.",
+                + "keyed by the file's bytes (one trailing newline removed). The file is read at each delivery.",
             completion: .file))
     /// `--states LIST` of `notify add`: comma-separated states, any spelling.
     package static let states = Option(
@@ -221,7 +221,7 @@ package enum ReviewOptions {
     package static let profile = Option(
         .value(
             "profile", valueName: "<name>",
-            help: "The App Store Connect key saved under NAME by 'review auth add' (default: flags, else ASC_KEY_ID "
+            help: "The App Store Connect key saved under <name> by 'review auth add' (default: flags, else ASC_KEY_ID "
                 + "and friends, else every saved profile)."))
     /// `--key-id ID`.
     package static let keyID = Option(
