@@ -62,9 +62,13 @@ extension ReviewSubcommand {
         return try run(store: try openStore(in: environment), in: environment)
     }
 
-    /// The failure the command ends with: the status by the error's code, the reason and this command's advice.
+    /// The failure the command ends with: a `CommandFailure` as it is; any other error its status by code
+    /// (`ExitStatus(failure:)`) and the library's reason followed by this command's advice (`ErrorAdvice`).
     package func failure(for error: any Error) -> CommandFailure? {
-        CommandFailure(ExitStatus(failure: error), ErrorAdvice.message(for: error, in: self))
+        if let failure = error as? CommandFailure { return failure }
+        // The line as written: the runner's `forTerminal` escapes its control characters (line feeds and tabs kept,
+        // as a server's multi-line reason was always shown), not `TerminalText.value` a second time.
+        return CommandFailure(ExitStatus(failure: error), "", help: ErrorAdvice.message(for: error, in: self))
     }
 
     /// The store's location: `--db`, else `REVIEW_DB`, else the default path.

@@ -10,7 +10,7 @@ package struct WebhookCreateCommand: ReviewSubcommand {
             + "written to the secret file (mode 0600) where serve finds it (an existing secret file is reused, so every "
             + "app's webhook shares serve's one secret).",
         options: ReviewOptions.keyOptions + [
-            ReviewOptions.app.with(help: "The app (name or bundle ID)."), ReviewOptions.url,
+            ReviewOptions.app.with(help: "The app (name or bundle ID)."), ReviewOptions.url.required(),
             ReviewOptions.webhookSecretFile,
             ReviewOptions.json.with(
                 help: "Output the webhook as JSON: {\"id\", \"app\", \"bundleId\", \"name\", \"url\", \"enabled\", "
