@@ -125,8 +125,10 @@ let package = Package(
 
         // Command lines: shared scaffolding, one testable library per tool, and thin executables. CommandLineKit holds
         // the command protocol (one type per command: spec, parse, validation, how it runs, its run) and the one
-        // runner (jwtcheck's now, review's next), the option records, and the help, man page and completions written
-        // from them.
+        // runner both tools run through, the option records, and the help, man page and completions written from
+        // them. JWTCheckCLI and ReviewCLI have the same rooms: Commands/ (a file per command, the tool's root, its
+        // ExitStatusMapping.swift), Rendering/ (the output), Interface/ (the option records), Parsing/ (the values
+        // options parse into) and Environment/ (what a run takes from outside: the clock, the variables).
         .target(name: "CommandLineKit", dependencies: ["GatehouseCore"]),
         .target(
             name: "JWTCheckCLI",

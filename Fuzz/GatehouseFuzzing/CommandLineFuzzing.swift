@@ -2,7 +2,6 @@ import CommandLineKit
 import GatehouseCore
 import JWT
 import JWTCheckCLI
-import ReviewCLI
 import ReviewLog
 
 /// The command-line targets: the pure parsers of `jwtcheck` and `review` over arguments split at NUL bytes, and
@@ -20,24 +19,6 @@ enum CommandLineFuzzing {
         case .help(let path): _ = help.text(for: Array(path.dropFirst()))
         case .manual: _ = help.manPage
         case .run(let completion as CompletionCommand): _ = help.completionScript(for: completion.shell)
-        default: break
-        }
-    }
-
-    static func runReview(_ input: UnsafeRawBufferPointer) {
-        let arguments = FuzzInput.arguments(input)
-        let invocation: ReviewInvocation?
-        do {
-            invocation = try ReviewParser.parse(arguments, now: Timestamp(secondsSince1970: 1_700_000_000))
-        } catch {
-            invocation = nil
-            trapOnControl(ReviewCLI.usageOutput(error).standardError, keeping: ["\n"], "a usage error")
-        }
-        for argument in arguments { checkOutputRules(argument) }
-        switch invocation?.command {
-        case .help(let topic): _ = ReviewHelp.text(for: topic)
-        case .manual: _ = ReviewHelp.manPage
-        case .completion(let shell): _ = ReviewHelp.completionScript(for: shell)
         default: break
         }
     }

@@ -4,7 +4,6 @@ import CommandLineKit
 import GatehouseCore
 import ReviewCLI
 import ReviewLog
-import ReviewSync
 
 #if canImport(Glibc)
     import Glibc
@@ -19,37 +18,19 @@ for name in [
 ] + TestHooks.variableNames {
     if let value = getenv(name) { variables[name] = String(cString: value) }
 }
-let arguments = Array(CommandLine.arguments.dropFirst())
 var environment = ReviewEnvironment(now: Timestamp(secondsSince1970: WallClock.now()), variables: variables)
 environment.standardOutputIsTerminal = isatty(1) == 1
 // The command line is parsed once; a network command runs asynchronously, every other synchronously (no
 // concurrency threads started: `review log`'s start-up).
-let invocation: ReviewInvocation
-do {
-    invocation = try ReviewParser.parse(arguments, now: environment.now)
-} catch {
-    CommandRunner.finish(ReviewCLI.usageOutput(error))
-}
-if invocation.command.usesNetwork {
-    // SIGINT and SIGTERM stop `watch` (the flag is checked between apps and during the waits between passes) and
-    // trigger `serve`'s one shutdown (it stops accepting, finishes the requests, resolutions and delivery round in
-    // flight, and exits 0). `sync` and `auth check` keep the default action, so Ctrl-C ends them at once instead of
-    // after the pass and its retries: each app's look is recorded in one transaction, so the store stays whole.
-    switch invocation.command {
-    case .watch, .serve:
-        let stop = StopFlag()
-        let shutdown = GracefulShutdown()
-        environment.stop = stop
-        environment.shutdown = shutdown
-        TerminationSignals.install {
-            stop.set()
-            shutdown.trigger()
-        }
-    default:
-        break
-    }
+let invocation = CommandInvocation<ReviewCommand>(Array(CommandLine.arguments.dropFirst()))
+if invocation.execution != .synchronous {
+    // `watch` and `serve` run until stopped: the runner installs SIGINT and SIGTERM (TerminationSignals) to trigger
+    // their shutdown; `watch` stops between apps and during the waits between passes, `serve` stops accepting,
+    // finishes the requests, resolutions and delivery round in flight, and exits 0. `sync` and `auth check` keep the
+    // default action, so Ctrl-C ends them at once instead of after the pass and its retries: each app's look is
+    // recorded in one transaction, so the store stays whole.
     environment.emit = { Terminal.standardOutput.write($0) }
     environment.emitError = { Terminal.standardError.write($0) }
-    CommandRunner.finish(await ReviewCLI.perform(invocation, environment: environment))
+    CommandRunner.finish(await invocation.perform(in: environment))
 }
-CommandRunner.finish(ReviewCLI.run(invocation, environment: environment))
+CommandRunner.finish(invocation.run(in: environment))

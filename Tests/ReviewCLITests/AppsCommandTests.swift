@@ -181,8 +181,8 @@ struct AppsCommandTests {
             arguments: ["--db", path] + arguments, environment: ReviewEnvironment(now: Self.now, variables: [:]))
         #expect(output.status == .noInput && output.standardError.contains("no store at \(path)"))
         #expect(!FileManager.default.fileExists(atPath: directory.file("missing").path))
-        let command = try ReviewParser.parse(arguments, now: Self.now).command
-        #expect(!command.createsStore)
+        let command = try #require(try ReviewParsing.command(arguments))
+        #expect(!ReviewParsing.createsStore(command))
     }
 
     @Test("the built binary: a near-miss name is refused with 64 on stderr and nothing on stdout")

@@ -116,8 +116,9 @@ struct ErrorAdviceTests {
     func reasonThenAdvice() {
         for code in ReviewError.Code.Base.allCases.map(ReviewError.Code.init) {
             let error = ReviewError(code, "the cause")
-            for command: ReviewCommand in [.undo, .delete(1), .edit(id: 1, note: nil, at: nil)] {
-                let line = ReviewCLI.failureOutput(error, command: command).standardError
+            let commands: [any ReviewSubcommand] = [UndoCommand(), DeleteCommand(id: 1), EditCommand(id: 1)]
+            for command in commands {
+                let line = command.failure(for: error).map { "review: \($0.message)\n" }
                 #expect(line == "review: the cause" + ErrorAdvice.advice(for: error, in: command) + "\n")
             }
         }

@@ -57,8 +57,8 @@ struct ExitStatusMappingTests {
             for code in codes {
                 #expect(Status(ReviewError(code)) == status, "ReviewError.\(code)")
                 #expect(Status(failure: ReviewError(code)) == status, "ReviewError.\(code) as any Error")
-                let output = ReviewCLI.failureOutput(ReviewError(code, "the cause"), command: .undo)
-                #expect(output.status == status, "ReviewError.\(code): \(output.standardError)")
+                let output = UndoCommand().failure(for: ReviewError(code, "the cause"))
+                #expect(output?.status == status, "ReviewError.\(code): \(output?.message ?? "")")
             }
         }
     }

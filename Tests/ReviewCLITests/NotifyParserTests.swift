@@ -10,13 +10,17 @@ import Testing
 struct NotifyParserTests {
     static let now = Timestamp(iso8601: "2026-01-10T12:00:00Z")!
 
-    func command(_ arguments: [String]) throws -> ReviewCommand {
-        try ReviewParser.parse(arguments, now: Self.now).command
+    func command(_ arguments: [String]) throws -> any ReviewSubcommand {
+        try #require(try ReviewParsing.command(arguments))
+    }
+
+    func parse(_ arguments: [String]) throws -> CommandRequest<ReviewEnvironment> {
+        try ReviewParsing.parse(arguments)
     }
 
     func message(_ arguments: [String]) -> String? {
         do {
-            _ = try ReviewParser.parse(arguments, now: Self.now)
+            _ = try ReviewParsing.parse(arguments)
             return nil
         } catch {
             #expect(error.status == .usage)
@@ -27,32 +31,37 @@ struct NotifyParserTests {
     @Test("notify add takes a kind, a URL, a secret file, repeated apps and a list of states in any spelling")
     func add() throws {
         #expect(
-            try command([
+            try parse([
                 "notify", "add", "Webhook", "https://example.com/h", "--secret-file", "s.txt", "--app", "Fokus",
                 "--app", "Ledger", "--states", "in-review,REJECTED,Ready for Distribution", "--json",
             ])
-                == .notify(
-                    .add(
+                == .run(
+                    NotifyAddCommand(
                         NotificationChannel(
                             kind: .webhook, url: "https://example.com/h", secretFile: "s.txt",
-                            apps: ["Fokus", "Ledger"], states: [.inReview, .rejected, .readyForDistribution]))))
+                            apps: ["Fokus", "Ledger"], states: [.inReview, .rejected, .readyForDistribution]),
+                        json: true)))
         #expect(
-            try command(["notify", "add", "slack", "https://hooks.slack.com/services/x"])
-                == .notify(.add(NotificationChannel(kind: .slack, url: "https://hooks.slack.com/services/x"))))
-        #expect(try command(["notify", "list"]) == .notify(.list))
-        #expect(try command(["notify", "remove", "3"]) == .notify(.remove(3)))
-        #expect(try command(["notify", "test", "2"]) == .notify(.test(2)))
-        #expect(try command(["notify", "flush"]) == .notify(.flush))
-        #expect(try command(["import", "f.json", "--notify"]) == .importFile("f.json", notify: true))
-        #expect(try command(["import", "f.json"]) == .importFile("f.json", notify: false))
+            try parse(["notify", "add", "slack", "https://hooks.slack.com/services/x"])
+                == .run(NotifyAddCommand(NotificationChannel(kind: .slack, url: "https://hooks.slack.com/services/x"))))
+        #expect(try parse(["notify", "list"]) == .run(NotifyListCommand()))
+        #expect(try parse(["notify", "remove", "3"]) == .run(NotifyRemoveCommand(id: 3)))
+        #expect(try parse(["notify", "test", "2"]) == .run(NotifyTestCommand(id: 2)))
+        #expect(try parse(["notify", "flush"]) == .run(NotifyFlushCommand()))
+        #expect(try parse(["import", "f.json", "--notify"]) == .run(ImportCommand(file: "f.json", notify: true)))
+        #expect(try parse(["import", "f.json"]) == .run(ImportCommand(file: "f.json", notify: false)))
     }
 
     @Test("only notify add creates a store; test and flush run asynchronously, add, list and remove do not")
     func kinds() throws {
-        #expect(try command(["notify", "add", "teams", "https://x.example/w"]).createsStore)
-        #expect(try !command(["notify", "list"]).createsStore)
-        #expect(try command(["notify", "flush"]).usesNetwork && command(["notify", "test", "1"]).usesNetwork)
-        #expect(try !command(["notify", "remove", "1"]).usesNetwork && !command(["notify", "list"]).usesNetwork)
+        #expect(try ReviewParsing.createsStore(command(["notify", "add", "teams", "https://x.example/w"])))
+        #expect(try !ReviewParsing.createsStore(command(["notify", "list"])))
+        #expect(
+            try ReviewParsing.usesNetwork(command(["notify", "flush"]))
+                && ReviewParsing.usesNetwork(command(["notify", "test", "1"])))
+        #expect(
+            try !ReviewParsing.usesNetwork(command(["notify", "remove", "1"]))
+                && !ReviewParsing.usesNetwork(command(["notify", "list"])))
     }
 
     @Test(

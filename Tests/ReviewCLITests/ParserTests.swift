@@ -10,61 +10,83 @@ import Testing
 struct ParserTests {
     static let now = Timestamp(iso8601: "2026-01-10T12:00:00Z")!
 
-    func parse(_ arguments: [String]) throws -> ReviewInvocation {
-        try ReviewParser.parse(arguments, now: Self.now)
+    func parse(_ arguments: [String]) throws -> CommandRequest<ReviewEnvironment> {
+        try ReviewParsing.parse(arguments)
     }
 
+    func global(_ arguments: [String]) throws -> GlobalOptions? {
+        try ReviewParsing.global(arguments)
+    }
+
+    /// The failure of a command line, parsed or, when it parses, run in process (a time read against the clock,
+    /// `--since` after `--until`, is checked when the command runs, before its store is opened): its status and
+    /// message; nil when it succeeds. No store is opened.
     func failure(_ arguments: [String]) -> CommandFailure? {
         do {
-            _ = try ReviewParser.parse(arguments, now: Self.now)
-            return nil
+            _ = try ReviewParsing.parse(arguments)
         } catch {
             return error
         }
+        let output = ReviewCLI.main(
+            arguments: arguments,
+            environment: ReviewEnvironment(
+                now: Self.now, variables: ["REVIEW_DB": "/nonexistent/review.sqlite3"],
+                openStore: { _ in throw CocoaError(.fileNoSuchFile) }))
+        guard output.status != .success else { return nil }
+        let prefix = "review: "
+        let message =
+            output.standardError.hasPrefix(prefix)
+            ? String(output.standardError.dropFirst(prefix.count).dropLast()) : output.standardError
+        return CommandFailure(output.status, message)
     }
 
     @Test("log takes the app, the state and its options; platform iOS and time now by default")
     func log() throws {
-        let invocation = try parse(["log", "PriLingo", "Waiting for Review", "--version", "1.0"])
+        let request = try parse(["log", "PriLingo", "Waiting for Review", "--version", "1.0"])
+        #expect(request == .run(LogCommand(app: "PriLingo", state: .waitingForReview, version: "1.0")))
+        let log = try #require(request.command as? LogCommand)
+        #expect(log.platform == nil)  // not given: the app's own platform, iOS for a new app
         #expect(
-            invocation.command
-                == .log(
-                    LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now),
-                    platformGiven: false)
-        )
+            try log.request(now: Self.now)
+                == LogRequest(app: "PriLingo", platform: .iOS, version: "1.0", state: .waitingForReview, at: Self.now))
         let full = try parse([
             "log", "PriLingo", "in-review", "--version=1.1", "--build", "42", "--platform", "macos", "--at",
             "-3h", "--note", "hello",
         ])
         #expect(
-            full.command
-                == .log(
-                    LogRequest(
-                        app: "PriLingo", platform: .macOS, version: "1.1", build: "42", state: .inReview,
-                        at: Timestamp(secondsSince1970: Self.now.secondsSince1970 - 10_800), note: "hello")))
+            full
+                == .run(
+                    LogCommand(
+                        app: "PriLingo", state: .inReview, version: "1.1", build: "42", platform: .macOS, at: "-3h",
+                        note: "hello")))
+        #expect(
+            try (full.command as? LogCommand)?.request(now: Self.now)
+                == LogRequest(
+                    app: "PriLingo", platform: .macOS, version: "1.1", build: "42", state: .inReview,
+                    at: Timestamp(secondsSince1970: Self.now.secondsSince1970 - 10_800), note: "hello"))
     }
 
     @Test("--db and --utc go before or after the subcommand")
     func globalOptions() throws {
-        #expect(try parse(["--db", "/tmp/a", "status"]).databasePath == "/tmp/a")
-        #expect(try parse(["--db=/tmp/a", "status"]).databasePath == "/tmp/a")
-        #expect(try parse(["status", "--db", "/tmp/b", "--json"]).databasePath == "/tmp/b")
-        #expect(try parse(["status", "--db", "/tmp/b", "--json"]).json)
-        #expect(try parse(["--utc", "timeline", "A"]).utc)
-        #expect(try parse(["timeline", "A", "--utc"]).utc)
+        #expect(try global(["--db", "/tmp/a", "status"])?.database == "/tmp/a")
+        #expect(try global(["--db=/tmp/a", "status"])?.database == "/tmp/a")
+        #expect(try global(["status", "--db", "/tmp/b", "--json"])?.database == "/tmp/b")
+        #expect(try (parse(["status", "--db", "/tmp/b", "--json"]).command as? StatusCommand)?.json == true)
+        #expect(try global(["--utc", "timeline", "A"])?.utc == true)
+        #expect(try global(["timeline", "A", "--utc"])?.utc == true)
         #expect(
             failure(["--db", "/a", "status", "--db", "/b"])?.message.contains("--db was given more than once") == true)
     }
 
     @Test("help and version")
     func help() throws {
-        #expect(try parse(["--help"]).command == .help(nil))
-        #expect(try parse(["-h"]).command == .help(nil))
-        #expect(try parse(["--version"]).command == .version)
-        #expect(try parse(["help", "stats"]).command == .help("stats"))
-        for command in ReviewHelp.commands where command != "help" {
-            #expect(try parse([command, "--help"]).command == .help(command), "\(command)")
-            let text = try #require(ReviewHelp.text(for: command))
+        #expect(try parse(["--help"]) == .help(["review"]))
+        #expect(try parse(["-h"]) == .help(["review"]))
+        #expect(try parse(["--version"]) == .version)
+        #expect(try parse(["help", "stats"]) == .run(HelpCommand(topic: "stats")))
+        for command in ReviewCommand.commandNames {
+            #expect(try parse([command, "--help"]) == .help(["review", command]), "\(command)")
+            let text = try #require(ReviewCommand.help.text(for: [command]))
             #expect(text.contains("USAGE: review \(command)") && text.contains("OPTIONS:"), "\(command)")
         }
     }
@@ -102,7 +124,7 @@ struct ParserTests {
     @Test("every state spelling works on the command line", arguments: ReviewState.allCases)
     func stateSpellings(state: ReviewState) throws {
         for spelling in [state.apiString, state.displayName, state.kebabAlias, state.displayName.uppercased()] {
-            #expect(try ReviewParser.parseState(spelling) == state, "\(spelling)")
+            #expect(try ReviewOptions.parseState(spelling) == state, "\(spelling)")
         }
     }
 
@@ -124,6 +146,21 @@ struct ParserTests {
         #expect(status.standardOutput.hasSuffix("], \"notShown\": 0}\n"))
         let missing = ReviewCLI.main(arguments: ["stats", "B"], environment: environment)
         #expect(missing.status == .negative && missing.standardError.contains("no app named \"B\""))
+    }
+
+    @Test("run synchronously, a command that needs the network answers 69 and opens no store; perform runs it")
+    func networkCommandsRunAsynchronously() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("r.sqlite3").path
+        let environment = ReviewEnvironment(now: Self.now, variables: ["REVIEW_DB": path])
+        for arguments in [
+            ["sync"], ["watch"], ["serve"], ["auth", "check"], ["notify", "flush"], ["webhook", "list"],
+        ] {
+            let output = ReviewCLI.main(arguments: arguments, environment: environment)
+            #expect(output.status == .unavailable && output.standardError.contains("perform(in:)"), "\(arguments)")
+            #expect(try ReviewParsing.command(arguments).map(ReviewParsing.usesNetwork) == true, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test("the default store path follows REVIEW_DB, XDG_DATA_HOME, then HOME")

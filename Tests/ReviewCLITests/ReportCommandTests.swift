@@ -35,18 +35,16 @@ struct ReportCommandTests {
 
     @Test("parses FILE and an optional app; --html is required")
     func parse() throws {
+        #expect(try ReviewParsing.parse(["report", "--html", "out.html"]) == .run(ReportCommand(html: "out.html")))
         #expect(
-            try ReviewParser.parse(["report", "--html", "out.html"], now: Self.now).command
-                == .report(app: nil, html: "out.html"))
-        #expect(
-            try ReviewParser.parse(["report", "Tideline", "--html=-"], now: Self.now).command
-                == .report(app: "Tideline", html: "-"))
-        #expect(!ReviewCommand.report(app: nil, html: "x").createsStore)
-        let missing = #expect(throws: CommandFailure.self) { try ReviewParser.parse(["report"], now: Self.now) }
+            try ReviewParsing.parse(["report", "Tideline", "--html=-"])
+                == .run(ReportCommand(app: "Tideline", html: "-")))
+        #expect(!ReviewParsing.createsStore(ReportCommand(html: "x")))
+        let missing = #expect(throws: CommandFailure.self) { try ReviewParsing.parse(["report"]) }
         #expect(missing?.status == .usage)
         #expect(missing?.message.contains("report needs --html FILE") == true)
         let extra = #expect(throws: CommandFailure.self) {
-            try ReviewParser.parse(["report", "A", "B", "--html", "x"], now: Self.now)
+            try ReviewParsing.parse(["report", "A", "B", "--html", "x"])
         }
         #expect(extra?.message.contains("too many arguments for report") == true)
     }

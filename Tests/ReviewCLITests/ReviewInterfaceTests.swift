@@ -10,7 +10,7 @@ import Testing
 /// must appear in each, the parser must accept every option declared, and the scripts must be valid.
 @Suite("review: help, man page and completions from the declarations")
 struct ReviewInterfaceTests {
-    static let commands = ReviewInterface.tool.walk(path: [])
+    static let commands = ReviewCommand.interface.walk(path: [])
     static let now = Timestamp(iso8601: "2026-01-10T12:00:00Z")!
 
     /// Runs in process; the store is never opened by what these tests run.
@@ -32,7 +32,7 @@ struct ReviewInterfaceTests {
     @Test("the parser accepts every option declared, on every command, before or after the subcommand as declared")
     func parserAcceptsDeclaredOptions() {
         CommandInterfaceExpectations.expectParserAcceptsDeclaredOptions(of: Self.commands, unknown: "unknown option") {
-            arguments throws(CommandFailure) in _ = try ReviewParser.parse(arguments, now: Self.now)
+            arguments throws(CommandFailure) in _ = try ReviewParsing.parse(arguments)
         }
     }
 
@@ -40,25 +40,25 @@ struct ReviewInterfaceTests {
     func globalOptions() throws {
         // completion and states use no store; auth and webhook talk to App Store Connect and the config folder only.
         let storeless = ["completion", "auth", "states", "webhook"]
-        for command in ReviewInterface.commands where !storeless.contains(command.name) {
-            #expect(command.globalOptions == ReviewOptions.global.map(\.spec), "\(command.name)")
+        for (path, command) in Self.commands where !path.isEmpty && path != ["help"] && !storeless.contains(path[0]) {
+            #expect(command.globalOptions == ReviewOptions.global.map(\.spec), "\(path)")
         }
-        #expect(try ReviewParser.parse(["--db", "/a", "--utc", "status"], now: Self.now).databasePath == "/a")
-        #expect(try ReviewParser.parse(["status", "--db=/b", "--utc"], now: Self.now).utc)
+        #expect(try ReviewParsing.global(["--db", "/a", "--utc", "status"])?.database == "/a")
+        #expect(try ReviewParsing.global(["status", "--db=/b", "--utc"])?.utc == true)
         #expect(throws: CommandFailure.usage("option --db was given more than once")) {
-            try ReviewParser.parse(["--db", "/a", "--db", "/b", "status"], now: Self.now)
+            try ReviewParsing.parse(["--db", "/a", "--db", "/b", "status"])
         }
         #expect(
             throws: CommandFailure.usage(
                 "unknown option --ut; did you mean --utc? (a command's own options go after it)")
         ) {
-            try ReviewParser.parse(["--ut", "status"], now: Self.now)
+            try ReviewParsing.parse(["--ut", "status"])
         }
     }
 
     @Test("the man page has a section for every command, listing each of its options and arguments")
     func manPage() {
-        let page = ReviewHelp.manPage
+        let page = ReviewCommand.help.manPage
         #expect(page.contains("\n.TH REVIEW 1 \"\" \"Gatehouse \(GatehouseVersion.string)\" \"Gatehouse Manual\"\n"))
         #expect(page.contains("\n.SH STATES\n") && page.contains("\n.SH EXIT STATUS\n"))
         for (path, command) in Self.commands {
@@ -80,7 +80,7 @@ struct ReviewInterfaceTests {
 
     @Test("each completion script names every option of every command", arguments: Shell.allCases)
     func completions(shell: Shell) {
-        let script = ReviewHelp.completionScript(for: shell)
+        let script = ReviewCommand.help.completionScript(for: shell)
         let lines = script.split(separator: "\n")
         for (path, command) in Self.commands {
             let key = path.joined(separator: " ")
@@ -109,7 +109,8 @@ struct ReviewInterfaceTests {
 
     @Test("each completion script is valid in its shell (bash -n, zsh -n, fish -n)", arguments: Shell.allCases)
     func syntax(shell: Shell) throws {
-        try CommandInterfaceExpectations.expectValidSyntax(ReviewHelp.completionScript(for: shell), shell: shell)
+        try CommandInterfaceExpectations.expectValidSyntax(
+            ReviewCommand.help.completionScript(for: shell), shell: shell)
     }
 
     @Test(
@@ -126,14 +127,16 @@ struct ReviewInterfaceTests {
             (["review", "delete", "3", "--y"], ["--yes"]),
         ])
     func bashCompletes(words: [String], expected: [String]) throws {
-        #expect(try ShellCompletionRunner.bashCandidates(ReviewHelp.completionScript(for: .bash), words) == expected)
+        #expect(
+            try ShellCompletionRunner.bashCandidates(ReviewCommand.help.completionScript(for: .bash), words) == expected
+        )
     }
 
     @Test(
         "fish completes commands, states and files",
         .enabled(if: ProcessRunner.installedProgram("fish") != nil, "fish is not installed"))
     func fishCompletes() throws {
-        let script = ReviewHelp.completionScript(for: .fish)
+        let script = ReviewCommand.help.completionScript(for: .fish)
         #expect(try ShellCompletionRunner.fishCandidates(script, "review tim") == ["timeline"])
         #expect(try ShellCompletionRunner.fishCandidates(script, "review log App in-r") == ["in-review"])
         #expect(try ShellCompletionRunner.fishCandidates(script, "review timeline App --platform tv") == ["tvOS"])
@@ -145,23 +148,24 @@ struct ReviewInterfaceTests {
 
     @Test("the man page renders without a warning (groff -ww)")
     func manPageRenders() throws {
-        try CommandInterfaceExpectations.expectManPageRenders(ReviewHelp.manPage, fileName: "review.1")
+        try CommandInterfaceExpectations.expectManPageRenders(ReviewCommand.help.manPage, fileName: "review.1")
     }
 
     @Test("completion and --man parse; an unknown shell is a usage error naming the shells")
     func parsing() throws {
-        #expect(try ReviewParser.parse(["completion", "bash"], now: Self.now).command == .completion(.bash))
-        #expect(try ReviewParser.parse(["--man"], now: Self.now).command == .manual)
-        #expect(try ReviewParser.parse(["--utc", "--man", "--bogus"], now: Self.now).command == .manual)
-        #expect(try ReviewParser.parse(["help", "completion"], now: Self.now).command == .help("completion"))
-        #expect(!ReviewCommand.completion(.zsh).usesNetwork && !ReviewCommand.manual.usesNetwork)
-        CommandInterfaceExpectations.expectUsageFailure(containing: "unknown shell 'ksh'", "bash, zsh, fish") {
-            _ = try ReviewParser.parse(["completion", "ksh"], now: Self.now)
-        }
+        #expect(try ReviewParsing.parse(["completion", "bash"]) == .run(CompletionCommand(shell: .bash)))
+        #expect(try ReviewParsing.parse(["--man"]) == .manual)
+        #expect(try ReviewParsing.parse(["--utc", "--man", "--bogus"]) == .manual)
+        #expect(try ReviewParsing.parse(["help", "completion"]) == .run(HelpCommand(topic: "completion")))
         #expect(
-            throws: CommandFailure.usage("missing arguments for completion; usage: review completion bash|zsh|fish")
-        ) {
-            try ReviewParser.parse(["completion"], now: Self.now)
+            !ReviewParsing.usesNetwork(CompletionCommand(shell: .zsh))
+                && CommandInvocation<ReviewCommand>(["--man"]).execution == .synchronous)
+        CommandInterfaceExpectations.expectUsageFailure(containing: "unknown shell 'ksh'", "bash, zsh, fish") {
+            _ = try ReviewParsing.parse(["completion", "ksh"])
+        }
+        // The usage line is written from the declaration (issue 21 item 4), in the <value> style.
+        #expect(throws: CommandFailure.usage("missing arguments for completion; usage: review completion <shell>")) {
+            try ReviewParsing.parse(["completion"])
         }
     }
 
@@ -170,7 +174,8 @@ struct ReviewInterfaceTests {
         let directory = try TemporaryDirectory()
         let store = directory.file("never.sqlite3").path
         try CommandInterfaceExpectations.expectBinaryPrints(
-            tool: "review", completionScript: ReviewHelp.completionScript(for:), manPage: ReviewHelp.manPage,
+            tool: "review", completionScript: ReviewCommand.help.completionScript(for:),
+            manPage: ReviewCommand.help.manPage,
             environment: ["REVIEW_DB": store])
         let unknown = try ProcessRunner.run("review", ["completion", "csh"], environment: ["REVIEW_DB": store])
         #expect(unknown.status == 64 && unknown.standardError.contains("unknown shell 'csh'"))

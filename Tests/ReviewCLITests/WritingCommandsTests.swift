@@ -125,7 +125,7 @@ struct WritingJSONTests {
             ("export", ["--format json"]), ("auth", ["profiles", "keyId", "issuerId", "kind", "visibleApps"]),
             ("sync", ["eventId", "previousSeconds", "JSON Lines"]),
         ] {
-            let help = ReviewHelp.text(for: command) ?? ""
+            let help = ReviewCommand.help.text(for: [command]) ?? ""
             #expect(help.contains("--json"), "\(command)")
             for member in members { #expect(help.contains(member), "\(command): \(member)") }
         }
@@ -206,18 +206,20 @@ struct ExportFilterTests {
     @Test("the parser builds the filter; stats reads partial dates with the same rule")
     func parsed() throws {
         let now = InProcessReview.now
-        let invocation = try ReviewParser.parse(
-            ["export", "--app", "A", "--app", "B", "--platform", "tvos", "--since", "2025-06-01T00:00Z"], now: now)
+        let request = try ReviewParsing.parse(
+            ["export", "--app", "A", "--app", "B", "--platform", "tvos", "--since", "2025-06-01T00:00Z"])
         #expect(
-            invocation.command
-                == .export(
-                    .json,
-                    EventFilter(
-                        apps: ["A", "B"], platform: .tvOS, since: Timestamp(iso8601: "2025-06-01T00:00:00Z"),
-                        until: nil)))
-        let stats = try ReviewParser.parse(["stats", "--since", "2025-06", "--until", "2025-06"], now: now)
-        guard case .stats(let query) = stats.command, let since = query.since, let until = query.until else {
-            Issue.record("not stats with a window: \(stats.command)")
+            request
+                == .run(ExportCommand(format: .json, apps: ["A", "B"], platform: .tvOS, since: "2025-06-01T00:00Z")))
+        #expect(
+            try (request.command as? ExportCommand)?.filter(now: now)
+                == EventFilter(
+                    apps: ["A", "B"], platform: .tvOS, since: Timestamp(iso8601: "2025-06-01T00:00:00Z"), until: nil))
+        let stats = try ReviewParsing.parse(["stats", "--since", "2025-06", "--until", "2025-06"])
+        guard let query = try (stats.command as? StatsCommand)?.query(now: now), let since = query.since,
+            let until = query.until
+        else {
+            Issue.record("not stats with a window: \(stats)")
             return
         }
         #expect(since.secondsSince1970 == (try TimeParser.parse("2025-06-01", now: 0)))

@@ -3,14 +3,14 @@ import MicroHTTPServer
 import ReviewLog
 
 /// Every option of `review`, declared once: name, value name, help and how its value is read. The parser, the
-/// help texts, the man page and the shell completions are all made from these (see `ReviewInterface`).
+/// help texts, the man page and the shell completions are all made from these (each command's `spec`, in `Commands/`).
 package enum ReviewOptions {
     // MARK: Every command
 
     /// `--db PATH`: before or after the subcommand.
     package static let database = Option(
         .value(
-            "db", valueName: "PATH",
+            "db", valueName: "<path>",
             help: "The store: a SQLite file's path, or a postgres:// or postgresql:// URL (the scheme in any case; "
                 + "another scheme:// is refused) (default: $REVIEW_DB, else "
                 + "$XDG_DATA_HOME/gatehouse/review.sqlite3, else ~/.local/share/gatehouse/review.sqlite3). Before or "
@@ -18,36 +18,33 @@ package enum ReviewOptions {
             completion: .file))
     /// `--utc`: before or after the subcommand.
     package static let utc = OptionSpec.flag("utc", help: "Show times in UTC instead of the local time zone (TZ).")
-    /// `--now TIME`: before or after the subcommand; the time every command takes as the current one, read once
-    /// against the clock (Unix seconds accepted, as `jwtcheck --now`).
-    package static let now = Option(
-        .value(
-            "now", valueName: "TIME",
-            help: "Take TIME as the current time, for reproducible output (what --at defaults to, relative times, "
-                + "durations so far): ISO 8601, a date, month or year (local time), a relative time or Unix seconds. "
-                + "sync, watch and auth check still sign and record with the real clock."))
+    /// `--now <time>` (`StandardOptions.now`): before or after the subcommand; the time every command takes as the
+    /// current one, read against the clock when the command runs (Unix seconds accepted, as `jwtcheck --now`).
+    package static let now = StandardOptions.now.with(
+        help: "Take this time as the current one, for reproducible output (what --at defaults to, relative times, "
+            + "durations so far): ISO 8601, a date, month or year (local time), a relative time or Unix seconds. "
+            + "sync, watch and auth check still sign and record with the real clock.")
     /// The options every command that uses the store takes, before or after the subcommand: read once, in
-    /// `ReviewParser`.
+    /// `GlobalOptions`.
     package static let global: [any OptionDeclaration] = [database, utc, now]
 
     // MARK: The tool
 
     /// `--version` before any subcommand: the tool's version (not `log --version V`).
-    package static let showVersion = OptionSpec.flag("version", help: "Show the version.")
+    package static let showVersion = StandardOptions.version
     /// `--man`: the manual page, for `man -l -` where it is not installed.
-    package static let manual = OptionSpec.flag(
-        "man", help: "Print the manual page (roff) to standard output; read it with 'review --man | man -l -'.")
+    package static let manual = StandardOptions.manual(tool: "review")
 
     // MARK: Commands
 
     /// `--version V` of `log` and `timeline`.
-    package static let appVersion = Option(.value("version", valueName: "V", help: "The version."))
+    package static let appVersion = Option(.value("version", valueName: "<version>", help: "The version."))
     /// `--build B` of `log`.
-    package static let build = Option(.value("build", valueName: "B", help: "The build number."))
+    package static let build = Option(.value("build", valueName: "<build>", help: "The build number."))
     /// `--platform P` of `log` and `timeline`, any spelling of a platform.
     package static let platform = Option(
         .value(
-            "platform", valueName: "P",
+            "platform", valueName: "<platform>",
             help: "iOS, macOS, tvOS, visionOS or watchOS (default for log: the app's own platform, iOS for a new app).",
             completion: .choices(Platform.allCases.map(\.rawValue))),
         parse: { text throws(CommandFailure) in
@@ -56,37 +53,37 @@ package enum ReviewOptions {
             let hint = Suggestion.closest(to: text, among: names).map { "; did you mean \($0)?" } ?? ""
             throw .usage("unknown platform \"\(text)\"\(hint) (platforms: \(names.joined(separator: ", ")))")
         })
-    /// `--at TIME` of `log`, read against the current time by the parser.
+    /// `--at <time>` of `log` and `edit`, read against the current time when the command runs.
     package static let at = Option(
         .value(
-            "at", valueName: "TIME",
+            "at", valueName: "<time>",
             help: "When: ISO 8601 with an offset (2020-03-15T10:00:00+09:00), without one (local time), a date, "
                 + "month or year (2020-03-15, 2020-03, 2020: its first instant, local time), now (default), or "
                 + "relative (-3h, -2d, -45m)."))
-    /// `--allow-future` of `log`: accept a time more than `ReviewParser.futureTolerance` ahead of now.
+    /// `--allow-future` of `log`: accept a time more than `TimeOption.futureTolerance` ahead of now.
     package static let allowFuture = OptionSpec.flag(
         "allow-future",
         help: "Accept an --at more than 5 minutes in the future (without it, such a time is refused as a likely typo).")
     /// `--note TEXT` of `log` and `edit`.
-    package static let note = Option(.value("note", valueName: "TEXT", help: "A note."))
+    package static let note = Option(.value("note", valueName: "<text>", help: "A note."))
     /// `--new-app` of `log`: create the app even when its name is close to an existing app's.
     package static let newApp = OptionSpec.flag(
         "new-app",
         help: "Create the app even though its name is close to an existing app's (without it, such a name is refused "
             + "as a likely typo, with the name it is close to).")
     /// `--json` of the read commands (each says what it prints).
-    package static let json = OptionSpec.flag("json", help: "Output JSON.")
+    package static let json = StandardOptions.json.with(help: "Output JSON.")
     /// `--since DATE` of `stats` and `export`: a day, month or year means its first instant.
     package static let since = Option(
         .value(
-            "since", valueName: "DATE",
-            help: "Only cycles that entered Waiting for Review at or after DATE: a time as for --at, or a day, month "
+            "since", valueName: "<date>",
+            help: "Only cycles that entered Waiting for Review at or after <date>: a time as for --at, or a day, month "
                 + "or year (2025-06-15, 2025-06, 2025: from its first instant, local time)."))
     /// `--until DATE` of `stats` and `export`: a day, month or year means the first instant after it.
     package static let until = Option(
         .value(
-            "until", valueName: "DATE",
-            help: "Only cycles that entered Waiting for Review before DATE (exclusive): a time, or a day, month or "
+            "until", valueName: "<date>",
+            help: "Only cycles that entered Waiting for Review before <date> (exclusive): a time, or a day, month or "
                 + "year, which ends at the first instant after it (--until 2025-06 includes all of June)."))
     /// `--platform P` of `status` and `stats`: only that platform's versions.
     package static let platformFilter = platform.with(help: "Only versions on this platform.")
@@ -118,7 +115,7 @@ package enum ReviewOptions {
         let names = Choice.allCases.map(\.rawValue)
         let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
         return Option(
-            .value(name, valueName: names.joined(separator: "|"), help: help, completion: .choices(names)),
+            .value(name, valueName: "<" + names.joined(separator: "|") + ">", help: help, completion: .choices(names)),
             parse: { text throws(CommandFailure) in
                 guard let choice = Choice(rawValue: text.lowercased()) else {
                     let unknown = what.map { "unknown \($0) \"\(text)\"" } ?? "unknown value \"\(text)\" for --\(name)"
@@ -131,7 +128,7 @@ package enum ReviewOptions {
     /// `--bundle-id ID` of `log`: sets the app's bundle ID.
     package static let bundleID = Option(
         .value(
-            "bundle-id", valueName: "ID",
+            "bundle-id", valueName: "<id>",
             help: "The app's bundle ID (com.example.app): set when the app has none, refused when it has another."),
         parse: { text throws(CommandFailure) in
             // Apple's CFBundleIdentifier: alphanumerics, hyphens and periods (Information Property List reference).
@@ -151,7 +148,7 @@ package enum ReviewOptions {
     /// `--app-store-id ID` of `log`: sets the app's App Store Connect app ID.
     package static let appStoreID = Option(
         .value(
-            "app-store-id", valueName: "ID",
+            "app-store-id", valueName: "<id>",
             help: "The app's App Store Connect app ID (the digits in its App Store URL, id1234567890): set when the "
                 + "app has none, refused when it has another."),
         parse: { text throws(CommandFailure) in
@@ -173,13 +170,13 @@ package enum ReviewOptions {
     /// `--html FILE` of `report`: where the page goes (`-` for standard output).
     package static let html = Option(
         .value(
-            "html", valueName: "FILE",
-            help: "Write the report as one self-contained HTML page to FILE (replaced if it exists; - for standard "
+            "html", valueName: "<file>",
+            help: "Write the report as one self-contained HTML page to <file> (replaced if it exists; - for standard "
                 + "output).", completion: .file, isRequired: true))
     /// `--to TARGET` of `migrate`.
     package static let migrateTarget = Option(
         .value(
-            "to", valueName: "TARGET",
+            "to", valueName: "<target>",
             help: "The store to copy into: a postgres:// or postgresql:// URL (the scheme in any case; another "
                 + "scheme:// is refused), or a SQLite file's path (created when missing).", isRequired: true))
     /// `--yes` of `delete`.
@@ -190,14 +187,14 @@ package enum ReviewOptions {
     /// `--secret-file FILE` of `notify add webhook`.
     package static let secretFile = Option(
         .value(
-            "secret-file", valueName: "FILE",
+            "secret-file", valueName: "<file>",
             help: "webhook only: sign each delivery with X-Gatehouse-Signature: sha256=<hex HMAC-SHA256 of the body>, "
-                + "keyed by FILE's bytes (one trailing newline removed). The file is read at each delivery.",
+                + "keyed by the file's bytes (one trailing newline removed). The file is read at each delivery.",
             completion: .file))
     /// `--states LIST` of `notify add`: comma-separated states, any spelling.
     package static let states = Option(
         .value(
-            "states", valueName: "LIST",
+            "states", valueName: "<list>",
             help: "Only these states, comma-separated: in-review,rejected,ready-for-distribution (default: every "
                 + "state change)."),
         parse: { text throws(CommandFailure) -> [ReviewState] in
@@ -206,7 +203,7 @@ package enum ReviewOptions {
                 throw .usage("--states takes states separated by commas, such as in-review,rejected, not '\(text)'")
             }
             var states: [ReviewState] = []
-            for part in parts { states.append(try ReviewParser.parseState(part)) }
+            for part in parts { states.append(try parseState(part)) }
             return states
         })
     /// `--notify` of `import`.
@@ -217,33 +214,36 @@ package enum ReviewOptions {
 
     // MARK: App Store Connect
 
+    /// The options naming an App Store Connect key.
+    package static let keyOptions: [any OptionDeclaration] = [profile, keyID, issuerID, privateKey]
+
     /// `--profile NAME`: a named App Store Connect key from `review auth add`.
     package static let profile = Option(
         .value(
-            "profile", valueName: "NAME",
-            help: "The App Store Connect key saved under NAME by 'review auth add' (default: flags, else ASC_KEY_ID "
+            "profile", valueName: "<name>",
+            help: "The App Store Connect key saved under <name> by 'review auth add' (default: flags, else ASC_KEY_ID "
                 + "and friends, else every saved profile)."))
     /// `--key-id ID`.
     package static let keyID = Option(
-        .value("key-id", valueName: "ID", help: "The App Store Connect API key ID (else $ASC_KEY_ID)."))
+        .value("key-id", valueName: "<id>", help: "The App Store Connect API key ID (else $ASC_KEY_ID)."))
     /// `--issuer-id ID`.
     package static let issuerID = Option(
         .value(
-            "issuer-id", valueName: "ID",
+            "issuer-id", valueName: "<id>",
             help: "The issuer ID of a team key (else $ASC_ISSUER_ID); none for an individual key."))
     /// `--private-key FILE`.
     package static let privateKey = Option(
         .value(
-            "private-key", valueName: "FILE", help: "The key's AuthKey_<ID>.p8 file (else $ASC_PRIVATE_KEY_PATH).",
+            "private-key", valueName: "<file>", help: "The key's AuthKey_<ID>.p8 file (else $ASC_PRIVATE_KEY_PATH).",
             completion: .file))
     /// `--app NAME|BUNDLE_ID`, repeatable, of `sync` and `watch`.
     package static let app = Option(
         .value(
-            "app", repeatable: true, valueName: "NAME|BUNDLE_ID",
+            "app", repeatable: true, valueName: "<name|bundle-id>",
             help: "Only this app (repeatable; default every app the key can see)."))
     /// `--interval DURATION` of `watch`: 60 s at least.
     package static let interval = Option(
-        .value("interval", valueName: "DURATION", help: "Time between passes: 90s, 5m (default), 1h; at least 60s."),
+        .value("interval", valueName: "<duration>", help: "Time between passes: 90s, 5m (default), 1h; at least 60s."),
         parse: { text throws(CommandFailure) -> Duration in
             try duration(
                 text, option: "interval", minimum: 60,
@@ -279,7 +279,7 @@ package enum ReviewOptions {
     /// `--listen HOST:PORT` of `serve`.
     package static let listen = Option(
         .value(
-            "listen", valueName: "HOST:PORT",
+            "listen", valueName: "<host:port>",
             help: "Where to listen: an IP address and port (default 127.0.0.1:8080, loopback only; put a reverse "
                 + "proxy with TLS in front). Port 0 takes a free port, shown on standard error."),
         parse: { text throws(CommandFailure) -> ListenAddress in
@@ -288,7 +288,7 @@ package enum ReviewOptions {
     /// `--webhook-secret-file FILE` of `serve` and `webhook`.
     package static let webhookSecretFile = Option(
         .value(
-            "webhook-secret-file", valueName: "FILE",
+            "webhook-secret-file", valueName: "<file>",
             help: "The webhook secret (one trailing newline ignored). serve: else $ASC_WEBHOOK_SECRET, else "
                 + "$XDG_CONFIG_HOME/gatehouse/webhook-secret (mode 0600), where webhook create writes it (generated "
                 + "when the file does not exist yet).",
@@ -296,7 +296,7 @@ package enum ReviewOptions {
     /// `--resolve-interval DURATION` of `serve`.
     package static let resolveInterval = Option(
         .value(
-            "resolve-interval", valueName: "DURATION",
+            "resolve-interval", valueName: "<duration>",
             help: "How often pending deliveries (version not resolved yet) are retried: 60s (default), 5m; at "
                 + "least 1s."),
         parse: { text throws(CommandFailure) -> Duration in
@@ -305,7 +305,26 @@ package enum ReviewOptions {
     /// `--url URL` of `webhook create`.
     package static let url = Option(
         .value(
-            "url", valueName: "URL",
+            "url", valueName: "<url>",
             help: "The public https URL App Store Connect delivers to: your reverse proxy in front of review serve, "
                 + "ending in /webhooks/app-store-connect."))
+
+    // MARK: States
+
+    /// Reads a state from any spelling, suggesting the closest on a typo (never one of another stage:
+    /// `ReviewState.suggestion(for:)`).
+    /// - Parameter text: the spelling.
+    /// - Returns: the state.
+    /// - Throws: `CommandFailure` (usage) naming the text and the closest state, else pointing to `review states`.
+    package static func parseState(_ text: String) throws(CommandFailure) -> ReviewState {
+        if let state = ReviewState(spelling: text) { return state }
+        if let suggestion = ReviewState.suggestion(for: text) {
+            throw .usage(
+                "unknown state \"\(text)\"; did you mean \(suggestion.kebabAlias) (\(suggestion.apiString))? "
+                    + "'review states' lists every state and its spellings")
+        }
+        throw .usage(
+            "unknown state \"\(text)\"; 'review states' lists every state and its spellings (such as "
+                + "waiting-for-review, in-review, rejected or ready-for-distribution)")
+    }
 }

@@ -14,7 +14,7 @@ enum ErrorAdvice {
     ///   - error: what the command threw.
     ///   - command: the command that ran.
     /// - Returns: the reason and the advice; a `CommandFailure`'s message as it is (the command line wrote it).
-    static func message(for error: any Error, in command: ReviewCommand) -> String {
+    static func message(for error: any Error, in command: any ReviewSubcommand) -> String {
         switch error {
         case let error as ReviewError: error.reason + advice(for: error, in: command)
         case let error as SyncError: error.reason + advice(for: error, in: command)
@@ -30,7 +30,7 @@ enum ErrorAdvice {
     ///   - error: the error.
     ///   - command: the command that ran (for the flags it was given).
     /// - Returns: the text appended to the reason, starting with its punctuation.
-    static func advice(for error: ReviewError, in command: ReviewCommand) -> String {
+    static func advice(for error: ReviewError, in command: any ReviewSubcommand) -> String {
         switch error.code.base {
         case .storeUnavailable: "; check the path and its permissions, or choose another with --db or REVIEW_DB"
         case .readOnlyStore: ", or point --db or REVIEW_DB at a writable place"
@@ -39,7 +39,7 @@ enum ErrorAdvice {
         case .appNotFound: "; `review apps` lists them"
         case .channelNotFound: "; `review notify list` shows ids"
         case .eventNotFound:
-            if case .undo = command {
+            if command is UndoCommand {
                 "; an imported or synced event is removed with review delete ID --yes"
             } else {
                 "; `review timeline APP` shows ids"
@@ -53,7 +53,7 @@ enum ErrorAdvice {
             // "check --bundle-id and the app name"; both: "check --bundle-id, --app-store-id and the app name".
             identifierOptions(of: command).map { "; check \($0.joined(separator: ", ")) and the app name" } ?? ""
         case .timeNotEditable:
-            if case .edit(let id, _, _) = command { " (or delete it with review delete \(id) --yes)" } else { "" }
+            if let edit = command as? EditCommand { " (or delete it with review delete \(edit.id) --yes)" } else { "" }
         case .versionNotFound, .invalidValue, .conflict, .importFileUnreadable, .malformedImport, .corruptDatabase,
             .newerSchema, .storeLocked, .storeFailure, .serverUnavailable:
             ""
@@ -65,14 +65,14 @@ enum ErrorAdvice {
     ///   - error: the error.
     ///   - command: the command that ran (for the key flags it was given).
     /// - Returns: the text appended to the reason, starting with its punctuation.
-    static func advice(for error: SyncError, in command: ReviewCommand) -> String {
+    static func advice(for error: SyncError, in command: any ReviewSubcommand) -> String {
         switch error.code.base {
         case .noCredentials:
             ": give --key-id, --issuer-id and --private-key, or set ASC_KEY_ID, ASC_ISSUER_ID and "
                 + "ASC_PRIVATE_KEY_PATH, or add a profile with review auth add (create the key in App Store Connect > "
                 + "Users and Access > Integrations)"
         // The resolver takes the flags' key ID before the environment's, and names ASC_PRIVATE_KEY_PATH itself.
-        case .keyFileNotGiven: keyFlags(of: command)?.keyID != nil ? "; give it with --private-key FILE" : ""
+        case .keyFileNotGiven: command.credentialFlags?.keyID != nil ? "; give it with --private-key FILE" : ""
         case .profileNotFound: " (add one with review auth add)"
         case .malformedProfiles: " and run review auth add again"
         case .store: error.reviewError.map { advice(for: $0, in: command) } ?? ""
@@ -83,22 +83,10 @@ enum ErrorAdvice {
     }
 
     /// The identifier options a `log` was given (the store does not say which of them it refused).
-    private static func identifierOptions(of command: ReviewCommand) -> [String]? {
-        guard case .log(let request, _, _) = command else { return nil }
-        let given = [
-            request.bundleID.map { _ in "--bundle-id" }, request.appStoreID.map { _ in "--app-store-id" },
-        ].compactMap { $0 }
+    private static func identifierOptions(of command: any ReviewSubcommand) -> [String]? {
+        guard let log = command as? LogCommand else { return nil }
+        let given = [log.bundleID.map { _ in "--bundle-id" }, log.appStoreID.map { _ in "--app-store-id" }]
+            .compactMap { $0 }
         return given.isEmpty ? nil : given
-    }
-
-    /// The key flags of a command that resolves App Store Connect credentials.
-    private static func keyFlags(of command: ReviewCommand) -> CredentialResolver.Flags? {
-        switch command {
-        case .sync(let flags, _), .watch(let flags, _, _), .authCheck(let flags), .webhookCreate(let flags, _, _, _),
-            .webhookList(let flags, _), .webhookPing(let flags, _):
-            flags
-        case .serve(let settings): settings.flags
-        default: nil
-        }
     }
 }

@@ -2,7 +2,7 @@ import CommandLineKit
 import ReviewLog
 
 /// The output of the commands that write: `log`, `import` and `delete`, as text and as their `--json` objects
-/// (each shape is documented in its command's `--json` help, in `ReviewInterface`). Events are the objects of
+/// (each shape is documented in its command's `--json` help, in its `spec`). Events are the objects of
 /// `EventInterchange.jsonObject(_:)`, the export's own.
 extension Renderer {
     /// `log`: the text of `logged(_:)`, with the app's identifiers when `--bundle-id` or `--app-store-id` was

@@ -13,60 +13,6 @@ import ReviewWebhooks
     import Darwin
 #endif
 
-/// `review serve`: its options made into a `WebhookService` (ReviewServe), run until the environment's shutdown
-/// (SIGTERM or SIGINT, installed by `main.swift`), and what the service reports rendered as its log on standard error.
-enum ServeCommand {
-    /// Runs `serve`; a failure is its status and message (`ReviewCLI.failureOutput`).
-    static func perform(_ settings: ServeSettings, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
-        async -> CommandOutput
-    {
-        do {
-            return try await run(settings, invocation, environment)
-        } catch {
-            return ReviewCLI.failureOutput(error, command: invocation.command)
-        }
-    }
-
-    static func run(_ settings: ServeSettings, _ invocation: ReviewInvocation, _ environment: ReviewEnvironment)
-        async throws -> CommandOutput
-    {
-        let secret = try WebhookSecretFile.secret(option: settings.secretFile, environment: environment)
-        let exposure = WebhookSecretFile.exposure(option: settings.secretFile, environment: environment)
-        let keys = try AppStoreConnectAccess.keys(settings.flags, environment)
-        let store = try webhookStore(invocation, environment)
-        let resolver = ASCWebhookVersionResolver(
-            clients: try keys.map { try AppStoreConnectAccess.client($0.credentials, environment) })
-        let log = ServeLog(json: invocation.json, environment: environment)
-        var configuration = WebhookServiceConfiguration(address: settings.listen)
-        configuration.resolveInterval = settings.resolveInterval
-        if let interval = TestHooks.deliveryInterval(environment) { configuration.deliveryInterval = interval }
-        let service: WebhookService
-        do {
-            service = try WebhookService(
-                secret: secret, store: store, resolver: resolver, configuration: configuration,
-                timeSource: environment.clock, afterStore: TestHooks.pauseAfterStore(environment),
-                events: { log.render($0) })
-        } catch {
-            throw CommandFailure(.unavailable, error.reason)
-        }
-        if let exposure { log.line("warning: \(exposure)") }
-        log.line(
-            "listening on http://\(service.address)\(WebhookGate.deliveryPath)"
-                + (service.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
-        let drained = await service.run(until: environment.shutdown)
-        log.line(
-            "stopped" + (drained ? "" : " (requests still in flight after \(configuration.drainBound) were cut off)"))
-        return CommandOutput()
-    }
-
-    /// The store, which keeps webhook deliveries and an outbox.
-    static func webhookStore(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) throws
-        -> RelationalReviewStore
-    {
-        try environment.openStore(try environment.databasePath(option: invocation.databasePath))
-    }
-}
-
 /// `serve`'s log on standard error: one line per event, text, or with --json one JSON object (journald and log
 /// shippers). The deliverer's warnings are written as `review watch` writes them.
 struct ServeLog: Sendable {
@@ -104,7 +50,7 @@ struct ServeLog: Sendable {
         case .pendingFailed(let error):
             line("cannot resolve pending deliveries: \(error)")
         case .delivered(let report):
-            environment.emitError(NotifyCommands.warnings(report))
+            environment.emitError(NotifyDelivery.warnings(report))
         case .deliveryFailed(let error):
             environment.emitError("review: notifications: \(error); trying again shortly\n")
         }

@@ -10,85 +10,77 @@ import ReviewSync
     import Darwin
 #endif
 
-/// `review webhook create|list|ping`: App Store Connect's webhooks for `review serve`.
-enum WebhookCommands {
+/// The work of `review webhook create|list|ping` on App Store Connect's webhooks for `review serve`.
+enum WebhookSupport {
     /// The name given to the webhooks this creates.
     static let webhookName = "Gatehouse review serve"
 
-    /// Runs a `webhook` command; a failure is its status and message (`ReviewCLI.failureOutput`).
-    static func perform(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) async -> CommandOutput {
-        do {
-            return try await run(invocation, environment)
-        } catch {
-            return ReviewCLI.failureOutput(error, command: invocation.command)
+    /// `webhook list`: each app's webhooks.
+    static func list(
+        _ flags: CredentialResolver.Flags, apps: [String], json: Bool, environment: ReviewEnvironment
+    ) async throws -> CommandOutput {
+        var rows: [(app: ASCApp, webhook: ASCWebhook)] = []
+        for (client, app) in try await visibleApps(flags, apps, environment) {
+            for webhook in try await client.webhooks(appID: app.id) { rows.append((app, webhook)) }
         }
+        if json {
+            let objects = rows.map { JSONText.object(fields($0.webhook, app: $0.app)) }
+            return CommandOutput(
+                standardOutput: JSONText.object([("webhooks", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
+        }
+        if rows.isEmpty {
+            return CommandOutput(
+                standardOutput: "No webhooks. Create one with: review webhook create --app NAME --url "
+                    + "https://HOST/webhooks/app-store-connect\n")
+        }
+        var table = [["APP", "WEBHOOK", "URL", "ENABLED", "EVENTS"]]
+        for (app, webhook) in rows {
+            // What App Store Connect sent, shown with its control characters escaped (issue 20 item 5).
+            table.append([
+                TerminalText.value(app.name), TerminalText.value(webhook.id), TerminalText.value(webhook.url),
+                webhook.enabled ? "yes" : "no", TerminalText.value(webhook.eventTypes.joined(separator: ",")),
+            ])
+        }
+        return CommandOutput(standardOutput: TextTable(rows: table).render())
     }
 
-    static func run(_ invocation: ReviewInvocation, _ environment: ReviewEnvironment) async throws -> CommandOutput {
-        switch invocation.command {
-        case .webhookCreate(let flags, let app, let url, let secretFile):
-            return try await create(flags, app: app, url: url, secretFile: secretFile, invocation, environment)
-        case .webhookList(let flags, let apps):
-            var rows: [(app: ASCApp, webhook: ASCWebhook)] = []
-            for (client, app) in try await visibleApps(flags, apps, environment) {
-                for webhook in try await client.webhooks(appID: app.id) { rows.append((app, webhook)) }
+    /// `webhook ping`: App Store Connect asked to ping each webhook of the apps.
+    static func ping(
+        _ flags: CredentialResolver.Flags, apps: [String], json: Bool, environment: ReviewEnvironment
+    ) async throws -> CommandOutput {
+        var pings: [(app: ASCApp, webhook: ASCWebhook, ping: String)] = []
+        for (client, app) in try await visibleApps(flags, apps, environment) {
+            for webhook in try await client.webhooks(appID: app.id) {
+                pings.append((app, webhook, try await client.pingWebhook(id: webhook.id)))
             }
-            if invocation.json {
-                let objects = rows.map { JSONText.object(fields($0.webhook, app: $0.app)) }
-                return CommandOutput(
-                    standardOutput: JSONText.object([("webhooks", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
-            }
-            if rows.isEmpty {
-                return CommandOutput(
-                    standardOutput: "No webhooks. Create one with: review webhook create --app NAME --url "
-                        + "https://HOST/webhooks/app-store-connect\n")
-            }
-            var table = [["APP", "WEBHOOK", "URL", "ENABLED", "EVENTS"]]
-            for (app, webhook) in rows {
-                // What App Store Connect sent, shown with its control characters escaped (issue 20 item 5).
-                table.append([
-                    TerminalText.value(app.name), TerminalText.value(webhook.id), TerminalText.value(webhook.url),
-                    webhook.enabled ? "yes" : "no", TerminalText.value(webhook.eventTypes.joined(separator: ",")),
+        }
+        // Nothing to ping is a negative answer (1), with --json as without it.
+        if pings.isEmpty {
+            throw CommandFailure(.negative, "no webhook to ping; review webhook create makes one")
+        }
+        if json {
+            let objects = pings.map {
+                JSONText.object([
+                    ("app", JSONText.string($0.app.name)), ("webhook", JSONText.string($0.webhook.id)),
+                    ("url", JSONText.string($0.webhook.url)), ("ping", JSONText.string($0.ping)),
                 ])
             }
-            return CommandOutput(standardOutput: TextTable(rows: table).render())
-        case .webhookPing(let flags, let apps):
-            var pings: [(app: ASCApp, webhook: ASCWebhook, ping: String)] = []
-            for (client, app) in try await visibleApps(flags, apps, environment) {
-                for webhook in try await client.webhooks(appID: app.id) {
-                    pings.append((app, webhook, try await client.pingWebhook(id: webhook.id)))
-                }
-            }
-            // Nothing to ping is a negative answer (1), with --json as without it.
-            if pings.isEmpty {
-                throw CommandFailure(.negative, "no webhook to ping; review webhook create makes one")
-            }
-            if invocation.json {
-                let objects = pings.map {
-                    JSONText.object([
-                        ("app", JSONText.string($0.app.name)), ("webhook", JSONText.string($0.webhook.id)),
-                        ("url", JSONText.string($0.webhook.url)), ("ping", JSONText.string($0.ping)),
-                    ])
-                }
-                return CommandOutput(
-                    standardOutput: JSONText.object([("pings", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
-            }
             return CommandOutput(
-                standardOutput: pings.map {
-                    "Pinged webhook \(TerminalText.value($0.webhook.id)) of \(TerminalText.value($0.app.name)) "
-                        + "(\(TerminalText.value($0.webhook.url))): ping \(TerminalText.value($0.ping)); review serve "
-                        + "logs it as a ping\n"
-                }.joined())
-        default:
-            return CommandOutput()
+                standardOutput: JSONText.object([("pings", "[" + objects.joined(separator: ", ") + "]")]) + "\n")
         }
+        return CommandOutput(
+            standardOutput: pings.map {
+                "Pinged webhook \(TerminalText.value($0.webhook.id)) of \(TerminalText.value($0.app.name)) "
+                    + "(\(TerminalText.value($0.webhook.url))): ping \(TerminalText.value($0.ping)); review serve "
+                    + "logs it as a ping\n"
+            }.joined())
     }
 
     /// `webhook create`: the secret is the secret file's (generated, 32 random bytes as hex, and written with mode
     /// 0600 when the file does not exist yet), so every app's webhook shares the one secret `serve` verifies with.
-    private static func create(
-        _ flags: CredentialResolver.Flags, app name: String, url: String, secretFile: String?,
-        _ invocation: ReviewInvocation, _ environment: ReviewEnvironment
+    static func create(
+        _ flags: CredentialResolver.Flags, app name: String, url: String, secretFile: String?, json: Bool,
+        environment: ReviewEnvironment
     ) async throws -> CommandOutput {
         guard let path = secretFile ?? WebhookSecretFile.defaultPath(environment) else {
             throw CommandFailure(
@@ -110,7 +102,7 @@ enum WebhookCommands {
             generated = true
         }
         let webhook = try await client.createWebhook(appID: app.id, name: webhookName, url: url, secret: secret)
-        if invocation.json {
+        if json {
             return CommandOutput(
                 standardOutput: JSONText.object(
                     fields(webhook, app: app) + [

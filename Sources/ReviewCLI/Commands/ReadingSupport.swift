@@ -1,9 +1,9 @@
 import CommandLineKit
 import ReviewLog
 
-/// `review status`, `timeline` and `stats`: the commands that read the store and turn it into timelines,
-/// comparisons and statistics.
-enum ReadingCommands {
+/// The work of `review status`, `timeline` and `stats`: the store read and turned into timelines, comparisons and
+/// statistics.
+enum ReadingSupport {
     /// `review status`.
     static func status(
         _ query: StatusQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
@@ -53,7 +53,7 @@ enum ReadingCommands {
     static func statistics(
         _ query: StatisticsQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
     ) throws -> CommandOutput {
-        let events = try ReviewCLI.events(of: query.app, store: store)
+        let events = try StoreCommandSupport.events(of: query.app, store: store)
         let timelines = VersionTimeline.timelines(of: events, now: environment.now)
         let now = query.includeOpen ? environment.now : nil
         let stats = ReviewStatistics(
@@ -66,7 +66,7 @@ enum ReadingCommands {
                     includingOpenAt: now
                 ) { period.label(of: $0, utc: renderer.utc) }
             } ?? []
-        let name = try query.app.map { try ReviewCLI.storedName(of: $0, store: store) }
+        let name = try query.app.map { try StoreCommandSupport.storedName(of: $0, store: store) }
         let scope = StatisticsScope(
             app: name, platform: query.platform, since: query.since, until: query.until, period: query.period,
             includeOpen: query.includeOpen)
@@ -79,7 +79,7 @@ enum ReadingCommands {
     private static func load(_ app: String?, store: any ReviewStore, now: Timestamp) throws
         -> (app: String?, timelines: [VersionTimeline])
     {
-        let name = try app.map { try ReviewCLI.storedName(of: $0, store: store) }
+        let name = try app.map { try StoreCommandSupport.storedName(of: $0, store: store) }
         return (name, VersionTimeline.timelines(of: try store.events(app: nil), now: now))
     }
 

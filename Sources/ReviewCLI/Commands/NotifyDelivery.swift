@@ -7,105 +7,92 @@ import ReviewLog
 import ReviewNotify
 import Synchronization
 
-/// `review notify` and the delivery that `log` and `sync` try at once.
-enum NotifyCommands {
+/// `review notify`'s work on the outbox, and the delivery that `log` and `sync` try at once.
+enum NotifyDelivery {
     /// How long `log` and `sync` wait for each channel before leaving the notification in the outbox.
     static let immediateClient = CurlHTTPClient(
         configuration: .init(totalTimeout: .seconds(5), connectTimeout: .seconds(3), maxResponseBytes: 64 * 1024))
 
-    /// `notify add`, `list` and `remove`: the store only.
-    static func manage(_ action: NotifyAction, invocation: ReviewInvocation, store: RelationalReviewStore) throws
+    /// `notify add`: the channel checked (its URL, its secret file) and stored.
+    static func add(_ channel: NotificationChannel, json: Bool, store: RelationalReviewStore) throws -> CommandOutput {
+        var channel = channel
+        do {
+            try CurlHTTPClient.checkURL(channel.url)
+        } catch let error as HTTPError {
+            // The policy's reason quotes the URL whole (its path and user part may be the credential): the
+            // message is built from the masked URL and the code instead, as a failed delivery's is.
+            throw CommandFailure(
+                .usage,
+                "the channel URL \(channel.maskedURL) is refused: "
+                    + "\(NotificationDeliverer.explanation(error.code)); give the webhook URL the service showed you"
+            )
+        }
+        if let path = channel.secretFile {
+            let key = GatehouseWebhookSignature.key(
+                fromFileBytes: try InputFile.read(path, role: "secret file", maxBytes: 64 * 1024))
+            guard !key.isEmpty else {
+                throw CommandFailure(
+                    .dataError,
+                    "the secret file \(path) is empty; put the shared secret in it (openssl rand "
+                        + "-hex 32 > \(path))")
+            }
+            channel.secretFile = FilePath.absolute(path)
+        }
+        let added = try store.addChannel(channel)
+        if json { return CommandOutput(standardOutput: channelJSON(added) + "\n") }
+        return CommandOutput(
+            standardOutput: "Added \(added.kind.rawValue) channel \(added.id) (\(added.maskedURL)) for "
+                + "\(scope(added)). Try it: review notify test \(added.id)\n")
+    }
+
+    /// `notify remove`.
+    static func remove(_ id: Int64, json: Bool, store: RelationalReviewStore) throws -> CommandOutput {
+        let removed = try store.removeChannel(id: id)
+        if json { return CommandOutput(standardOutput: channelJSON(removed) + "\n") }
+        return CommandOutput(
+            standardOutput: "Removed \(removed.kind.rawValue) channel \(removed.id) (\(removed.maskedURL)) and its "
+                + "undelivered notifications.\n")
+    }
+
+    /// `notify test`: a sample message to one channel.
+    static func test(_ id: Int64, json: Bool, store: RelationalReviewStore, environment: ReviewEnvironment) async throws
         -> CommandOutput
     {
-        let outbox = store
-        switch action {
-        case .add(var channel):
-            do {
-                try CurlHTTPClient.checkURL(channel.url)
-            } catch let error as HTTPError {
-                // The policy's reason quotes the URL whole (its path and user part may be the credential): the
-                // message is built from the masked URL and the code instead, as a failed delivery's is.
-                throw CommandFailure(
-                    .usage,
-                    "the channel URL \(channel.maskedURL) is refused: "
-                        + "\(NotificationDeliverer.explanation(error.code)); give the webhook URL the service showed you"
-                )
+        let deliverer = NotificationDeliverer(store: store, clock: environment.clock)
+        guard let channel = try deliverer.store.channels().first(where: { $0.id == id }) else {
+            throw CommandFailure(.negative, "no notification channel has id \(id); review notify list shows ids")
+        }
+        let message = try sample(store, now: environment.now)
+        switch await deliverer.send(message, to: channel) {
+        case .delivered(let status):
+            if json {
+                return CommandOutput(
+                    standardOutput: JSONText.object([
+                        ("channel", JSONText.number(id)), ("delivered", "true"),
+                        ("status", JSONText.number(Int64(status))),
+                    ]) + "\n")
             }
-            if let path = channel.secretFile {
-                let key = GatehouseWebhookSignature.key(
-                    fromFileBytes: try InputFile.read(path, role: "secret file", maxBytes: 64 * 1024))
-                guard !key.isEmpty else {
-                    throw CommandFailure(
-                        .dataError,
-                        "the secret file \(path) is empty; put the shared secret in it (openssl rand "
-                            + "-hex 32 > \(path))")
-                }
-                channel.secretFile = FilePath.absolute(path)
-            }
-            let added = try outbox.addChannel(channel)
-            if invocation.json { return CommandOutput(standardOutput: channelJSON(added) + "\n") }
             return CommandOutput(
-                standardOutput: "Added \(added.kind.rawValue) channel \(added.id) (\(added.maskedURL)) for "
-                    + "\(scope(added)). Try it: review notify test \(added.id)\n")
-        case .remove(let id):
-            let removed = try outbox.removeChannel(id: id)
-            if invocation.json { return CommandOutput(standardOutput: channelJSON(removed) + "\n") }
+                standardOutput: "Sent a test message to \(channel.kind.rawValue) channel \(id) "
+                    + "(\(channel.maskedURL)): it answered \(status).\n")
+        case .failed(let reason):
             return CommandOutput(
-                standardOutput: "Removed \(removed.kind.rawValue) channel \(removed.id) (\(removed.maskedURL)) and its "
-                    + "undelivered notifications.\n")
-        default:
-            return try list(outbox, invocation: invocation, store: store)
+                status: .unavailable,
+                standardOutput: json
+                    ? JSONText.object([
+                        ("channel", JSONText.number(id)), ("delivered", "false"), ("error", JSONText.string(reason)),
+                    ]) + "\n" : "",
+                standardError: "review: the test message was not delivered: \(reason)\n")
         }
     }
 
-    /// `notify test` and `notify flush`.
-    static func perform(_ invocation: ReviewInvocation, environment: ReviewEnvironment) async -> CommandOutput {
-        do {
-            let path = try environment.databasePath(option: invocation.databasePath)
-            guard let store = try environment.openExistingStore(path) else {
-                throw CommandFailure(
-                    .noInput,
-                    "no store at \(ReviewEnvironment.displayed(path)); check --db or REVIEW_DB (review notify add makes "
-                        + "one)")
-            }
-            let deliverer = NotificationDeliverer(store: store, clock: environment.clock)
-            switch invocation.command {
-            case .notify(.test(let id)):
-                guard let channel = try deliverer.store.channels().first(where: { $0.id == id }) else {
-                    throw CommandFailure(
-                        .negative, "no notification channel has id \(id); review notify list shows ids")
-                }
-                let message = try sample(store, now: environment.now)
-                switch await deliverer.send(message, to: channel) {
-                case .delivered(let status):
-                    if invocation.json {
-                        return CommandOutput(
-                            standardOutput: JSONText.object([
-                                ("channel", JSONText.number(id)), ("delivered", "true"),
-                                ("status", JSONText.number(Int64(status))),
-                            ]) + "\n")
-                    }
-                    return CommandOutput(
-                        standardOutput: "Sent a test message to \(channel.kind.rawValue) channel \(id) "
-                            + "(\(channel.maskedURL)): it answered \(status).\n")
-                case .failed(let reason):
-                    return CommandOutput(
-                        status: .unavailable,
-                        standardOutput: invocation.json
-                            ? JSONText.object([
-                                ("channel", JSONText.number(id)), ("delivered", "false"),
-                                ("error", JSONText.string(reason)),
-                            ]) + "\n" : "",
-                        standardError: "review: the test message was not delivered: \(reason)\n")
-                }
-            default:
-                try await holdFlushRole(store, path: path, lease: deliverer.lease)
-                let report = try await deliverer.deliverPending(ignoringBackoff: true)
-                return flushOutput(report, json: invocation.json)
-            }
-        } catch {
-            return ReviewCLI.failureOutput(error, command: invocation.command)
-        }
+    /// `notify flush`: every pending notification, now, one flush at a time per store.
+    static func flush(json: Bool, store: RelationalReviewStore, path: String, environment: ReviewEnvironment)
+        async throws -> CommandOutput
+    {
+        let deliverer = NotificationDeliverer(store: store, clock: environment.clock)
+        try await holdFlushRole(store, path: path, lease: deliverer.lease)
+        return flushOutput(try await deliverer.deliverPending(ignoringBackoff: true), json: json)
     }
 
     /// The role a `notify flush` holds while it delivers. A flush takes every pending notification, claimed by another
@@ -210,13 +197,13 @@ enum NotifyCommands {
             standardError: warnings(report))
     }
 
-    private static func list(_ outbox: any NotificationOutbox, invocation: ReviewInvocation, store: any ReviewStore)
-        throws -> CommandOutput
-    {
+    /// `notify list`: the channels (URLs masked) and the notifications not delivered.
+    static func list(json: Bool, utc: Bool, store: RelationalReviewStore) throws -> CommandOutput {
+        let outbox = store
         let channels = try outbox.channels()
         let open = try outbox.notifications(statuses: [.pending, .failed])
-        let renderer = Renderer(utc: invocation.utc, now: Timestamp(secondsSince1970: 0))
-        if invocation.json {
+        let renderer = Renderer(utc: utc, now: Timestamp(secondsSince1970: 0))
+        if json {
             let items = open.map { notification in
                 JSONText.object([
                     ("id", JSONText.number(notification.id)), ("channel", JSONText.number(notification.channel.id)),
@@ -314,7 +301,7 @@ enum NotifyCommands {
 /// for the delivery `log` and `sync` wait for: independent of the concurrency pool that a caller may be blocking.
 final class DeliveryThread: TaskExecutor {
     static let shared = DeliveryThread()
-    private let queue = DispatchQueue(label: "Gatehouse.NotifyCommands.delivery")
+    private let queue = DispatchQueue(label: "Gatehouse.NotifyDelivery.delivery")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

@@ -1,0 +1,137 @@
+import AppStoreConnect
+import CommandLineKit
+import GatehouseCore
+import GatehouseFoundation
+import GatehouseHTTP
+import ReviewLog
+import ReviewNotify
+import ReviewSync
+
+/// What `review sync` and `review watch` share: the store and a pass per key, the delivery beside the passes, and
+/// the rendering of a pass.
+enum SyncCommandSupport {
+    /// `watch`'s notification delivery until the stop flag is set (`serve`'s deliverer is its `WebhookService`'s).
+    static func deliverInBackground(store: RelationalReviewStore, environment: ReviewEnvironment) async {
+        let stop = environment.stop
+        await NotificationDeliverer(store: store, clock: environment.clock).run(
+            isStopped: { stop.isSet },
+            report: { report in environment.emitError(NotifyDelivery.warnings(report)) },
+            failure: { error in environment.emitError("review: notifications: \(error); trying again shortly\n") })
+    }
+
+    /// Records the reminders due now (the delivery loop sends them); a store error is reported, not fatal.
+    static func recordReminders(store: RelationalReviewStore, environment: ReviewEnvironment) async {
+        let now = Timestamp(now: environment.clock)
+        do {
+            _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordReminders(now: now) }
+        } catch {
+            environment.emitError("review: reminders: \(error); trying again shortly\n")
+        }
+    }
+
+    /// The store (opened, created when missing, before anything is fetched) and a pass per key over it.
+    static func passes(
+        _ flags: CredentialResolver.Flags, opening openStore: () throws -> RelationalReviewStore,
+        _ environment: ReviewEnvironment
+    ) async throws -> (store: RelationalReviewStore, passes: [SyncPass]) {
+        let keys = try AppStoreConnectAccess.keys(flags, environment)
+        let store = try openStore()
+        var passes: [SyncPass] = []
+        for (profile, credentials) in keys {
+            passes.append(
+                SyncPass(
+                    client: try AppStoreConnectAccess.client(credentials, environment), store: store, profile: profile,
+                    clock: environment.clock, stop: environment.stop))
+        }
+        return (store, passes)
+    }
+
+    /// `sync`'s output: the resolved webhook deliveries (on standard output, not with --json) and those still pending
+    /// (a warning), then each pass's changes and problems, whatever another profile's key met; the status is that of
+    /// the run's first failure (`ExitStatus(_: SyncRunResult.Failure)`). The recorded changes' notifications (the
+    /// resolved deliveries' too) were committed with them; delivery is tried now.
+    static func render(
+        _ result: SyncRunResult, store: RelationalReviewStore?, json: Bool, command: SyncCommand,
+        environment: ReviewEnvironment
+    ) async -> CommandOutput {
+        var output = CommandOutput()
+        if !result.resolvedDeliveries.isEmpty, !json {
+            let renderer = Renderer(utc: command.global.utc, now: Timestamp(secondsSince1970: 0))
+            for event in result.resolvedDeliveries {
+                output.standardOutput +=
+                    "\(renderer.label(event.versionKey)): \(event.state.displayName) at \(renderer.time(event.at)) "
+                    + "(webhook delivery resolved)\n"
+            }
+        }
+        if !result.stillPendingDeliveries.isEmpty {
+            output.standardError +=
+                "review: warning: \(result.stillPendingDeliveries.count) webhook delivery(ies) still pending (their "
+                + "version cannot be resolved yet); the next sync or serve tries again\n"
+        }
+        for outcome in result.passes {
+            switch outcome {
+            case .completed(let report):
+                output.standardOutput += render(report, json: json, utc: command.global.utc)
+                output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
+            case .failed(let profile, let error):
+                output.standardError +=
+                    "review: \(profile.map { "profile \($0): " } ?? "")\(ErrorAdvice.message(for: error, in: command))\n"
+            }
+        }
+        if let store {
+            output.standardError += await NotifyDelivery.deliverNow(
+                eventIDs: result.recordedEventIDs, store: store, environment: environment)
+        }
+        if !result.unseenApps.isEmpty {
+            output.standardError +=
+                "review: no profile's key sees " + result.unseenApps.map { "\"\($0)\"" }.joined(separator: ", ")
+                + "; review auth check shows what each key sees\n"
+        }
+        output.status = result.firstFailure.map(ExitStatus.init) ?? .success
+        return output
+    }
+
+    /// "Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~1d 4h", or the JSON object of a pass.
+    static func render(_ report: SyncReport, json: Bool, utc: Bool) -> String {
+        func name(_ state: String?) -> String {
+            guard let state else { return "(new)" }
+            return ReviewState(apiString: state)?.displayName
+                ?? "\(TerminalText.value(state)) (a state this review does not know)"
+        }
+        if json {
+            let changes = report.changes.map { change in
+                JSONText.object([
+                    ("app", JSONText.string(change.key.app)), ("platform", JSONText.string(change.key.platform.name)),
+                    ("version", JSONText.string(change.key.version)), ("from", JSONText.string(change.from)),
+                    ("to", JSONText.string(change.to)), ("at", JSONText.string(change.event?.at.iso8601)),
+                    ("eventId", JSONText.number(change.event?.id)),
+                    ("timing", JSONText.string(change.event.map { $0.timing.isObserved ? "observed" : "exact" })),
+                    ("previousSeconds", JSONText.number(change.previousSeconds)),
+                ])
+            }
+            return JSONText.object([
+                ("profile", JSONText.string(report.profile)),
+                ("apps", "[" + report.syncedApps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+                ("changes", "[" + changes.joined(separator: ", ") + "]"),
+                ("warnings", "[" + report.warnings.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+                ("failures", "[" + report.failures.map { JSONText.string($0.reason) }.joined(separator: ", ") + "]"),
+            ]) + "\n"
+        }
+        let renderer = Renderer(utc: utc, now: Timestamp(secondsSince1970: 0))
+        var text = ""
+        for change in report.changes {
+            text += "\(renderer.label(change.key)): \(name(change.from)) -> \(name(change.to))"
+            if let seconds = change.previousSeconds, change.previousPrecision != .unknown {
+                text += ", after \(renderer.duration(seconds, change.previousPrecision))"
+            }
+            if change.event == nil, ReviewState(apiString: change.to) != nil { text += " (already recorded)" }
+            text += "\n"
+        }
+        let scope = report.profile.map { "profile \($0): " } ?? ""
+        text +=
+            "\(scope)\(report.syncedApps.count) app\(report.syncedApps.count == 1 ? "" : "s") synced, "
+            + "\(report.changes.filter { $0.event != nil }.count) state change\(report.changes.filter { $0.event != nil }.count == 1 ? "" : "s") recorded.\n"
+        return text
+    }
+}
