@@ -1,13 +1,15 @@
 import GatehouseCore
 import GatehouseTesting
 
-/// What the stand-in serves: three apps, dated relative to the moment it starts so that `review status` shows
-/// plausible durations whenever the demo runs.
+/// What the stand-in serves: three apps and the team's signing items, dated relative to the moment it starts so that
+/// `review status` shows plausible durations whenever the demo runs.
 ///
 /// - Fokus (iOS) 2.3 is Waiting for Review, in a review submission whose `submittedDate` is 6 h 12 min ago: the sync
 ///   reads the submission (a second request for that app) and records the exact submission time.
 /// - Ledger (macOS) 1.4 is In Review; its submission is not read (one request for the app).
 /// - Tide (iOS) 3.0 is released (Ready for Distribution); one request.
+/// - Three certificates and three profiles (`FakeASCState.demoSigning(now:)`): the distribution certificate expires
+///   in 23 days, so the Fokus App Store profile that includes it does too; the Ledger profile is INVALID.
 enum StandInCatalogue {
     /// The catalogue as of `now`.
     /// - Parameter now: seconds since 1970 (the stand-in's start).
@@ -16,6 +18,7 @@ enum StandInCatalogue {
         func ago(_ seconds: Int64) -> String { CivilTime.iso8601(now - seconds) }
         let hour: Int64 = 3600
         let day = 24 * hour
+        let signing = FakeASCState.demoSigning(now: now)
         return FakeASCState(
             apps: FakeASCState.App.demoApps,
             versions: [
@@ -41,6 +44,6 @@ enum StandInCatalogue {
                     id: "sl-1", appID: "1500000002", platform: "MAC_OS", submittedDate: ago(day + 3 * hour),
                     state: "IN_REVIEW",
                     items: [.init(id: "il-1", state: "READY_FOR_REVIEW", appStoreVersionID: "vl-14")]),
-            ])
+            ], certificates: signing.certificates, profiles: signing.profiles)
     }
 }

@@ -1,8 +1,8 @@
 // gatehouse-asc-standin: a local stand-in for the App Store Connect API, so `make demo` can show `review sync`
 // without the network or a real key. It runs the test suite's `FakeAppStoreConnect` (GatehouseTesting: real HTTP on
 // 127.0.0.1, JSON:API documents shaped like Apple's, every ES256 bearer token checked against the key it is given)
-// over three apps (StandInCatalogue), prints its base URL, and serves until SIGTERM or SIGINT, or until its lifetime
-// is over. Test support, not a product: it is never installed.
+// over three apps and the team's certificates and profiles (StandInCatalogue), prints its base URL, and serves until
+// SIGTERM or SIGINT, or until its lifetime is over. Test support, not a product: it is never installed.
 //
 // USAGE: gatehouse-asc-standin --key-id ID [--issuer-id UUID] --key FILE [--url-file FILE] [--lifetime SECONDS]
 //
@@ -43,16 +43,19 @@ if let privateKey = try? PrivateKey(pemRepresentation: keyText) {
 }
 
 let fake: FakeAppStoreConnect
+let catalogue = StandInCatalogue.state(now: Int64(Date().timeIntervalSince1970))
 do {
     fake = try FakeAppStoreConnect(
-        keys: [.init(keyID: keyID, publicKey: publicKey, issuerID: options["--issuer-id"])],
-        state: StandInCatalogue.state(now: Int64(Date().timeIntervalSince1970)),
+        keys: [.init(keyID: keyID, publicKey: publicKey, issuerID: options["--issuer-id"])], state: catalogue,
         lifetime: .seconds(lifetime + 5))
 } catch {
     process.fail(69, "cannot listen on 127.0.0.1: \(error)")
 }
 
-process.say("serving 3 apps to key \(keyID) at \(fake.baseURL) (until SIGTERM, or for \(lifetime) s)")
+process.say(
+    "serving \(catalogue.apps.count) apps, \(catalogue.certificates.count) certificates and "
+        + "\(catalogue.profiles.count) profiles to key \(keyID) at \(fake.baseURL) (until SIGTERM, or for \(lifetime) s)"
+)
 if let urlFile = options["--url-file"] { process.writeURLFile(fake.baseURL, to: urlFile) }
 
 let signalled = process.waitForStop(lifetime: lifetime)

@@ -48,6 +48,18 @@ extension FakeAppStoreConnect {
                     ],
                     includes: ["appStoreVersion"]
                 ) { items(submissionID: segments[2]) }
+            case 2 where segments == ["v1", "certificates"]:
+                return checked(allowed: Self.certificateListParameters, includes: ["passTypeId"]) {
+                    listCertificates()
+                }
+            case 2 where segments == ["v1", "profiles"]:
+                return checked(allowed: Self.profileListParameters, includes: ["bundleId", "certificates", "devices"]) {
+                    listProfiles()
+                }
+            case 4 where segments[0...1] == ["v1", "profiles"] && segments[3] == "certificates":
+                return checked(allowed: ["fields[certificates]", "limit", "cursor"]) {
+                    profileCertificates(profileID: segments[2])
+                }
             default:
                 return FakeAppStoreConnect.error(
                     404, "NOT_FOUND", "The specified resource does not exist",
@@ -76,7 +88,7 @@ extension FakeAppStoreConnect {
                     return parameterError(
                         "PARAMETER_ERROR.INVALID", "The parameter '\(name)' can not be used with this request")
                 }
-                if name == "limit" || name == "limit[items]" {
+                if name == "limit" || name.hasPrefix("limit[") {
                     let maximum = name == "limit" ? 200 : 50
                     guard values.count == 1, let number = Int(values[0]), (1...maximum).contains(number) else {
                         return parameterError(

@@ -1,3 +1,5 @@
+import GatehouseCore
+
 extension FakeASCState.App {
     /// The three apps of the demo (`gatehouse-asc-standin`) and of the `review sync` end-to-end tests: Fokus (iOS),
     /// Ledger (macOS) and Tide (iOS), in list order. Their versions and submissions are each user's own.
@@ -6,4 +8,56 @@ extension FakeASCState.App {
         .init(id: "1500000002", name: "Ledger", bundleID: "com.example.ledger"),
         .init(id: "1500000003", name: "Tide", bundleID: "com.example.tide"),
     ]
+}
+
+extension FakeASCState {
+    /// The team's signing items of the demo (`gatehouse-asc-standin`), dated relative to `now` as Apple writes dates
+    /// (`2027-03-14T09:26:53.000+00:00`):
+    ///
+    /// - certificates: Apple Distribution (`c-dist`, expires in 23 days: within the 30-day alert), Apple
+    ///   Development (`c-dev`, 200 days) and a Pass Type ID certificate (`c-pass`, 310 days);
+    /// - profiles: Fokus App Store (`p-fokus-store`, ACTIVE, 340 days of its own but it includes `c-dist`, which
+    ///   expires first), Tide Development (`p-tide-dev`, ACTIVE, 150 days, `c-dev`) and Ledger Mac App Store
+    ///   (`p-ledger-store`, INVALID: its certificate was revoked).
+    /// - Parameter now: seconds since 1970.
+    /// - Returns: the certificates and profiles.
+    public static func demoSigning(now: Int64) -> (certificates: [Certificate], profiles: [Profile]) {
+        let day: Int64 = 86_400
+        func date(_ offset: Int64) -> String {
+            String(CivilTime.iso8601(now + offset).dropLast()) + ".000+00:00"
+        }
+        let certificates: [Certificate] = [
+            .init(
+                id: "c-dist", name: "Apple Distribution: Example Ltd (A1B2C3D4E5)", certificateType: "DISTRIBUTION",
+                serialNumber: "5A1B3C7D9E0F2468", platform: "IOS", expirationDate: date(23 * day + 3 * 3600)),
+            .init(
+                id: "c-dev", name: "Apple Development: Dana Kim (Q7W8E9R0T1)", certificateType: "DEVELOPMENT",
+                displayName: "Dana Kim", serialNumber: "1F2E3D4C5B6A7988", platform: "IOS",
+                expirationDate: date(200 * day)),
+            .init(
+                id: "c-pass", name: "Pass Type ID: pass.com.example.fokus", certificateType: "PASS_TYPE_ID",
+                serialNumber: "0C0FFEE0DECAF123", platform: nil, expirationDate: date(310 * day)),
+        ]
+        let profiles: [Profile] = [
+            .init(
+                id: "p-fokus-store", name: "Fokus App Store", profileType: "IOS_APP_STORE",
+                uuid: "3f1c2b9e-5a47-4d0e-9c8b-7a6f5e4d3c21", createdDate: date(-25 * day),
+                expirationDate: date(340 * day),
+                bundleID: .init(id: "b-fokus", identifier: "com.example.fokus", name: "Fokus"),
+                certificateIDs: ["c-dist"]),
+            .init(
+                id: "p-tide-dev", name: "Tide Development", profileType: "IOS_APP_DEVELOPMENT",
+                uuid: "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", createdDate: date(-215 * day),
+                expirationDate: date(150 * day),
+                bundleID: .init(id: "b-tide", identifier: "com.example.tide", name: "Tide"),
+                certificateIDs: ["c-dev"]),
+            .init(
+                id: "p-ledger-store", name: "Ledger Mac App Store", platform: "MAC_OS", profileType: "MAC_APP_STORE",
+                profileState: "INVALID", uuid: "c4d5e6f7-a8b9-4c0d-9e1f-2a3b4c5d6e7f", createdDate: date(-245 * day),
+                expirationDate: date(120 * day),
+                bundleID: .init(id: "b-ledger", identifier: "com.example.ledger", name: "Ledger", platform: "MAC_OS"),
+                certificateIDs: []),
+        ]
+        return (certificates, profiles)
+    }
 }

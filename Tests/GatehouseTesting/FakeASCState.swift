@@ -1,5 +1,5 @@
-/// What the fake App Store Connect server holds: apps, their App Store versions with builds, and review
-/// submissions with items. Tests build it, then change it between sync passes with `FakeAppStoreConnect.update`.
+/// What the fake App Store Connect server holds: apps, their App Store versions with builds, review submissions
+/// with items, and the team's signing certificates and provisioning profiles (`FakeASCState+Signing.swift`). Tests build it, then change it between sync passes with `FakeAppStoreConnect.update`.
 ///
 /// States and platforms are raw strings, so a test can serve a value Apple has not documented yet.
 public struct FakeASCState: Sendable {
@@ -142,6 +142,10 @@ public struct FakeASCState: Sendable {
     public var webhooks: [Webhook] = []
     /// The ids of the webhooks pinged with `POST /v1/webhookPings`, in order.
     public var pings: [String] = []
+    /// The team's signing certificates, in list order.
+    public var certificates: [Certificate]
+    /// The team's provisioning profiles, in list order.
+    public var profiles: [Profile]
 
     /// A webhook, with the secret it was created with (App Store Connect keeps it and never returns it).
     public struct Webhook: Sendable {
@@ -162,10 +166,15 @@ public struct FakeASCState: Sendable {
     }
 
     /// Creates a state.
-    public init(apps: [App] = [], versions: [Version] = [], submissions: [Submission] = []) {
+    public init(
+        apps: [App] = [], versions: [Version] = [], submissions: [Submission] = [], certificates: [Certificate] = [],
+        profiles: [Profile] = []
+    ) {
         self.apps = apps
         self.versions = versions
         self.submissions = submissions
+        self.certificates = certificates
+        self.profiles = profiles
     }
 
     /// Sets a version's `appVersionState` (and the deprecated `appStoreState` to match, where the value exists in

@@ -11,10 +11,11 @@ import JWT
 /// - Lists page with `limit` (default 50, at most 200) and an opaque `cursor` in an absolute `links.next`;
 ///   `shortPageSize` makes pages hold fewer than `limit`; `loopingPagination` repeats a `next` URL;
 ///   `foreignNextOrigin` points `next` at another origin.
-/// - `fields[...]` (sparse fieldsets), `include`, `limit[items]` and the filters are honoured; unknown parameters
-///   and a missing `filter[app]` get Apple's 400 `PARAMETER_ERROR` bodies.
-/// - Scripted faults (`inject`), 403 on review submissions only (`forbidsReviewSubmissions`), an `X-Rate-Limit`
-///   header counting down from `rateLimitRemaining`.
+/// - `fields[...]` (sparse fieldsets), `include`, `limit[items]`, `limit[certificates]` and the filters are
+///   honoured; unknown parameters and a missing `filter[app]` get Apple's 400 `PARAMETER_ERROR` bodies.
+/// - Scripted faults (`inject`), 403 on review submissions only (`forbidsReviewSubmissions`), on certificates or
+///   profiles only (`forbidsCertificates`, `forbidsProfiles`), an `X-Rate-Limit` header counting down from
+///   `rateLimitRemaining`.
 /// - Requests are counted per path (`requestCount(path:)`).
 @dynamicMemberLookup
 public final class FakeAppStoreConnect: @unchecked Sendable {
@@ -35,6 +36,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         /// Whether every `/v1/reviewSubmissions` request gets 403 `FORBIDDEN_ERROR` (a key whose role cannot read
         /// them).
         public var forbidsReviewSubmissions = false
+        /// Whether every `/v1/certificates` request gets 403 `FORBIDDEN_ERROR` (a key whose role cannot read them).
+        public var forbidsCertificates = false
+        /// Whether every `/v1/profiles` request (and `/v1/profiles/{id}/...`) gets 403 `FORBIDDEN_ERROR`.
+        public var forbidsProfiles = false
         /// When set, pages hold at most this many resources whatever `limit` says (pages shorter than `limit`).
         public var shortPageSize: Int?
         /// When true, every page's `links.next` is the URL of the second page (a server that loops).
@@ -149,7 +154,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
                 405, "METHOD_NOT_ALLOWED", "The request method is not valid.", "\(request.method) is not allowed",
                 headers: headers)
         }
-        if settings.forbidsReviewSubmissions && request.path.hasPrefix("/v1/reviewSubmissions") {
+        if (settings.forbidsReviewSubmissions && request.path.hasPrefix("/v1/reviewSubmissions"))
+            || (settings.forbidsCertificates && request.path.hasPrefix("/v1/certificates"))
+            || (settings.forbidsProfiles && request.path.hasPrefix("/v1/profiles"))
+        {
             return Self.error(
                 403, "FORBIDDEN_ERROR", "This request is forbidden for security reasons",
                 "The API key in use does not allow this request", headers: headers)

@@ -251,6 +251,15 @@ extension ASCClient {
                 "the account's agreements are missing or expired: the Account Holder must accept the latest "
                     + "agreements in App Store Connect before the API answers again")
         }
+        let path = url.hasPrefix(baseURL) ? url.dropFirst(baseURL.count) : url[...]
+        if path.hasPrefix("/v1/certificates") || path.hasPrefix("/v1/profiles") {
+            let what = path.hasPrefix("/v1/certificates") ? "certificates" : "provisioning profiles"
+            return refused(
+                method, .forbidden, url, response: response,
+                "the role of key \(Quoting.token(credentials.keyID)) does not allow reading \(what): Apple does not "
+                    + "document which roles may read certificates and profiles; use a key with the Admin role "
+                    + "(Users and Access > Integrations), or leave \(what) unwatched for this key")
+        }
         return refused(
             method, .forbidden, url, response: response,
             "the role of key \(Quoting.token(credentials.keyID)) does not allow reading this resource: review "

@@ -4,7 +4,8 @@ public import GatehouseHTTP
 internal import JWT
 
 /// A client of the App Store Connect API for review states: apps, their App Store versions with builds, review
-/// submissions with their items, and a credential check.
+/// submissions with their items, and a credential check; and for the signing tracker: the team's certificates and
+/// provisioning profiles.
 ///
 /// Every request is a GET with `Authorization: Bearer <token>` (tokens from an `ASCTokenProvider`, reused until
 /// near expiry). Lists follow the document's `links.next` until it is absent; a `next` already fetched, or on
@@ -281,6 +282,60 @@ public struct ASCClient: Sendable {
             base: baseURL, id: try Self.checkID(submissionID, "review submission"),
             limits: ["limit": configuration.pageSize])
         return try await fetchAll(url).flatMap { try $0.data.map(ASCReviewSubmissionItem.init(resource:)) }
+    }
+
+    /// The team's signing certificates (`GET /v1/certificates`), all pages, without their content.
+    ///
+    /// A returned list is complete: every certificate the key can see, so one missing from it since an earlier
+    /// listing was revoked or deleted. Any failure throws (never a partial or empty list): a 403 (the key's role
+    /// cannot read certificates; Apple does not document which roles can), a 404, or a failure still after the
+    /// retries all mean "not known", and the caller keeps what it had.
+    /// - Parameter types: only these types (`filter[certificateType]`); empty for all. A filtered list is complete
+    ///   for those types only.
+    /// - Returns: the certificates, in App Store Connect's order (not by expiry: the API does not sort by it).
+    /// - Throws: `AppStoreConnectError` (`forbidden` when the key's role cannot read certificates, `notFound`,
+    ///   `paginationFailure`, `invalidResponse`, and the transport codes), or `CancellationError`.
+    public func certificates(types: [ASCCertificateType] = []) async throws -> [ASCCertificate] {
+        let url = ASCVocabulary.certificates.url(
+            base: baseURL, filters: [("filter[certificateType]", types.map(\.rawValue))],
+            limits: ["limit": configuration.pageSize])
+        return try await fetchAll(url).flatMap { try $0.data.map(ASCCertificate.init(resource:)) }
+    }
+
+    /// The team's provisioning profiles with the bundle ID each is for and the certificates each includes
+    /// (`GET /v1/profiles?include=bundleId,certificates`), all pages. A profile with more certificates than
+    /// `certificatesPerProfile` has them fetched from `/v1/profiles/{id}/certificates`.
+    ///
+    /// A returned list is complete: every profile the key can see, so one missing from it since an earlier listing
+    /// was deleted. Any failure throws (never a partial or empty list), as for `certificates(types:)`.
+    /// - Returns: the profiles, in App Store Connect's order (not by expiry: the API does not sort by it).
+    /// - Throws: `AppStoreConnectError` (`forbidden` when the key's role cannot read profiles, `notFound`,
+    ///   `paginationFailure`, `invalidResponse`, and the transport codes), or `CancellationError`.
+    public func profiles() async throws -> [ASCProfile] {
+        let url = ASCVocabulary.profiles.url(
+            base: baseURL,
+            limits: ["limit": configuration.pageSize, "limit[certificates]": configuration.certificatesPerProfile])
+        var profiles: [ASCProfile] = []
+        for document in try await fetchAll(url) {
+            for resource in document.data {
+                let read = try ASCProfile.read(resource: resource, included: document.included)
+                profiles.append(
+                    read.certificatesComplete
+                        ? read.profile
+                        : read.profile.replacingCertificates(try await profileCertificates(profileID: read.profile.id)))
+            }
+        }
+        return profiles
+    }
+
+    /// Every certificate of one provisioning profile (`GET /v1/profiles/{id}/certificates`), all pages.
+    /// - Parameter profileID: the profile's ID.
+    /// - Returns: the certificates, in App Store Connect's order.
+    /// - Throws: `AppStoreConnectError` (`notFound` for an unknown ID, `forbidden`).
+    public func profileCertificates(profileID: String) async throws -> [ASCCertificate] {
+        let url = ASCVocabulary.profileCertificates.url(
+            base: baseURL, id: try Self.checkID(profileID, "profile"), limits: ["limit": configuration.pageSize])
+        return try await fetchAll(url).flatMap { try $0.data.map(ASCCertificate.init(resource:)) }
     }
 
     private func completed(

@@ -6,6 +6,9 @@ public struct ASCClientConfiguration: Sendable, Equatable {
     /// `limit[items]` of review submission requests: 1 to 50, default 50. A submission with more items has them
     /// fetched from `/v1/reviewSubmissions/{id}/items`.
     public var itemsPerSubmission: Int
+    /// `limit[certificates]` of provisioning profile requests: 1 to 50, default 50. A profile with more
+    /// certificates has them fetched from `/v1/profiles/{id}/certificates`.
+    public var certificatesPerProfile: Int
     /// The most pages one listing follows before it fails with `paginationFailure`: default 500.
     public var maximumPages: Int
     /// The largest response body accepted, in bytes: default 8 MiB. With the sparse fieldsets the client asks
@@ -38,7 +41,7 @@ public struct ASCClientConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; see each property for its meaning and default.
     public init(
-        pageSize: Int = 200, itemsPerSubmission: Int = 50, maximumPages: Int = 500,
+        pageSize: Int = 200, itemsPerSubmission: Int = 50, certificatesPerProfile: Int = 50, maximumPages: Int = 500,
         maximumResponseBytes: Int = 8 << 20, requestTimeout: Duration = .seconds(30), maximumRetries: Int = 3,
         retryBaseDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(30),
         maximumRateLimitRetries: Int = 4, rateLimitBaseDelay: Duration = .seconds(5),
@@ -47,6 +50,7 @@ public struct ASCClientConfiguration: Sendable, Equatable {
     ) {
         self.pageSize = pageSize
         self.itemsPerSubmission = itemsPerSubmission
+        self.certificatesPerProfile = certificatesPerProfile
         self.maximumPages = maximumPages
         self.maximumResponseBytes = maximumResponseBytes
         self.requestTimeout = requestTimeout
@@ -74,6 +78,10 @@ public struct ASCClientConfiguration: Sendable, Equatable {
             (1...ASCVocabulary.itemsLimit.maximum).contains(itemsPerSubmission),
             "itemsPerSubmission is \(itemsPerSubmission); App Store Connect takes 1 to \(ASCVocabulary.itemsLimit.maximum)"
         )
+        try check(
+            (1...ASCVocabulary.certificatesLimit.maximum).contains(certificatesPerProfile),
+            "certificatesPerProfile is \(certificatesPerProfile); App Store Connect takes 1 to "
+                + "\(ASCVocabulary.certificatesLimit.maximum)")
         try check(maximumPages >= 1, "maximumPages is \(maximumPages); it must be at least 1")
         try check(
             (1024...(1 << 30)).contains(maximumResponseBytes),

@@ -93,10 +93,25 @@ package enum ASCVocabulary {
         relationships: ["appStoreVersion"])
     static let webhookRead = ResourceRead(
         schema: "Webhook", type: "webhooks", attributes: ["name", "url", "enabled", "eventTypes"], relationships: [])
+    static let certificateRead = ResourceRead(
+        schema: "Certificate", type: "certificates",
+        attributes: [
+            "name", "certificateType", "displayName", "serialNumber", "platform", "expirationDate", "activated",
+        ],
+        relationships: [])
+    static let profileRead = ResourceRead(
+        schema: "Profile", type: "profiles",
+        attributes: ["name", "platform", "profileType", "profileState", "uuid", "createdDate", "expirationDate"],
+        relationships: ["bundleId", "certificates"])
+    static let bundleIDRead = ResourceRead(
+        schema: "BundleId", type: "bundleIds", attributes: ["identifier"], relationships: [])
 
     /// Every resource read, by JSON:API type.
     static let readsByType: [String: ResourceRead] = Dictionary(
-        [appRead, buildRead, versionRead, submissionRead, itemRead, webhookRead].map { ($0.type, $0) },
+        [
+            appRead, buildRead, versionRead, submissionRead, itemRead, webhookRead, certificateRead, profileRead,
+            bundleIDRead,
+        ].map { ($0.type, $0) },
         uniquingKeysWith: { a, _ in a })
 
     /// Whether the client lists this attribute of this type as read (the resource readers assert it, so nothing is
@@ -121,9 +136,15 @@ package enum ASCVocabulary {
         "fields[reviewSubmissions]", ["platform", "submittedDate", "state", "app", "items"])
     static let itemFields = Parameter("fields[reviewSubmissionItems]", ["state", "appStoreVersion"])
     static let webhookFields = Parameter("fields[webhooks]", ["name", "url", "enabled", "eventTypes"])
+    /// Not `certificateContent`: the certificate itself is not needed to know when it expires.
+    static let certificateFields = Parameter("fields[certificates]", certificateRead.attributes)
+    static let profileFields = Parameter(
+        "fields[profiles]", profileRead.attributes + profileRead.relationships)
+    static let bundleIDFields = Parameter("fields[bundleIds]", ["identifier"])
 
     static let pageLimit = Limit(name: "limit", maximum: 200)
     static let itemsLimit = Limit(name: "limit[items]", maximum: 50)
+    static let certificatesLimit = Limit(name: "limit[certificates]", maximum: 50)
 
     static let platformFilter = Filter("filter[platform]", ASCPlatform.knownValues.map(\.rawValue))
 
@@ -186,10 +207,30 @@ package enum ASCVocabulary {
         path: "/v1/apps/{id}/webhooks", responseSchema: "WebhooksResponse", query: [webhookFields],
         limits: [pageLimit], filters: [], reads: [webhookRead])
 
+    /// `GET /v1/certificates`: the team's signing certificates (the signing tracker).
+    package static let certificates = Endpoint(
+        path: "/v1/certificates", responseSchema: "CertificatesResponse", query: [certificateFields],
+        limits: [pageLimit],
+        filters: [Filter("filter[certificateType]", ASCCertificateType.knownValues.map(\.rawValue))],
+        reads: [certificateRead])
+
+    /// `GET /v1/profiles?include=bundleId,certificates`: the team's provisioning profiles with the bundle ID each is
+    /// for and the certificates each includes.
+    package static let profiles = Endpoint(
+        path: "/v1/profiles", responseSchema: "ProfilesResponse",
+        query: [profileFields, Parameter("include", ["bundleId", "certificates"]), bundleIDFields, certificateFields],
+        limits: [pageLimit, certificatesLimit], filters: [], reads: [profileRead, bundleIDRead, certificateRead])
+
+    /// `GET /v1/profiles/{id}/certificates`: every certificate of one profile (when more than
+    /// `limit[certificates]`).
+    package static let profileCertificates = Endpoint(
+        path: "/v1/profiles/{id}/certificates", responseSchema: "CertificatesWithoutIncludesResponse",
+        query: [certificateFields], limits: [pageLimit], filters: [], reads: [certificateRead])
+
     /// Every endpoint the client sends.
     package static let endpoints: [Endpoint] = [
         apps, credentialCheck, app, appStoreVersions, appStoreVersion, reviewSubmissions, reviewSubmission,
-        reviewSubmissionItems, appWebhooks,
+        reviewSubmissionItems, appWebhooks, certificates, profiles, profileCertificates,
     ]
 
     /// One POST the client sends: the path, the request and response schemas, and the attributes and
@@ -245,6 +286,32 @@ package enum ASCVocabulary {
                 "enum",
             ],
             values: ASCReviewSubmissionItemState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "CertificateType", "enum"],
+            values: ASCCertificateType.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "BundleIdPlatform", "enum"],
+            values: ASCBundleIDPlatform.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "Certificate", "properties", "attributes", "properties", "platform", "enum",
+            ],
+            values: ASCBundleIDPlatform.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "Profile", "properties", "attributes", "properties", "platform", "enum",
+            ],
+            values: ASCBundleIDPlatform.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "Profile", "properties", "attributes", "properties", "profileType", "enum",
+            ],
+            values: ASCProfileType.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "Profile", "properties", "attributes", "properties", "profileState", "enum",
+            ],
+            values: ASCProfileState.knownValues.map(\.rawValue)),
     ]
 
     /// The webhook event types the client sends (each must be one of Apple's `WebhookEventType` values).
@@ -256,6 +323,10 @@ package enum ASCVocabulary {
         ["components", "schemas", "PagingInformation", "properties", "paging", "properties", "total"],
         [
             "components", "schemas", "ReviewSubmission", "properties", "relationships", "properties", "items",
+            "properties", "meta", "properties", "paging", "properties", "total",
+        ],
+        [
+            "components", "schemas", "Profile", "properties", "relationships", "properties", "certificates",
             "properties", "meta", "properties", "paging", "properties", "total",
         ],
         ["components", "schemas", "ErrorResponse", "properties", "errors"],

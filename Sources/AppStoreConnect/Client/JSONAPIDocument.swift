@@ -82,15 +82,37 @@ struct JSONAPIResource: Sendable {
         }
     }
 
-    /// A date-time attribute (RFC 3339), nil when absent or null.
-    func date(_ name: String) throws -> Date? {
+    /// A date-time attribute (RFC 3339, any offset), nil when absent or null.
+    /// - Parameter wholeSeconds: drop the fraction of a second (a date kept to the second).
+    func date(_ name: String, wholeSeconds: Bool = false) throws -> Date? {
         guard let text = try optionalString(name) else { return nil }
         guard let date = ASCDate.parse(text) else {
             throw Self.invalid(
                 url,
                 "\(describe) has attribute \"\(name)\" \(Quoting.quoted(text, limit: 60)), not an RFC 3339 date-time")
         }
+        return wholeSeconds ? Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) : date
+    }
+
+    /// A date-time attribute that must be present.
+    func requiredDate(_ name: String, wholeSeconds: Bool = false) throws -> Date {
+        guard let date = try date(name, wholeSeconds: wholeSeconds) else {
+            throw Self.invalid(url, "\(describe) has no attribute \"\(name)\"")
+        }
         return date
+    }
+
+    /// A boolean attribute, nil when absent or null.
+    func optionalBool(_ name: String) throws -> Bool? {
+        assert(
+            ASCVocabulary.reads(type: type, attribute: name),
+            "\(type).\(name) is read but not listed in ASCVocabulary, so the conformance test does not check it")
+        switch attributes[name] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?:
+            throw Self.invalid(url, "\(describe) has attribute \"\(name)\" of JSON \(other.typeName), not a boolean")
+        }
     }
 
     /// A relationship, nil when absent.
