@@ -41,7 +41,7 @@ final class PostgreSQLConnection {
             throw ReviewError(
                 .serverUnavailable,
                 "cannot connect to the PostgreSQL server of \(url.redacted): \(message); check that it runs, the host, "
-                    + "port, user and database in --db or REVIEW_DB, and the password (in the URL, PGPASSWORD or "
+                    + "port, user and database in the store's URL, and the password (in the URL, PGPASSWORD or "
                     + "~/.pgpass)")
         }
         handle = connection
@@ -166,8 +166,8 @@ final class PostgreSQLConnection {
         let during = sql == "COMMIT" ? "while committing" : "during the command"
         let outcome =
             sql == "COMMIT"
-            ? "the command's change may or may not have been stored: check with review timeline, and run it again "
-                + "(logging the same event twice stores it once)"
+            ? "the change may or may not have been stored: read the store to check, and make it again (recording the "
+                + "same event twice stores it once)"
             : "nothing of this command's transaction was committed; run it again when the server is back"
         return ReviewError(
             .serverUnavailable,

@@ -54,8 +54,11 @@ enum ErrorAdvice {
             identifierOptions(of: command).map { "; check \($0.joined(separator: ", ")) and the app name" } ?? ""
         case .timeNotEditable:
             if let edit = command as? EditCommand { " (or delete it with review delete \(edit.id) --yes)" } else { "" }
+        case .serverUnavailable:
+            // The library names the URL's parts to check; where that URL came from is this command line's.
+            "; the store's URL is --db's or REVIEW_DB's (review timeline APP shows what a command stored)"
         case .versionNotFound, .invalidValue, .conflict, .importFileUnreadable, .malformedImport, .corruptDatabase,
-            .newerSchema, .storeLocked, .storeFailure, .serverUnavailable:
+            .newerSchema, .storeLocked, .storeFailure:
             ""
         }
     }
