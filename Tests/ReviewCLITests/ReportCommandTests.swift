@@ -63,6 +63,22 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: page))
     }
 
+    @Test("the summary line counts in the singular for one (issue 25 item 13: \"1 app tiles, 1 versions\")")
+    func singular() throws {
+        let directory = try TemporaryDirectory()
+        let store = directory.file("one.sqlite3").path
+        let page = directory.file("report.html").path
+        func run(_ arguments: [String]) -> CommandOutput {
+            ReviewCLI.main(
+                arguments: ["--db", store] + arguments, environment: ReviewEnvironment(now: Self.now, variables: [:]))
+        }
+        let logged = run(["log", "Fokus", "WAITING_FOR_REVIEW", "--version", "1.0", "--at", "2026-01-01T10:00:00Z"])
+        #expect(logged.status == .success, "\(logged.standardError)")
+        let output = run(["report", "--html", page])
+        #expect(output.standardOutput.hasPrefix("Wrote the report (1 app tile, 1 version, 1 cycle, "), "\(output)")
+        #expect(ReportCommand.count(0, "cycle") == "0 cycles" && ReportCommand.count(2, "version") == "2 versions")
+    }
+
     @Test("writes the page, replacing an old one, and says where; --json says what it holds")
     func writes() throws {
         let store = try SampleStore()

@@ -83,7 +83,13 @@ package struct ReportCommand: ReviewSubcommand {
                 ]) + "\n")
         }
         return CommandOutput(
-            standardOutput: "Wrote the report (\(tiles) app tiles, \(timelines.count) versions, \(cycles) cycles, "
-                + "\(bytes / 1024 + 1) KiB) to \(file)\n")
+            standardOutput:
+                "Wrote the report (\(Self.count(tiles, "app tile")), \(Self.count(timelines.count, "version")), "
+                + "\(Self.count(cycles, "cycle")), \(bytes / 1024 + 1) KiB) to \(file)\n")
+    }
+
+    /// "1 cycle", "2 cycles", "0 cycles".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }
