@@ -30,6 +30,18 @@ struct OpenCycleComparisonTests {
         #expect(comparison.suggestsExpedite)
     }
 
+    @Test("expedite is suggested only while waiting: the same long wait In Review suggests nothing")
+    func expediteOnlyWhileWaiting() throws {
+        let decided = (1...10).map { Int64($0) * 12 * hour }
+        let now = EventBuilder().time(hours: 168)
+        let waiting = try #require(OpenCycleComparison(cycle: openCycle(), now: now, decidedSeconds: decided))
+        #expect(waiting.suggestsExpedite && waiting.expediteAdvice != nil)
+        let inReview = try #require(
+            OpenCycleComparison(cycle: openCycle(inReviewAt: 100), now: now, decidedSeconds: decided))
+        #expect(inReview.state == .inReview && inReview.isPastLongWait && inReview.isPastOwnP90)
+        #expect(!inReview.suggestsExpedite && inReview.expediteAdvice == nil)
+    }
+
     @Test("the summary sentence: elapsed, how many decided cycles were faster, the p90, few cycles, Apple's claim")
     func summary() throws {
         let now = EventBuilder().time(hours: 168)
@@ -69,11 +81,13 @@ struct OpenCycleComparisonTests {
 
     @Test("past 48 hours but within the user's own p90: no expedite suggestion; without history, one")
     func expediteNeedsOwnP90() throws {
-        let cycle = openCycle(inReviewAt: 40)
+        // Still Waiting for Review: since issue 25 item 9 an In Review cycle gets no suggestion at all (see
+        // expediteOnlyWhileWaiting), so the p90 rule is shown on a waiting one.
+        let cycle = openCycle()
         let now = EventBuilder().time(hours: 50)
         let withHistory = try #require(
             OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: [60 * hour, 70 * hour]))
-        #expect(withHistory.state == .inReview && withHistory.stateSeconds == 10 * hour)
+        #expect(withHistory.state == .waitingForReview && withHistory.stateSeconds == 50 * hour)
         #expect(withHistory.isPastLongWait && !withHistory.isPastOwnP90 && !withHistory.suggestsExpedite)
         let without = try #require(OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: []))
         #expect(without.ownP90 == nil && without.shareDecidedFaster == nil && without.suggestsExpedite)

@@ -73,10 +73,11 @@ public struct OpenCycleComparison: Sendable, Hashable {
     /// Whether the wait is past the user's own 90th percentile (`false` when there is none).
     public var isPastOwnP90: Bool { ownP90.map { elapsedSeconds > $0 } ?? false }
 
-    /// Whether to suggest an expedited review request: the cycle is still before a decision, past 48 hours, and past
+    /// Whether to suggest an expedited review request: the cycle is still Waiting for Review (once In Review, App
+    /// Review has it, and an expedite request asks for what is happening: issue 25 item 9), past 48 hours, and past
     /// the user's own 90th percentile when there is one.
     public var suggestsExpedite: Bool {
-        (state == .waitingForReview || state == .inReview) && isPastLongWait && (ownP90 == nil || isPastOwnP90)
+        state == .waitingForReview && isPastLongWait && (ownP90 == nil || isPastOwnP90)
     }
 
     /// The comparison in one sentence, as `status`, `timeline`, notifications and reminders print it: "7d 0h since
