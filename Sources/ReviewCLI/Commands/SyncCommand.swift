@@ -23,43 +23,29 @@ package struct SyncCommand: ReviewSubcommand {
 
     package static let store = StoreUse.createsIfMissing
 
-    /// The key options.
-    package var flags: CredentialResolver.Flags
-    /// `--app`; empty for every app.
-    package var apps: [String]
-    /// `--json`.
-    package var json = false
-    package var global = GlobalOptions()
+    /// The key options, `--app`, `--json` and the global options.
+    package var options: KeyedAppsOptions
+    package var global: GlobalOptions { options.global }
 
     /// Creates the command.
-    package init(
-        flags: CredentialResolver.Flags = CredentialResolver.Flags(), apps: [String] = [], json: Bool = false,
-        global: GlobalOptions = GlobalOptions()
-    ) {
-        self.flags = flags
-        self.apps = apps
-        self.json = json
-        self.global = global
+    package init(_ options: KeyedAppsOptions = KeyedAppsOptions()) {
+        self.options = options
     }
 
     package init(parsing arguments: CommandArguments) throws(CommandFailure) {
-        let arguments = try ReviewArguments(arguments)
-        try arguments.expect(0...0)
-        self.init(
-            flags: try arguments.keyFlags(), apps: try arguments.values(ReviewOptions.app),
-            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
+        self.init(try KeyedAppsOptions(parsing: arguments))
     }
 
-    package var credentialFlags: CredentialResolver.Flags? { flags }
+    package var credentialFlags: CredentialResolver.Flags? { options.flags }
 
     package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ReviewEnvironment) async throws -> CommandOutput {
-        let environment = try global.environment(environment)
+        let environment = try options.global.environment(environment)
         let (store, passes) = try await SyncCommandSupport.passes(
-            flags, opening: { try openStore(in: environment) }, environment)
+            options.flags, opening: { try openStore(in: environment) }, environment)
         return await SyncCommandSupport.render(
-            try await SyncRun(store: store, passes: passes, clock: environment.clock).run(apps: apps),
-            store: passes.isEmpty ? nil : store, json: json, command: self, environment: environment)
+            try await SyncRun(store: store, passes: passes, clock: environment.clock).run(apps: options.apps),
+            store: passes.isEmpty ? nil : store, json: options.json, command: self, environment: environment)
     }
 }
