@@ -85,8 +85,11 @@ extension Renderer {
                 shown(key.app), key.platform.name, shown(key.version),
                 row.timeline.cycles.last?.build.map(shown) ?? "-", stateName(span.state),
                 (span.event.timing.isUnknownStart ? "before " : "") + time(span.start),
-                span.precision == .unknown
-                    ? "over " + DurationFormat.string(seconds: span.seconds) : duration(span.seconds, span.precision),
+                !DurationFormat.showsLength(of: span)
+                    ? "-"
+                    : span.precision == .unknown
+                        ? "over " + DurationFormat.string(seconds: span.seconds)
+                        : duration(span.seconds, span.precision),
             ])
             if let comparison = row.comparison {
                 notes += "\n\(label(key)), \(span.state.displayName):\n" + comparisonLines(comparison, indent: "  ")

@@ -26,7 +26,8 @@ extension Renderer {
             for span in cycle.spans {
                 var cells = [
                     "#\(span.event.id)", stateName(span.state), time(span.start),
-                    span.end.map { "→ " + time($0) } ?? "→ now", duration(span.seconds, span.precision),
+                    span.end.map { "→ " + time($0) } ?? "→ now",
+                    DurationFormat.showsLength(of: span) ? duration(span.seconds, span.precision) : "-",
                 ]
                 if let note = span.event.note { cells.append("\"\(shown(note))\"") }
                 rows.append(cells)

@@ -25,3 +25,24 @@ public enum DurationFormat {
         return (precision == .approximate ? "~" : "") + string(seconds: seconds)
     }
 }
+
+extension DurationFormat {
+    /// Past this, an open span of a state in which nothing is waited for says more by its start date than by its
+    /// length: 30 days.
+    public static let settledSpanSeconds: Int64 = 30 * 86_400
+
+    /// Whether an output shows a span's length, or only its dates (issue 25 item 10: one rule for every output).
+    ///
+    /// The dates alone, for:
+    /// - a span still open, past `settledSpanSeconds`, in a state in which nothing is waited for: every stage but
+    ///   Waiting for Review and In Review ("For 404d 19h" on a version released a year ago, "→ now 2444d 18h" on a
+    ///   rejection of 2020). A long wait for review keeps its length: that is the figure that matters;
+    /// - a span whose start is unknown (first seen by a sync) with under a minute known of it: "over 0s" says nothing.
+    /// - Parameter span: the span.
+    /// - Returns: false where the length is left out.
+    public static func showsLength(of span: StateSpan) -> Bool {
+        if span.precision == .unknown, span.seconds < 60 { return false }
+        guard span.isCurrent, span.seconds > settledSpanSeconds else { return true }
+        return span.state.stage == .waiting || span.state.stage == .inReview
+    }
+}

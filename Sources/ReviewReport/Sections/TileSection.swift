@@ -37,7 +37,9 @@ extension HTMLReport {
         html += "<p>Version \(HTMLText.escaped(key.version))"
         if let build = tile.build { html += " (build \(HTMLText.escaped(build)))" }
         html += "</p>\n<p class=\"muted\">"
-        if span.precision == .unknown {
+        if !DurationFormat.showsLength(of: span) {
+            html += span.precision == .unknown ? "Since before " : "Since "
+        } else if span.precision == .unknown {
             html += "For over \(DurationFormat.string(seconds: span.seconds)), since before "
         } else {
             html += "For \(duration(span.seconds, span.precision)), since "

@@ -64,15 +64,21 @@ extension HTMLReport {
             let width = max(Double(segment.span.seconds), minimum)
             let span = segment.span
             let approximate = span.precision != .exact
-            let length =
-                span.precision == .unknown
-                ? "over " + DurationFormat.string(seconds: span.seconds)
-                : duration(span.seconds, span.precision)
-            let words1 = "\(span.state.displayName) \(length)" + (span.isCurrent ? " so far" : "")
+            let words1: String
+            if !DurationFormat.showsLength(of: span) {
+                words1 = "\(span.state.displayName) since \(HTMLText.escaped(formatTime(span.start)))"
+            } else {
+                let length =
+                    span.precision == .unknown
+                    ? "over " + DurationFormat.string(seconds: span.seconds)
+                    : duration(span.seconds, span.precision)
+                words1 = "\(span.state.displayName) \(length)" + (span.isCurrent ? " so far" : "")
+            }
             words.append(words1)
             rects += "<rect class=\"\(ReportStage(span.state).cssClass)\(approximate ? " approx" : "")\" "
             rects += "x=\"\(HTMLText.number(x))\" y=\"0\" width=\"\(HTMLText.number(width))\" height=\"12\">"
-            rects += "<title>\(words1), from \(HTMLText.escaped(formatTime(span.start)))</title></rect>"
+            let from = DurationFormat.showsLength(of: span) ? ", from \(HTMLText.escaped(formatTime(span.start)))" : ""
+            rects += "<title>\(words1)\(from)</title></rect>"
             x += width
         }
         let label = HTMLText.escaped(timeline.key.version) + ": " + words.joined(separator: ", ")
