@@ -78,6 +78,37 @@ struct SyncCommandTests {
         #expect(output.standardOutput.contains("0 state changes recorded"))
     }
 
+    @Test("a submittedDate before the version's last recorded event is not used, and the sync says so once")
+    func ignoredSubmittedDate() async throws {
+        let setup = try Setup()
+        var output = await ReviewCLI.perform(arguments: ["sync"], environment: setup.environment(setup.envKey))
+        #expect(output.status == .success, "\(output.standardError)")
+        // Logged by hand an hour after the submission App Store Connect will report.
+        let submitted = Timestamp(secondsSince1970: Int64(setup.clock.now().timeIntervalSince1970) - 7_200)
+        let loggedAt = Timestamp(secondsSince1970: submitted.secondsSince1970 + 3_600)
+        let logged = ReviewCLI.main(
+            arguments: [
+                "log", "Fokus", "PREPARE_FOR_SUBMISSION", "--version", "2.3", "--at", loggedAt.iso8601, "--note", "x",
+            ],
+            environment: setup.environment())
+        #expect(logged.status == .success, "\(logged.standardError)")
+        setup.clock.advance(3_600)
+        setup.fake.update {
+            $0.versions[0].appVersionState = "WAITING_FOR_REVIEW"
+            $0.submissions = [
+                .init(
+                    id: "s-1", appID: "1000000001", submittedDate: submitted.iso8601, state: "WAITING_FOR_REVIEW",
+                    items: [.init(id: "i-1", appStoreVersionID: "v-1")])
+            ]
+        }
+        output = await ReviewCLI.perform(arguments: ["sync", "--json"], environment: setup.environment(setup.envKey))
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(output.standardOutput.contains("App Store Connect's submittedDate \(submitted.iso8601) is before"))
+        #expect(output.standardOutput.contains(#""timing": "observed""#), "\(output.standardOutput)")
+        output = await ReviewCLI.perform(arguments: ["sync"], environment: setup.environment(setup.envKey))
+        #expect(!output.standardError.contains("submittedDate"), "said once: \(output.standardError)")
+    }
+
     @Test("auth add saves a 0600 profile without echoing the key; auth list and sync use it; auth check works")
     func profiles() async throws {
         let setup = try Setup()

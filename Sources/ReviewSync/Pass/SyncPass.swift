@@ -101,8 +101,17 @@ public struct SyncPass: Sendable {
                 // On the store's own queue (`offload`): a write waiting for the database's lock holds no cooperative
                 // thread.
                 let store = self.store
-                report.changes += try await store.offload { () throws(ReviewError) -> [SyncChange] in
+                let changes = try await store.offload { () throws(ReviewError) -> [SyncChange] in
                     try store.applySync(synced)
+                }
+                report.changes += changes
+                for change in changes {
+                    guard let submitted = change.ignoredSubmittedAt, let recorded = change.event else { continue }
+                    report.warnings.append(
+                        "\(ControlCharacters.escaped(change.key.app)) \(ControlCharacters.escaped(change.key.version)) "
+                            + "(\(change.key.platform.name)): App Store Connect's submittedDate \(submitted.iso8601) "
+                            + "is before the version's last recorded event, so Waiting for Review is recorded at this "
+                            + "look, \(recorded.at.iso8601) (observed), not at that date")
                 }
                 report.syncedApps.append(app.name)
             } catch let error as AppStoreConnectError where error.code == .notAuthorized {

@@ -154,13 +154,17 @@ extension RelationalReviewStore {
         var at = fetchedAt
         var timing = EventTiming.observed(after: previousLook)
         var submissionID: String?
-        if state == .waitingForReview, let submission = version.submission,
-            latest.map({ submission.submittedAt >= $0.at }) ?? true
-        {
-            // The only exact per-state time the API gives (the latest submission's, for a resubmission).
-            at = submission.submittedAt
-            timing = .exact
-            submissionID = submission.ascID
+        var ignoredSubmittedAt: Timestamp?
+        if state == .waitingForReview, let submission = version.submission {
+            if latest.map({ submission.submittedAt >= $0.at }) ?? true {
+                // The only exact per-state time the API gives (the latest submission's, for a resubmission).
+                at = submission.submittedAt
+                timing = .exact
+                submissionID = submission.ascID
+            } else {
+                // Before what is already recorded: observed at this look instead, and said (issue 25 item 12).
+                ignoredSubmittedAt = submission.submittedAt
+            }
         }
         let insertedID = try session.insert(
             """
@@ -184,8 +188,11 @@ extension RelationalReviewStore {
             previousSeconds = max(0, latest.at.seconds(until: inserted.at))
             precision = DurationPrecision(from: latest.timing, to: inserted.timing)
         }
-        return SyncChange(
+        var change = SyncChange(
             key: key, from: known ?? latest?.state.apiString, to: version.state, event: inserted,
             previousSeconds: previousSeconds, previousPrecision: precision)
+        // Said once: only when this look records the event (a later look finds the state recorded).
+        if inserted != nil { change.ignoredSubmittedAt = ignoredSubmittedAt }
+        return change
     }
 }
