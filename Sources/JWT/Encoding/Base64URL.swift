@@ -61,13 +61,25 @@ public enum Base64URL {
 
     /// Decodes into a buffer of the caller's (the stack, for a signature that is only read once), and passes the
     /// bytes to `body`: the same checks and errors as `decode(_:segment:)`, without an array.
+    /// - Parameters:
+    ///   - invalid: what a decoding error becomes (not what `body` throws): the caller's context for it.
     static func withDecoded<R>(
-        _ input: UnsafeRawBufferPointer, segment: String, _ body: (UnsafeRawBufferPointer) throws -> R
+        _ input: UnsafeRawBufferPointer, segment: String, invalid: (JWTError) -> JWTError = { $0 },
+        _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
-        let outputCount = try decodedCount(input.count, segment: segment)
+        let outputCount: Int
+        do {
+            outputCount = try decodedCount(input.count, segment: segment)
+        } catch let error as JWTError {
+            throw invalid(error)
+        }
         if outputCount == 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: outputCount) { out in
-            try decode(input, into: out.baseAddress!, segment: segment)
+            do {
+                try decode(input, into: out.baseAddress!, segment: segment)
+            } catch let error as JWTError {
+                throw invalid(error)
+            }
             return try body(UnsafeRawBufferPointer(out))
         }
     }

@@ -82,7 +82,7 @@ struct CompactJWS: ~Copyable {
             let headerBytes: [UInt8]
             do {
                 headerBytes = try Base64URL.decode(headerPart, segment: "header")
-            } catch {
+            } catch let error as JWTError {
                 throw Self.notCompact(error)
             }
             header = try headerBytes.withUnsafeBytes {
@@ -94,7 +94,7 @@ struct CompactJWS: ~Copyable {
         let payload: [UInt8]
         do {
             payload = try Base64URL.decode(payloadPart, segment: "payload")
-        } catch {
+        } catch let error as JWTError {
             throw Self.notCompact(error)
         }
         self.header = header
@@ -118,32 +118,16 @@ struct CompactJWS: ~Copyable {
     static func decodeSignature<R>(
         _ signatureRange: Range<Int>, of token: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
-        // What `body` throws passes as it is; only the segment's own decoding failure says the token is not a JWS.
-        var bodyError: (any Error)?
-        let result: R?
-        do {
-            result = try Base64URL.withDecoded(
-                UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature"
-            ) { signature -> R? in
-                do {
-                    return try body(signature)
-                } catch {
-                    bodyError = error
-                    return nil
-                }
-            }
-        } catch {
-            throw notCompact(error)
-        }
-        if let bodyError { throw bodyError }
-        return result!
+        // Only the segment's own decoding failure says the token is not a JWS; what `body` throws passes as it is.
+        try Base64URL.withDecoded(
+            UnsafeRawBufferPointer(rebasing: token[signatureRange]), segment: "signature", invalid: notCompact, body)
     }
 
     /// A segment that is not base64url makes the token no compact JWS at all: that is said first, then why (the
     /// decoder's reason names the segment, the character and its position), so "not.a.jwt" does not read as a
     /// question of unused bits. The code stays `invalidBase64URL`.
-    static func notCompact(_ error: any Error) -> any Error {
-        guard let error = error as? JWTError, error.code == .invalidBase64URL else { return error }
+    static func notCompact(_ error: JWTError) -> JWTError {
+        guard error.code == .invalidBase64URL else { return error }
         return JWTError(
             .invalidBase64URL,
             "the token is not a compact JWS (three base64url segments, header.payload.signature; RFC 7515 section "
