@@ -33,3 +33,26 @@ package struct KeyedAppsOptions: Sendable, Equatable {
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 }
+
+/// A command that reads `KeyedAppsOptions` and talks to App Store Connect (`sync`, `webhook list`, `webhook ping`):
+/// its parse, its global options, its key flags for the advice after a failure, and its asynchronous run, once.
+package protocol KeyedAppsCommand: ReviewSubcommand {
+    /// What its command line gave.
+    var options: KeyedAppsOptions { get }
+
+    /// Creates the command.
+    init(_ options: KeyedAppsOptions)
+}
+
+extension KeyedAppsCommand {
+    package var global: GlobalOptions { options.global }
+
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        self.init(try KeyedAppsOptions(parsing: arguments))
+    }
+
+    package var credentialFlags: CredentialResolver.Flags? { options.flags }
+
+    /// App Store Connect, over the network.
+    package var execution: CommandExecution { .asynchronous }
+}

@@ -2,7 +2,7 @@ import CommandLineKit
 import ReviewSync
 
 /// `review sync`: one pass over the apps each App Store Connect key can see; creates the store when there is none.
-package struct SyncCommand: ReviewSubcommand {
+package struct SyncCommand: KeyedAppsCommand {
     package static let spec = CommandSpec(
         "sync",
         abstract: "Record review states from App Store Connect, once",
@@ -25,20 +25,11 @@ package struct SyncCommand: ReviewSubcommand {
 
     /// The key options, `--app`, `--json` and the global options.
     package var options: KeyedAppsOptions
-    package var global: GlobalOptions { options.global }
 
     /// Creates the command.
     package init(_ options: KeyedAppsOptions = KeyedAppsOptions()) {
         self.options = options
     }
-
-    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
-        self.init(try KeyedAppsOptions(parsing: arguments))
-    }
-
-    package var credentialFlags: CredentialResolver.Flags? { options.flags }
-
-    package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ReviewEnvironment) async throws -> CommandOutput {
         let environment = try options.global.environment(environment)

@@ -2,7 +2,7 @@ import CommandLineKit
 import ReviewSync
 
 /// `review webhook list`: each app's webhooks.
-package struct WebhookListCommand: ReviewSubcommand {
+package struct WebhookListCommand: KeyedAppsCommand {
     package static let spec = CommandSpec(
         "list",
         abstract: "Show each app's webhooks",
@@ -19,20 +19,11 @@ package struct WebhookListCommand: ReviewSubcommand {
 
     /// The key options, `--app`, `--json` and the global options.
     package var options: KeyedAppsOptions
-    package var global: GlobalOptions { options.global }
 
     /// Creates the command.
     package init(_ options: KeyedAppsOptions = KeyedAppsOptions()) {
         self.options = options
     }
-
-    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
-        self.init(try KeyedAppsOptions(parsing: arguments))
-    }
-
-    package var credentialFlags: CredentialResolver.Flags? { options.flags }
-
-    package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ReviewEnvironment) async throws -> CommandOutput {
         try await WebhookSupport.list(

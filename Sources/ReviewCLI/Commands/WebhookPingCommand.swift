@@ -2,7 +2,7 @@ import CommandLineKit
 import ReviewSync
 
 /// `review webhook ping`: asks App Store Connect to ping each app's webhooks.
-package struct WebhookPingCommand: ReviewSubcommand {
+package struct WebhookPingCommand: KeyedAppsCommand {
     package static let spec = CommandSpec(
         "ping",
         abstract: "Ask App Store Connect to ping the webhooks",
@@ -18,20 +18,11 @@ package struct WebhookPingCommand: ReviewSubcommand {
 
     /// The key options, `--app`, `--json` and the global options.
     package var options: KeyedAppsOptions
-    package var global: GlobalOptions { options.global }
 
     /// Creates the command.
     package init(_ options: KeyedAppsOptions = KeyedAppsOptions()) {
         self.options = options
     }
-
-    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
-        self.init(try KeyedAppsOptions(parsing: arguments))
-    }
-
-    package var credentialFlags: CredentialResolver.Flags? { options.flags }
-
-    package var execution: CommandExecution { .asynchronous }
 
     package func perform(in environment: ReviewEnvironment) async throws -> CommandOutput {
         try await WebhookSupport.ping(
