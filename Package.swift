@@ -115,10 +115,12 @@ let package = Package(
         // review's signing tracker (issue 22). Files/: the local signing files read from their content (a provisioning
         // profile through OpenSSL's CMS API, its signature checked for integrity and its signer's chain to Apple's
         // roots; a certificate in PEM or DER; a Sign in with Apple client secret through JWT's UnverifiedJWT, with
-        // AppleSignIn's six-month ceiling), each with its expiry, name and detail. Not yet reachable from `review`.
+        // AppleSignIn's six-month ceiling), each with its expiry, name and detail. Tracking/: what the store records of
+        // a file (ReviewLog's SigningSighting), and the pass that re-reads every tracked file. The items, their history
+        // and alerts are ReviewLog's (Signing/, and the store's SigningStore), beside the review states.
         .target(
             name: "ReviewSigning",
-            dependencies: ["COpenSSL", "JWT", "AppleSignIn", "GatehouseCore", "GatehouseFoundation"]),
+            dependencies: ["COpenSSL", "JWT", "AppleSignIn", "ReviewLog", "GatehouseCore", "GatehouseFoundation"]),
 
         // review report --html: the store's history as one self-contained HTML page (inline CSS and SVG, no script).
         .target(name: "ReviewReport", dependencies: ["ReviewLog", "GatehouseCore"]),

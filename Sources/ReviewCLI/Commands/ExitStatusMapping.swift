@@ -13,7 +13,7 @@ extension ExitStatus {
     /// - Parameter error: the error.
     package init(_ error: ReviewError) {
         switch error.code.base {
-        case .appNotFound, .versionNotFound, .eventNotFound, .channelNotFound: self = .negative
+        case .appNotFound, .versionNotFound, .eventNotFound, .channelNotFound, .signingItemNotFound: self = .negative
         // Values the user gives on the command line: a missing version, a value that cannot be stored, an
         // identifier that differs from the app's, a time that is not the user's to change.
         case .versionRequired, .invalidValue, .identifierMismatch, .identifierTaken, .timeNotEditable: self = .usage

@@ -38,6 +38,7 @@ enum ErrorAdvice {
         case .versionRequired: "; give --version (for example --version 1.0)"
         case .appNotFound: "; `review apps` lists them"
         case .channelNotFound: "; `review notify list` shows ids"
+        case .signingItemNotFound: "; `review signing --all` shows ids"
         case .eventNotFound:
             if command is UndoCommand {
                 "; an imported or synced event is removed with review delete ID --yes"

@@ -13,7 +13,8 @@ public struct ReviewError: CodedError {
         /// code added here without an exit status and advice there does not compile. Users see only the struct, to
         /// which codes can be added without breaking them.
         package enum Base: String, Sendable, CaseIterable {
-            case appNotFound, versionNotFound, eventNotFound, channelNotFound, versionRequired, invalidValue, conflict
+            case appNotFound, versionNotFound, eventNotFound, channelNotFound, signingItemNotFound, versionRequired
+            case invalidValue, conflict
             case identifierMismatch, identifierTaken, timeNotEditable
             case importFileUnreadable, malformedImport
             case notGatehouseDatabase, corruptDatabase, newerSchema, storeUnavailable, storeLocked, readOnlyStore
@@ -31,6 +32,8 @@ public struct ReviewError: CodedError {
         public static let eventNotFound = Code(.eventNotFound)
         /// No notification channel has that id.
         public static let channelNotFound = Code(.channelNotFound)
+        /// No signing item has that id (`review signing remove`).
+        public static let signingItemNotFound = Code(.signingItemNotFound)
         /// The first event of an app was logged without a version, so there is no latest version to use.
         public static let versionRequired = Code(.versionRequired)
         /// An app name, version, build or note that cannot be stored (empty, too long, control characters).

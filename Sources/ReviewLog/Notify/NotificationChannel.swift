@@ -27,6 +27,9 @@ public struct NotificationChannel: Sendable, Hashable {
     public var apps: [String]
     /// The states it is for; empty for every state change.
     public var states: [ReviewState]
+    /// Whether the signing tracker's alerts go to it too (`notify add --no-signing` turns them off). Its apps and
+    /// states do not filter them.
+    public var takesSigningAlerts: Bool
 
     /// Creates a channel.
     /// - Parameters:
@@ -36,10 +39,12 @@ public struct NotificationChannel: Sendable, Hashable {
     ///   - secretFile: the signing secret's file (generic webhooks).
     ///   - apps: the apps it is for; empty for all.
     ///   - states: the states it is for; empty for all.
+    ///   - takesSigningAlerts: whether signing alerts go to it too.
     public init(
         id: Int64 = 0, kind: Kind, url: String, secretFile: String? = nil, apps: [String] = [],
-        states: [ReviewState] = []
+        states: [ReviewState] = [], takesSigningAlerts: Bool = true
     ) {
+        self.takesSigningAlerts = takesSigningAlerts
         self.id = id
         self.kind = kind
         self.url = url

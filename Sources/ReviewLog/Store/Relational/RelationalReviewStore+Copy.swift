@@ -14,7 +14,7 @@ extension RelationalReviewStore {
         }
     }
 
-    /// Every table of schema version 6 (`Schema.currentVersion`), parents before the tables that refer to them. A
+    /// Every table of schema version 7 (`Schema.currentVersion`), parents before the tables that refer to them. A
     /// migration that adds a table or a column adds it here too: `StoreCopyTests` compares this list with the schema.
     package static let copiedTables: [CopiedTable] = [
         CopiedTable("apps", integers: ["id"], texts: ["name", "bundle_id", "app_store_id"], key: ["id"]),
@@ -30,7 +30,8 @@ extension RelationalReviewStore {
             "sync_versions", integers: ["app_id", "last_changed_at", "last_fetched_at"],
             texts: ["asc_version_id", "platform", "version", "state", "build"], key: ["asc_version_id"]),
         CopiedTable(
-            "notify_channels", integers: ["id"], texts: ["kind", "url", "secret_file", "apps", "states"], key: ["id"]),
+            "notify_channels", integers: ["id", "signing"], texts: ["kind", "url", "secret_file", "apps", "states"],
+            key: ["id"]),
         CopiedTable(
             "notify_outbox",
             integers: [
@@ -46,6 +47,28 @@ extension RelationalReviewStore {
             integers: ["timestamp_ms", "received_at", "resolved_at", "event_id", "attempts"],
             texts: ["delivery_id", "kind", "asc_version_id", "old_value", "new_value", "last_error"],
             key: ["delivery_id"]),
+        CopiedTable(
+            "signing_items",
+            integers: [
+                "id", "invalid", "expires", "own_expires", "generation", "first_seen", "gone_at", "missing_since",
+                "last_seen",
+            ],
+            texts: ["kind", "source", "reference", "name", "custom_name", "detail", "renewal_group", "decided_by"],
+            key: ["id"]),
+        CopiedTable(
+            "signing_observations", integers: ["id", "item_id", "at", "expires"], texts: ["what"], key: ["id"]),
+        CopiedTable("signing_sources", integers: ["last_complete_at"], texts: ["source"], key: ["source"]),
+        CopiedTable(
+            "signing_alerts", integers: ["item_id", "generation", "threshold", "at"], texts: ["alert"],
+            key: ["item_id", "generation", "alert", "threshold"]),
+        CopiedTable(
+            "signing_outbox",
+            integers: [
+                "id", "channel_id", "item_id", "generation", "threshold", "recorded_at", "attempts",
+                "first_attempt_at", "next_attempt_at", "delivered_at", "claimed_until",
+            ],
+            texts: ["alert", "status", "last_error", "claimed_by"], key: ["id"]),
+        CopiedTable("settings", integers: [], texts: ["key", "value"], key: ["key"]),
     ]
 
     /// Copies every row of this store into `target`, in one transaction of the target: all of it, or nothing when

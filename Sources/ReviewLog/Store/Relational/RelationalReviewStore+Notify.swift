@@ -1,21 +1,22 @@
 extension RelationalReviewStore: NotificationOutbox {
-    static let channelColumns = "SELECT id, kind, url, secret_file, apps, states FROM notify_channels"
+    static let channelColumns = "SELECT id, kind, url, secret_file, apps, states, signing FROM notify_channels"
 
     static let outboxColumns = """
         SELECT o.id, o.event_id, o.kind, o.status, o.attempts, o.first_attempt_at, o.next_attempt_at, o.last_error,
-        o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states
+        o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states, c.signing
         FROM notify_outbox o JOIN notify_channels c ON c.id = o.channel_id
         """
 
     public func addChannel(_ channel: NotificationChannel) throws(ReviewError) -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             let id = try session.insert(
-                "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states) VALUES (\(nextID("notify_channels")), "
-                    + "?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states, signing) VALUES "
+                    + "(\(nextID("notify_channels")), ?, ?, ?, ?, ?, ?) RETURNING id",
                 [
                     .text(channel.kind.rawValue), .text(channel.url), SQLValue(channel.secretFile),
                     channel.apps.isEmpty ? .null : .text(channel.apps.joined(separator: "\n")),
                     channel.states.isEmpty ? .null : .text(channel.states.map(\.apiString).joined(separator: ",")),
+                    .integer(channel.takesSigningAlerts ? 1 : 0),
                 ])
             guard let id else { throw ReviewError(.storeFailure, "the channel was not added to \(location)") }
             var added = channel
@@ -205,7 +206,7 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    private func channels(in session: any SQLSession) throws(ReviewError) -> [NotificationChannel] {
+    func channels(in session: any SQLSession) throws(ReviewError) -> [NotificationChannel] {
         try session.with(Self.channelColumns + " ORDER BY id") {
             (statement: any SQLStatement) throws(ReviewError) -> [NotificationChannel] in
             var channels: [NotificationChannel] = []
@@ -214,8 +215,8 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    /// Reads a channel from six columns starting at `first`: id, kind, url, secret_file, apps, states.
-    private func channel(from row: any SQLStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
+    /// Reads a channel from seven columns starting at `first`: id, kind, url, secret_file, apps, states, signing.
+    func channel(from row: any SQLStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
         let id = row.int64(first)
         let kindText = row.text(first + 1) ?? ""
         let stateTexts = (row.text(first + 5) ?? "").split(separator: ",").map(String.init)
@@ -228,7 +229,8 @@ extension RelationalReviewStore: NotificationOutbox {
         }
         return NotificationChannel(
             id: id, kind: kind, url: row.text(first + 2) ?? "", secretFile: row.text(first + 3),
-            apps: (row.text(first + 4) ?? "").split(separator: "\n").map(String.init), states: states)
+            apps: (row.text(first + 4) ?? "").split(separator: "\n").map(String.init), states: states,
+            takesSigningAlerts: row.int64(first + 6) != 0)
     }
 
     private func outboxNotification(from row: any SQLStatement) throws(ReviewError) -> OutboxNotification {

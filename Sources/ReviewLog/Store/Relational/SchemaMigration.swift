@@ -40,6 +40,14 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
     /// which an import or a migration may bring in any order. Seeded with the hand-logged events by id, the rule
     /// `undo` followed until now.
     case loggedEvents = 6
+    /// Version 7, the signing tracker (issue 22): the items watched (App Store Connect certificates and profiles,
+    /// local files; unique per source and reference: the App Store Connect id, or the file's absolute path), their
+    /// history (an observation per first sight, change of expiry or INVALID mark, gone, missing, back), each source's
+    /// last complete pass (kept apart, so that a pass that sees nothing new writes no item), the alerts recorded (once
+    /// per item, expiry generation, alert and threshold), their outbox (a row per channel and alert, delivered as the
+    /// review notifications are), the store's settings (the alert days), and a channel's choice to take signing
+    /// alerts (`notify add --no-signing`).
+    case signingTracker = 7
 
     /// The newest step this code knows: its version is the schema version new stores get. (`allCases` is never
     /// empty: the enum has cases.)
@@ -155,6 +163,71 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
                 INSERT INTO logged_events (id, event_id)
                     SELECT row_number() OVER (ORDER BY id), id FROM events WHERE source = 'manual';
                 """
+        case .signingTracker:
+            return """
+                CREATE TABLE signing_items (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    reference TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    custom_name TEXT,
+                    detail TEXT NOT NULL,
+                    renewal_group TEXT,
+                    invalid INTEGER NOT NULL DEFAULT 0,
+                    expires INTEGER NOT NULL,
+                    own_expires INTEGER NOT NULL,
+                    decided_by TEXT,
+                    generation INTEGER NOT NULL DEFAULT 1,
+                    first_seen INTEGER NOT NULL,
+                    gone_at INTEGER,
+                    missing_since INTEGER,
+                    last_seen INTEGER,
+                    UNIQUE (source, reference)
+                );
+                CREATE TABLE signing_observations (
+                    id INTEGER PRIMARY KEY,
+                    item_id INTEGER NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    at INTEGER NOT NULL,
+                    what TEXT NOT NULL,
+                    expires INTEGER
+                );
+                CREATE TABLE signing_sources (
+                    source TEXT PRIMARY KEY,
+                    last_complete_at INTEGER NOT NULL
+                );
+                CREATE TABLE signing_alerts (
+                    item_id INTEGER NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    generation INTEGER NOT NULL,
+                    alert TEXT NOT NULL,
+                    threshold INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    PRIMARY KEY (item_id, generation, alert, threshold)
+                );
+                CREATE TABLE signing_outbox (
+                    id INTEGER PRIMARY KEY,
+                    channel_id INTEGER NOT NULL REFERENCES notify_channels(id) ON DELETE CASCADE,
+                    item_id INTEGER NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    generation INTEGER NOT NULL,
+                    alert TEXT NOT NULL,
+                    threshold INTEGER NOT NULL,
+                    recorded_at INTEGER NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'pending',
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    first_attempt_at INTEGER,
+                    next_attempt_at INTEGER NOT NULL DEFAULT 0,
+                    last_error TEXT,
+                    delivered_at INTEGER,
+                    claimed_until INTEGER,
+                    claimed_by TEXT,
+                    UNIQUE (channel_id, item_id, generation, alert, threshold)
+                );
+                CREATE TABLE settings (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                ALTER TABLE notify_channels ADD COLUMN signing INTEGER NOT NULL DEFAULT 1;
+                """
         }
     }
 
@@ -268,6 +341,71 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
                 );
                 INSERT INTO logged_events (id, event_id)
                     SELECT row_number() OVER (ORDER BY id), id FROM events WHERE source = 'manual';
+                """
+        case .signingTracker:
+            return """
+                CREATE TABLE signing_items (
+                    id BIGINT PRIMARY KEY,
+                    kind TEXT COLLATE "C" NOT NULL,
+                    source TEXT COLLATE "C" NOT NULL,
+                    reference TEXT COLLATE "C" NOT NULL,
+                    name TEXT COLLATE "C" NOT NULL,
+                    custom_name TEXT COLLATE "C",
+                    detail TEXT COLLATE "C" NOT NULL,
+                    renewal_group TEXT COLLATE "C",
+                    invalid BIGINT NOT NULL DEFAULT 0,
+                    expires BIGINT NOT NULL,
+                    own_expires BIGINT NOT NULL,
+                    decided_by TEXT COLLATE "C",
+                    generation BIGINT NOT NULL DEFAULT 1,
+                    first_seen BIGINT NOT NULL,
+                    gone_at BIGINT,
+                    missing_since BIGINT,
+                    last_seen BIGINT,
+                    UNIQUE (source, reference)
+                );
+                CREATE TABLE signing_observations (
+                    id BIGINT PRIMARY KEY,
+                    item_id BIGINT NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    at BIGINT NOT NULL,
+                    what TEXT COLLATE "C" NOT NULL,
+                    expires BIGINT
+                );
+                CREATE TABLE signing_sources (
+                    source TEXT COLLATE "C" PRIMARY KEY,
+                    last_complete_at BIGINT NOT NULL
+                );
+                CREATE TABLE signing_alerts (
+                    item_id BIGINT NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    generation BIGINT NOT NULL,
+                    alert TEXT COLLATE "C" NOT NULL,
+                    threshold BIGINT NOT NULL,
+                    at BIGINT NOT NULL,
+                    PRIMARY KEY (item_id, generation, alert, threshold)
+                );
+                CREATE TABLE signing_outbox (
+                    id BIGINT PRIMARY KEY,
+                    channel_id BIGINT NOT NULL REFERENCES notify_channels(id) ON DELETE CASCADE,
+                    item_id BIGINT NOT NULL REFERENCES signing_items(id) ON DELETE CASCADE,
+                    generation BIGINT NOT NULL,
+                    alert TEXT COLLATE "C" NOT NULL,
+                    threshold BIGINT NOT NULL,
+                    recorded_at BIGINT NOT NULL,
+                    status TEXT COLLATE "C" NOT NULL DEFAULT 'pending',
+                    attempts BIGINT NOT NULL DEFAULT 0,
+                    first_attempt_at BIGINT,
+                    next_attempt_at BIGINT NOT NULL DEFAULT 0,
+                    last_error TEXT COLLATE "C",
+                    delivered_at BIGINT,
+                    claimed_until BIGINT,
+                    claimed_by TEXT COLLATE "C",
+                    UNIQUE (channel_id, item_id, generation, alert, threshold)
+                );
+                CREATE TABLE settings (
+                    key TEXT COLLATE "C" PRIMARY KEY,
+                    value TEXT COLLATE "C" NOT NULL
+                );
+                ALTER TABLE notify_channels ADD COLUMN signing BIGINT NOT NULL DEFAULT 1;
                 """
         }
     }
