@@ -87,8 +87,11 @@ let package = Package(
         // passes (SyncRun: the pending webhook deliveries first, then each pass, one aggregated result), the watcher,
         // the credentials, and the webhook version resolver (ReviewLog's WebhookVersionResolving, and its
         // PendingWebhookResolver, which ReviewWebhooks and ReviewServe take too, so that the sync depends on neither).
+        // Signing/: the signing tracker's look at a key's certificates and profiles (SigningPass), which `sync` and
+        // `watch` run after the review states, and ReviewSigning's re-read of the tracked local files.
         .target(
-            name: "ReviewSync", dependencies: ["ReviewLog", "AppStoreConnect", "GatehouseCore", "GatehouseFoundation"]),
+            name: "ReviewSync",
+            dependencies: ["ReviewLog", "ReviewSigning", "AppStoreConnect", "GatehouseCore", "GatehouseFoundation"]),
         // review serve, in four layers: ReviewWebhooks decides (a request in, an answer and what to store out:
         // size, signature, payload; pure, so tests and the fuzzer drive it without sockets), MicroHTTPServer carries
         // HTTP on libmicrohttpd (knows nothing of webhooks), ReviewServe runs them as one service (WebhookService: the

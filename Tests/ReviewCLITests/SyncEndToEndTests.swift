@@ -40,8 +40,9 @@ struct SyncEndToEndTests {
         #expect(first.standardOutput.contains("Ledger 1.4 (macOS): (new) -> In Review\n"))
         #expect(first.standardOutput.contains("Tide 3.0 (iOS): (new) -> Ready for Distribution\n"))
         #expect(first.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"))
-        // One request for the app list, one per app for its versions, one for Fokus's review submissions.
-        #expect(harness.fake.totalRequests == 5, "requests: \(harness.fake.allRequests.map(\.path))")
+        // One request for the app list, one per app for its versions, one for Fokus's review submissions, and one
+        // each for the team's certificates and profiles (the signing tracker).
+        #expect(harness.fake.totalRequests == 7, "requests: \(harness.fake.allRequests.map(\.path))")
 
         let events = try RelationalReviewStore(sqlitePath: harness.database).events(app: nil)
         #expect(events.count == 3)
@@ -60,6 +61,77 @@ struct SyncEndToEndTests {
         #expect(third.status == 0, "stderr: \(third.standardError)")
         #expect(third.standardOutput.hasPrefix("Fokus 2.3 (iOS): Waiting for Review -> In Review"))
         #expect(third.standardOutput.hasSuffix("3 apps synced, 1 state change recorded.\n"), "\(third.standardOutput)")
+    }
+
+    /// The catalogue with a team's signing items: two distribution certificates and a profile of each.
+    static var signingCatalogue: FakeASCState {
+        var state = catalogue
+        state.certificates = [
+            .init(
+                id: "cert-1", name: "Apple Distribution: Example Ltd", serialNumber: "1A2B",
+                expirationDate: "2031-01-15T09:26:53.000+00:00"),
+            .init(
+                id: "cert-2", name: "Apple Development: Dev", certificateType: "DEVELOPMENT", serialNumber: "3C4D",
+                expirationDate: "2030-06-01T00:00:00.000+00:00"),
+        ]
+        state.profiles = [
+            .init(
+                id: "prof-1", name: "Fokus App Store", uuid: "0A1B-UUID", createdDate: "2026-01-01T00:00:00.000+00:00",
+                expirationDate: "2032-01-01T00:00:00.000+00:00",
+                bundleID: .init(id: "bid-1", identifier: "com.example.fokus"), certificateIDs: ["cert-1"])
+        ]
+        return state
+    }
+
+    @Test(
+        "a sync records the team's certificates and profiles, a revoked one as gone, and --no-signing skips them")
+    func signing() throws {
+        let harness = try SyncHarness(state: Self.signingCatalogue)
+        let first = try harness.review(["sync"])
+        #expect(first.status == 0 && first.standardError.isEmpty, "stderr: \(first.standardError)")
+        #expect(
+            first.standardOutput.contains(
+                "signing: certificate \"Apple Distribution: Example Ltd\" (id 1) added, "
+                    + "expires 2031-01-15T09:26:53Z\n"), "\(first.standardOutput)")
+        let store = try RelationalReviewStore(sqlitePath: harness.database)
+        let items = try store.signingItems()
+        #expect(items.map(\.reference) == ["cert-1", "cert-2", "prof-1"])
+        #expect(items.allSatisfy { $0.source == "app-store-connect:\(SyncHarness.keyID)" })
+        let profile = try #require(items.last)
+        #expect(profile.expires.iso8601 == "2031-01-15T09:26:53Z" && profile.decidedBy == "1", "the certificate first")
+        #expect(profile.detail.contains("com.example.fokus") && profile.detail.contains("UUID 0A1B-UUID"))
+
+        // Unchanged: nothing said, nothing written.
+        let second = try harness.review(["sync"])
+        #expect(second.standardOutput == "3 apps synced, 0 state changes recorded.\n", "\(second.standardOutput)")
+
+        // Revoked: the certificate is gone, its profile INVALID.
+        harness.fake.update { $0.revokeCertificate("cert-1") }
+        let third = try harness.review(["sync", "--json"])
+        #expect(third.status == 0, "\(third.standardError)")
+        #expect(third.standardOutput.contains("\"change\": \"gone\", \"id\": 1"), "\(third.standardOutput)")
+        let after = try store.signingItems()
+        #expect(after[0].goneAt != nil && after[0].lastSeen != nil && after[2].isInvalid)
+
+        let before = harness.fake.totalRequests
+        let skipped = try harness.review(["sync", "--no-signing"])
+        #expect(skipped.status == 0 && harness.fake.totalRequests - before == 5, "\(skipped.standardError)")
+    }
+
+    @Test("a signing list the key may not read is a warning naming it; the exit status stays the review states' (0)")
+    func signingForbidden() throws {
+        let harness = try SyncHarness(state: Self.signingCatalogue)
+        harness.fake.forbidsCertificates = true
+        let result = try harness.review(["sync"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains("could not list the team's certificates")
+                && result.standardError.contains("left as they were"), "\(result.standardError)")
+        let items = try RelationalReviewStore(sqlitePath: harness.database).signingItems()
+        #expect(items.map(\.kind) == [.profile], "the profiles were read")
+        // Its certificates are not in the store, so the profile's expiry is decided by the certificate App Store
+        // Connect included with it (by its App Store Connect id).
+        #expect(items.first?.decidedBy == "cert-1")
     }
 
     @Test("a key App Store Connect does not know: exit status 77, and the message names the key")

@@ -102,7 +102,9 @@ struct SyncKillTests {
         var kills = 0
         for round in 0..<Self.rounds {
             harness.fake.update { $0 = Self.state(round: round, submittedBase: submittedBase) }
-            let requestsInPass = 1 + Self.appCount * (round == 0 || round == 3 ? 2 : 1)
+            // The app list, each app's versions (and its submissions while one waits), then the team's certificates
+            // and profiles (the signing tracker's two lists).
+            let requestsInPass = 1 + Self.appCount * (round == 0 || round == 3 ? 2 : 1) + 2
             let before = harness.fake.totalRequests
             // Killed once the fake has read 2 to (all but 3) of the pass's requests: after the app list, before the end.
             let threshold = Int.random(in: 2...(requestsInPass - 3), using: &generator)

@@ -94,6 +94,10 @@ struct SchemaMigrationTests {
         if version >= 5 {
             sql.append("UPDATE notify_outbox SET claimed_until = 1584900060, claimed_by = 'watch-1' WHERE id = 1;")
         }
+        if version >= 6 {
+            // What `log` recorded in a version 6 store (the step seeded the table empty when the store was made).
+            sql.append("INSERT INTO logged_events (id, event_id) VALUES (1, 1), (2, 3);")
+        }
         return sql.joined(separator: "\n")
     }
 
@@ -119,6 +123,7 @@ struct SchemaMigrationTests {
             case "logged_events": "2"  // seeded by version 6 with the hand-logged events, 1 and 3
             case "sync_apps", "sync_versions": version >= 2 ? "1" : "0"
             case "webhook_deliveries": version >= 4 ? "1" : "0"
+            case let name where name.hasPrefix("signing_") || name == "settings": "0"  // version 7, the newest
             default: version >= 3 ? "1" : "0"  // the notification tables
             }
         }
@@ -133,6 +138,8 @@ struct SchemaMigrationTests {
         #expect(events.map(\.id) == [1, 2, 3] && events[0].note == "first" && events[0].build == "7")
         #expect(events[1].ascVersionID == (version >= 2 ? "v-1" : nil))
         #expect(try store.channels().count == (version >= 3 ? 1 : 0))
+        // A channel of an older store takes signing alerts (version 7's default).
+        #expect(try store.channels().allSatisfy(\.takesSigningAlerts))
         // Opening it again changes nothing.
         _ = try kind.open(location)
         #expect(try kind.schemaVersion(at: location) == Self.latest)

@@ -40,6 +40,32 @@ struct StoreCopyTests {
         _ = try store.recordWebhookDelivery(
             WebhookDelivery(id: "ping-1", kind: .ping, timestampMilliseconds: 5, receivedAt: hours(7)), version: nil)
         _ = try store.recordReminders(now: hours(24 * 9))
+        // The signing tracker's tables: items with their history, a source's last pass, an alert and its outbox row,
+        // the alert days, a gone certificate (its last seen kept).
+        _ = try store.applySigningListing(
+            SigningListing(
+                source: "app-store-connect:team", at: hours(8),
+                certificates: [
+                    SigningSighting(
+                        kind: .certificate, reference: "c1", name: "Apple Distribution: Example",
+                        detail: "DISTRIBUTION",
+                        ownExpires: hours(24 * 20), renewalGroup: "DISTRIBUTION"),
+                    SigningSighting(
+                        kind: .certificate, reference: "c2", name: "Apple Development: Example", detail: "DEVELOPMENT",
+                        ownExpires: hours(24 * 300), renewalGroup: "DEVELOPMENT"),
+                ],
+                profiles: []))
+        _ = try store.applySigningListing(
+            SigningListing(
+                source: "app-store-connect:team", at: hours(9),
+                certificates: [
+                    SigningSighting(
+                        kind: .certificate, reference: "c1", name: "Apple Distribution: Example",
+                        detail: "DISTRIBUTION",
+                        ownExpires: hours(24 * 20), renewalGroup: "DISTRIBUTION")
+                ], profiles: []))
+        _ = try store.setSigningAlertDays([30, 7])
+        _ = try store.recordSigningAlerts(now: hours(10))
     }
 
     /// Every row of every copied table, as read back from the store.

@@ -10,9 +10,11 @@ package struct SyncCommand: KeyedAppsCommand {
             + "when it changed since the last pass (Waiting for Review at its submission's date; other states when "
             + "first seen, within the time since the previous pass: approximate). Without a key option, every "
             + "saved profile is synced. The base URL is $ASC_API_BASE_URL (default "
-            + "https://api.appstoreconnect.apple.com).",
+            + "https://api.appstoreconnect.apple.com). Each key's certificates and provisioning profiles are "
+            + "recorded too, and the tracked signing files re-read (review signing), unless --no-signing; a signing "
+            + "list the key cannot read is a warning and does not change the exit status.",
         options: ReviewOptions.keyOptions + [
-            ReviewOptions.app,
+            ReviewOptions.app, ReviewOptions.noSigning,
             ReviewOptions.json.with(
                 help: "Output {\"profile\", \"apps\", \"changes\": [{\"app\", \"platform\", \"version\", \"from\", "
                     + "\"to\", \"at\", \"eventId\", \"timing\", \"previousSeconds\"}], \"warnings\", \"failures\"} "
@@ -25,10 +27,23 @@ package struct SyncCommand: KeyedAppsCommand {
 
     /// The key options, `--app`, `--json` and the global options.
     package var options: KeyedAppsOptions
+    /// `--no-signing`.
+    package var noSigning = false
 
     /// Creates the command.
     package init(_ options: KeyedAppsOptions = KeyedAppsOptions()) {
         self.options = options
+    }
+
+    /// Creates the command with `--no-signing` as given.
+    package init(_ options: KeyedAppsOptions, noSigning: Bool) {
+        self.options = options
+        self.noSigning = noSigning
+    }
+
+    package init(parsing arguments: CommandArguments) throws(CommandFailure) {
+        let noSigning = try ReviewArguments(arguments).has(ReviewOptions.noSigning)
+        self.init(try KeyedAppsOptions(parsing: arguments), noSigning: noSigning)
     }
 
     package func perform(in environment: ReviewEnvironment) async throws -> CommandOutput {
@@ -36,7 +51,8 @@ package struct SyncCommand: KeyedAppsCommand {
         let (store, passes) = try await SyncCommandSupport.passes(
             options.flags, opening: { try openStore(in: environment) }, environment)
         return await SyncCommandSupport.render(
-            try await SyncRun(store: store, passes: passes, clock: environment.clock).run(apps: options.apps),
+            try await SyncRun(store: store, passes: passes, clock: environment.clock, signing: !noSigning).run(
+                apps: options.apps),
             store: passes.isEmpty ? nil : store, json: options.json, command: self, environment: environment)
     }
 }

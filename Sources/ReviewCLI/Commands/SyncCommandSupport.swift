@@ -73,11 +73,16 @@ enum SyncCommandSupport {
             case .completed(let report):
                 output.standardOutput += render(report, json: json, utc: command.global.utc)
                 output.standardError += report.warnings.map { "review: warning: \($0)\n" }.joined()
+                output.standardError += (report.signing?.warnings ?? []).map { "review: warning: \($0)\n" }.joined()
                 output.standardError += report.failures.map { "review: \($0.reason)\n" }.joined()
             case .failed(let profile, let error):
                 output.standardError +=
                     "review: \(profile.map { "profile \($0): " } ?? "")\(ErrorAdvice.message(for: error, in: command))\n"
             }
+        }
+        if let files = result.signingFiles {
+            output.standardOutput += json ? "" : renderSigning(files.changes, scope: "signing files: ")
+            output.standardError += files.warnings.map { "review: warning: \($0)\n" }.joined()
         }
         if let store {
             output.standardError += await NotifyDelivery.deliverNow(
@@ -116,6 +121,7 @@ enum SyncCommandSupport {
                 ("changes", "[" + changes.joined(separator: ", ") + "]"),
                 ("warnings", "[" + report.warnings.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
                 ("failures", "[" + report.failures.map { JSONText.string($0.reason) }.joined(separator: ", ") + "]"),
+                ("signing", report.signing.map(signingJSON) ?? "null"),
             ]) + "\n"
         }
         let renderer = Renderer(utc: utc, now: Timestamp(secondsSince1970: 0))
@@ -132,6 +138,43 @@ enum SyncCommandSupport {
         text +=
             "\(scope)\(report.syncedApps.count) app\(report.syncedApps.count == 1 ? "" : "s") synced, "
             + "\(report.changes.filter { $0.event != nil }.count) state change\(report.changes.filter { $0.event != nil }.count == 1 ? "" : "s") recorded.\n"
+        if let signing = report.signing { text += renderSigning(signing.changes, scope: scope) }
         return text
+    }
+
+    /// "Signing: certificate "Apple Distribution: ..." added, expires 2027-01-15", one line per change, then nothing
+    /// more: an unchanged signing look says nothing.
+    static func renderSigning(_ changes: [SigningChange], scope: String) -> String {
+        changes.map { change in
+            let item = change.item
+            let what: String
+            switch change.kind {
+            case .added: what = "added, expires \(item.expires.iso8601)"
+            case .changed: what = "changed, expires \(item.expires.iso8601)\(item.isInvalid ? ", INVALID" : "")"
+            case .gone: what = "gone from App Store Connect (last seen \(item.lastSeen?.iso8601 ?? "?"))"
+            case .missing: what = "missing (the file is gone)"
+            case .back: what = "back, expires \(item.expires.iso8601)"
+            }
+            return "\(scope)signing: \(item.kind.noun) \"\(TerminalText.value(item.name))\" (id \(item.id)) \(what)\n"
+        }.joined()
+    }
+
+    /// The `signing` member of a pass's JSON object: the source, each change and the warnings.
+    static func signingJSON(_ report: SigningPass.Report) -> String {
+        JSONText.object([
+            ("source", JSONText.string(report.source)),
+            (
+                "changes",
+                "["
+                    + report.changes.map {
+                        JSONText.object([
+                            ("change", JSONText.string($0.kind.rawValue)), ("id", JSONText.number($0.item.id)),
+                            ("kind", JSONText.string($0.item.kind.rawValue)), ("name", JSONText.string($0.item.name)),
+                            ("expires", JSONText.string($0.item.expires.iso8601)),
+                        ])
+                    }.joined(separator: ", ") + "]"
+            ),
+            ("warnings", "[" + report.warnings.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+        ])
     }
 }

@@ -13,7 +13,7 @@ package struct WatchCommand: ReviewSubcommand {
             + "from what the store holds. Several watchers of one store: one polls, the others stand by and one of "
             + "them takes over within an interval when it stops.",
         options: ReviewOptions.keyOptions + [
-            ReviewOptions.app, ReviewOptions.interval,
+            ReviewOptions.app, ReviewOptions.interval, ReviewOptions.signingInterval, ReviewOptions.noSigning,
             ReviewOptions.json.with(
                 help: "Report each pass per key as the object of 'review sync --json', one per line."),
         ],
@@ -27,6 +27,8 @@ package struct WatchCommand: ReviewSubcommand {
     package var apps: [String]
     /// `--interval`.
     package var interval: Duration
+    /// `--signing-interval`, nil with `--no-signing`.
+    package var signingInterval: Duration? = .seconds(3600)
     /// `--json`.
     package var json = false
     package var global = GlobalOptions()
@@ -34,11 +36,13 @@ package struct WatchCommand: ReviewSubcommand {
     /// Creates the command.
     package init(
         flags: CredentialResolver.Flags = CredentialResolver.Flags(), apps: [String] = [],
-        interval: Duration = .seconds(300), json: Bool = false, global: GlobalOptions = GlobalOptions()
+        interval: Duration = .seconds(300), signingInterval: Duration? = .seconds(3600), json: Bool = false,
+        global: GlobalOptions = GlobalOptions()
     ) {
         self.flags = flags
         self.apps = apps
         self.interval = interval
+        self.signingInterval = signingInterval
         self.json = json
         self.global = global
     }
@@ -49,6 +53,8 @@ package struct WatchCommand: ReviewSubcommand {
         self.init(
             flags: try arguments.keyFlags(), apps: try arguments.values(ReviewOptions.app),
             interval: try arguments.value(ReviewOptions.interval) ?? .seconds(300),
+            signingInterval: arguments.has(ReviewOptions.noSigning)
+                ? nil : try arguments.value(ReviewOptions.signingInterval) ?? .seconds(3600),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 
@@ -78,7 +84,7 @@ package struct WatchCommand: ReviewSubcommand {
         // Several watchers of one store: only the holder of the store's `watch` role polls (SyncWatcher).
         let watcher = SyncWatcher(
             passes: passes, interval: TestHooks.watchInterval(environment) ?? interval, sleeper: environment.sleeper,
-            stop: environment.stop, lease: passes.isEmpty ? nil : store)
+            stop: environment.stop, lease: passes.isEmpty ? nil : store, signingInterval: signingInterval)
         // Notifications (and reminders of long waits) are delivered beside the passes, with backoff, by every
         // watcher, standing by or not: the outbox's claim gives each notification to one deliverer at a time, so
         // the deliverers of several watchers never send one twice.
@@ -91,7 +97,9 @@ package struct WatchCommand: ReviewSubcommand {
             apps: apps,
             report: { report in
                 environment.emit(SyncCommandSupport.render(report, json: json, utc: utc))
-                for warning in report.warnings { environment.emitError("review: warning: \(warning)\n") }
+                for warning in report.warnings + (report.signing?.warnings ?? []) {
+                    environment.emitError("review: warning: \(warning)\n")
+                }
                 for failure in report.failures { environment.emitError("review: \(failure.reason)\n") }
                 // A pass may have started a long wait's clock: its reminders are due now, not at the next check
                 // of the delivery loop.
@@ -112,6 +120,10 @@ package struct WatchCommand: ReviewSubcommand {
                 case .active:
                     say("review: now the active watcher on \(ReviewEnvironment.displayed(location))\n")
                 }
+            },
+            signingFiles: { files in
+                if !json { environment.emit(SyncCommandSupport.renderSigning(files.changes, scope: "signing files: ")) }
+                for warning in files.warnings { environment.emitError("review: warning: \(warning)\n") }
             })
         await delivery?.value
         return CommandOutput(standardError: "review: watch stopped after \(rounds) pass\(rounds == 1 ? "" : "es")\n")

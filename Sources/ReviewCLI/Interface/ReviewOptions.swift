@@ -251,6 +251,23 @@ package enum ReviewOptions {
                     + "5m is plenty")
         })
 
+    /// `--no-signing` of `sync` and `watch`: skip the signing tracker's look at certificates, profiles and files.
+    package static let noSigning = OptionSpec.flag(
+        "no-signing",
+        help: "Do not record the team's certificates and provisioning profiles, nor re-read the tracked signing files "
+            + "(review signing).")
+    /// `--signing-interval DURATION` of `watch`: how often its passes also record the signing items; 5 min at least.
+    package static let signingInterval = Option(
+        .value(
+            "signing-interval", valueName: "<duration>",
+            help: "How often a pass also records the certificates, profiles and tracked signing files: 1h (default), "
+                + "30m; at least 5m."),
+        parse: { text throws(CommandFailure) -> Duration in
+            try duration(
+                text, option: "signing-interval", minimum: 300,
+                tooShort: "; certificates and profiles change rarely, and each look costs two requests per key")
+        })
+
     /// A duration such as 90s, 5m or 1h, at least `minimum` seconds.
     private static func duration(_ text: String, option: String, minimum: Int64, tooShort: String)
         throws(CommandFailure) -> Duration

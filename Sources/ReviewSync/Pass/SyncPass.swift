@@ -11,8 +11,8 @@ public import ReviewLog
 public struct SyncPass: Sendable {
     /// The App Store Connect client (credentials, base URL, retries, rate limit).
     public let client: ASCClient
-    /// The store the states go to.
-    public let store: any ReviewStore
+    /// The store the states (and the signing items) go to.
+    public let store: any ReviewStore & SigningStore
     /// The profile name recorded with each app, if any.
     public let profile: String?
     /// The clock the look times are read from.
@@ -28,7 +28,8 @@ public struct SyncPass: Sendable {
     ///   - clock: the time source; default the system clock.
     ///   - stop: a flag that ends the pass before its next app; default none.
     public init(
-        client: ASCClient, store: any ReviewStore, profile: String? = nil, clock: any TimeSource = .system,
+        client: ASCClient, store: any ReviewStore & SigningStore, profile: String? = nil,
+        clock: any TimeSource = .system,
         stop: StopFlag? = nil
     ) {
         self.client = client
@@ -45,7 +46,7 @@ public struct SyncPass: Sendable {
     /// - Throws: `SyncError` when the app list itself cannot be read (credentials refused: `notAuthorized`,
     ///   `forbidden`; App Store Connect unavailable), or an app asked for is not visible to the key.
     public func run(apps filter: [String] = []) async throws(SyncError) -> SyncReport {
-        try await run(apps: filter, requireEveryApp: true)
+        try await run(apps: filter, requireEveryApp: true, signing: false)
     }
 
     /// Runs the pass over the apps of `filter` this key can see.
@@ -53,9 +54,13 @@ public struct SyncPass: Sendable {
     ///   - filter: names or bundle IDs; empty for every app.
     ///   - requireEveryApp: whether a name this key does not see is an error (one key), or is only listed in the
     ///     report's `unseenApps` (several keys, each seeing some of the apps).
+    ///   - signing: whether the pass then looks at the key's certificates and profiles (``SigningPass``), unless
+    ///     `stop` was set; a list that cannot be read is a warning of the report's `signing`, never a failure.
     /// - Returns: the report.
     /// - Throws: as `run(apps:)`.
-    public func run(apps filter: [String], requireEveryApp: Bool) async throws(SyncError) -> SyncReport {
+    public func run(apps filter: [String], requireEveryApp: Bool, signing: Bool = false) async throws(SyncError)
+        -> SyncReport
+    {
         let listed: [ASCApp]
         do {
             listed = try await client.apps()
@@ -122,6 +127,14 @@ public struct SyncPass: Sendable {
                 throw SyncError(.store, "recording \(app.name): \(error.reason)", reviewError: error)
             } catch {
                 report.failures.append(SyncError(.unavailable, "reading \(app.name): \(error)"))
+            }
+        }
+        if signing, stop?.isSet != true {
+            do throws(ReviewError) {
+                report.signing = try await SigningPass(client: client, store: store, profile: profile, clock: clock)
+                    .run()
+            } catch {
+                throw SyncError(.store, "recording the signing items: \(error.reason)", reviewError: error)
             }
         }
         return report

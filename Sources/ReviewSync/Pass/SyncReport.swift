@@ -14,6 +14,8 @@ public struct SyncReport: Sendable {
     public var failures: [SyncError] = []
     /// Apps asked for that this key does not see (when several keys share the work).
     public var unseenApps: [String] = []
+    /// The look at the key's certificates and profiles, when the pass ran one (`SigningPass`).
+    public var signing: SigningPass.Report?
 
     /// An empty report.
     public init(profile: String?) { self.profile = profile }

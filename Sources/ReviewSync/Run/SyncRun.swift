@@ -1,5 +1,6 @@
 public import GatehouseCore
 public import ReviewLog
+import ReviewSigning
 
 /// One `review sync`: the pending webhook deliveries first, then one pass per key over the same store, every pass
 /// run whatever another meets, and the outcome of the whole as one value (``SyncRunResult``) for a program to
@@ -12,21 +13,30 @@ public import ReviewLog
 /// ```
 public struct SyncRun: Sendable {
     /// The store the passes write to, whose pending webhook deliveries are resolved first.
-    public let store: any WebhookDeliveryStore
+    public let store: any WebhookDeliveryStore & SigningStore
     /// The passes, one per key, all over `store`.
     public let passes: [SyncPass]
     /// "Now" of the pending deliveries resolved (their look times; a pass reads its own clock).
     public let clock: any TimeSource
+    /// Whether each pass also looks at its key's certificates and profiles, and the tracked local signing files are
+    /// re-read after the passes (`review sync`, unless `--no-signing`).
+    public let signing: Bool
 
     /// Creates a run.
     /// - Parameters:
     ///   - store: the store the passes write to (a `RelationalReviewStore`, which keeps webhook deliveries).
     ///   - passes: one per key, over `store`; their clients also look up the versions of pending webhook deliveries.
-    ///   - clock: the time of the pending deliveries' resolution; the system clock by default.
-    public init(store: any WebhookDeliveryStore, passes: [SyncPass], clock: any TimeSource = .system) {
+    ///   - clock: the time of the pending deliveries' resolution and of the files' re-read; the system clock by
+    ///     default.
+    ///   - signing: whether the signing items are recorded too; default false.
+    public init(
+        store: any WebhookDeliveryStore & SigningStore, passes: [SyncPass], clock: any TimeSource = .system,
+        signing: Bool = false
+    ) {
         self.store = store
         self.passes = passes
         self.clock = clock
+        self.signing = signing
     }
 
     /// Runs the pending deliveries' pass, then every key's pass.
@@ -55,7 +65,7 @@ public struct SyncRun: Sendable {
         var unseenByAll = Set(apps)
         for pass in passes {
             do throws(SyncError) {
-                let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1)
+                let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1, signing: signing)
                 unseenByAll.formIntersection(report.unseenApps)
                 result.recordedEventIDs += report.changes.compactMap { $0.event?.id }
                 result.passes.append(.completed(report))
@@ -64,6 +74,7 @@ public struct SyncRun: Sendable {
             }
         }
         if passes.count > 1 { result.unseenApps = unseenByAll.sorted() }
+        if signing { result.signingFiles = try await SigningFilePass(store: store, clock: clock).run() }
         return result
     }
 }

@@ -1,4 +1,5 @@
 public import ReviewLog
+public import ReviewSigning
 
 /// What a ``SyncRun`` did, as a value: the webhook deliveries it resolved, each pass's outcome in the order of the
 /// passes, the apps asked for that no key sees, and the events recorded (whose notifications are due now).
@@ -31,6 +32,8 @@ public struct SyncRunResult: Sendable {
     public var unseenApps: [String] = []
     /// The ids of the events recorded, the resolved deliveries' first: their notifications were queued with them.
     public var recordedEventIDs: [Int64] = []
+    /// The re-read of the tracked local signing files, when the run recorded signing items.
+    public var signingFiles: SigningFilePass.Report?
 
     /// An empty result.
     public init() {}

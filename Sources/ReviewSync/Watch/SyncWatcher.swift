@@ -1,5 +1,6 @@
 public import AppStoreConnect
 public import ReviewLog
+public import ReviewSigning
 import Synchronization
 
 /// `review watch`: the same pass forever, every interval give or take a jitter, until asked to stop. A failed pass
@@ -29,6 +30,12 @@ public struct SyncWatcher: Sendable {
     public let stop: StopFlag
     /// The store's roles, when watchers share it: the passes run only while this process holds `role`.
     public let lease: (any RoleLeasing)?
+    /// How often the passes also record the signing items (each key's certificates and profiles, and the tracked
+    /// local files): at the first round, then at the first round this long after, on the passes' clock; nil: never
+    /// (`--no-signing`).
+    public let signingInterval: Duration?
+    /// The smallest signing interval people may ask for (`--signing-interval`): 5 minutes.
+    public static let minimumSigningInterval: Duration = .seconds(300)
 
     /// Creates a watcher.
     /// - Parameters:
@@ -38,10 +45,12 @@ public struct SyncWatcher: Sendable {
     ///   - sleeper: waits; default real time.
     ///   - stop: the flag that ends the loop.
     ///   - lease: the store's roles, to run the passes only while holding `role`; nil: always run them.
+    ///   - signingInterval: how often the signing items are recorded too; nil (default): never.
     public init(
         passes: [SyncPass], interval: Duration, jitter: Double = 0.1, sleeper: any ASCSleeper = ASCTaskSleeper(),
-        stop: StopFlag, lease: (any RoleLeasing)? = nil
+        stop: StopFlag, lease: (any RoleLeasing)? = nil, signingInterval: Duration? = nil
     ) {
+        self.signingInterval = signingInterval
         self.passes = passes
         self.interval = interval
         self.jitter = min(max(jitter, 0), 0.5)
@@ -58,22 +67,43 @@ public struct SyncWatcher: Sendable {
     ///     then runs no pass).
     ///   - roleChange: called when the watcher starts standing by, and when it takes the role over; not when it is
     ///     active from its first round, so a watcher alone says nothing more than before.
+    ///   - signingFiles: called with each re-read of the tracked local signing files (a round that records the
+    ///     signing items).
     /// - Returns: how many rounds ran their passes (the rounds standing by are not counted).
     @discardableResult
     public func run(
         apps: [String] = [], report: @Sendable (SyncReport) async -> Void, failure: @Sendable (SyncError) -> Void,
-        roleChange: @Sendable (WatcherRole) -> Void = { _ in }
+        roleChange: @Sendable (WatcherRole) -> Void = { _ in },
+        signingFiles: @Sendable (SigningFilePass.Report) async -> Void = { _ in }
     ) async -> Int {
         var rounds = 0
         var role: WatcherRole?
+        // Timed on the passes' clock (the one their look times are read from), so a test's clock moves it.
+        var lastSigning: Timestamp?
         while !stop.isSet {
             let runsPasses = await holdsRole(&role, failure: failure, roleChange: roleChange)
             if runsPasses { rounds += 1 }
+            var signing = false
+            if runsPasses, let signingInterval, let clock = passes.first?.clock {
+                let now = Timestamp(now: clock)
+                if lastSigning.map({ $0.seconds(until: now) >= signingInterval.components.seconds }) ?? true {
+                    signing = true
+                    lastSigning = now
+                }
+            }
             for pass in passes where runsPasses && !stop.isSet {
                 do {
-                    await report(try await pass.run(apps: apps))
+                    await report(try await pass.run(apps: apps, requireEveryApp: true, signing: signing))
                 } catch {
                     failure(error)
+                }
+            }
+            if signing, !stop.isSet, let store = passes.first?.store {
+                do throws(ReviewError) {
+                    await signingFiles(try await SigningFilePass(store: store, clock: passes[0].clock).run())
+                } catch {
+                    failure(
+                        SyncError(.store, "re-reading the tracked signing files: \(error.reason)", reviewError: error))
                 }
             }
             // Wait in short slices, so a stop request ends the wait within a second.
