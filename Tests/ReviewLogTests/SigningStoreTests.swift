@@ -278,6 +278,79 @@ struct SigningStoreTests {
     }
 }
 
+extension SigningStoreTests {
+    @Test(
+        "export holds the items, their history and alerts; an unchanged pass leaves it byte-identical; import restores it",
+        arguments: StoreKind.allCases)
+    func exportImport(_ kind: StoreKind) throws {
+        let store = try kind.makeStore(in: directory)
+        _ = try store.addChannel(NotificationChannel(kind: .slack, url: "https://hooks.slack.com/x"))
+        _ = try store.record(LogRequest(app: "Fokus", version: "1.0", state: .waitingForReview, at: Self.start))
+        let listing = SigningListing(
+            source: Self.source, at: Self.start,
+            certificates: [Self.certificate("c1", expiresInDays: 10), Self.certificate("c2", expiresInDays: 300)],
+            profiles: [Self.profile("p1", expiresInDays: 300, certificates: [("c1", 10)])])
+        _ = try store.applySigningListing(listing)
+        _ = try store.applySigningListing(
+            SigningListing(
+                source: Self.source, at: Self.at(days: 1), certificates: [Self.certificate("c1", expiresInDays: 10)],
+                profiles: [Self.profile("p1", expiresInDays: 300, certificates: [("c1", 10)])]))
+        let secret = try store.trackSigningFile(
+            SigningSighting(
+                kind: .clientSecret, reference: "/srv/secret.jwt", name: "com.example.web", detail: "ES256",
+                ownExpires: Self.at(days: 90)), name: "Web \"login\"", at: Self.start)
+        // c1 and p1 (which c1 decides) at 9 days left, c2 gone.
+        #expect(try store.recordSigningAlerts(now: Self.at(days: 1)) == 3)
+
+        func export(_ store: RelationalReviewStore) throws -> String {
+            EventInterchange.json(try store.events(app: nil), signing: try store.signingRecords())
+        }
+        let exported = try export(store)
+        #expect(exported.contains("\"signing\": [\n  {\"id\": 1, \"kind\": \"certificate\""), "\(exported)")
+        #expect(
+            !exported.contains("last_complete")
+                && !exported.contains(Self.at(days: 1).iso8601 + "\", \"what\": \"first"))
+        // A pass that sees nothing new, later: the same bytes.
+        var unchanged = listing
+        unchanged.at = Self.at(days: 2)
+        unchanged.certificates = [Self.certificate("c1", expiresInDays: 10)]
+        _ = try store.applySigningListing(unchanged)
+        _ = try store.recordSigningFileRead(
+            id: secret.id,
+            SigningSighting(
+                kind: .clientSecret, reference: "/srv/secret.jwt", name: "com.example.web", detail: "ES256",
+                ownExpires: Self.at(days: 90)), at: Self.at(days: 2))
+        #expect(try export(store) == exported)
+
+        let file = directory.file("export.json")
+        try Data(exported.utf8).write(to: file)
+        let (events, signing) = try EventInterchange.contents(ofFile: file.path)
+        #expect(signing.count == 4 && events.count == 1)
+        let target = try kind.open(kind.newLocation(in: directory, name: "target.sqlite3"))
+        _ = try target.importEvents(events)
+        #expect(try target.importSigningRecords(signing) == ImportSummary(inserted: 4, alreadyPresent: 0))
+        #expect(try export(target) == exported, "an export imported into an empty store exports again byte for byte")
+        #expect(try target.importSigningRecords(signing) == ImportSummary(inserted: 0, alreadyPresent: 4))
+        // The recorded alerts came along: the imported store does not alert again.
+        _ = try target.addChannel(NotificationChannel(kind: .slack, url: "https://hooks.slack.com/y"))
+        #expect(try target.recordSigningAlerts(now: Self.at(days: 1)) == 0)
+
+        // An export without signing items is the events' file as before.
+        let empty = try kind.open(kind.newLocation(in: directory, name: "empty.sqlite3"))
+        #expect(EventInterchange.json([], signing: try empty.signingRecords()) == "{\"events\": []}\n")
+        // A malformed signing member imports nothing, and says where.
+        let bad = directory.file("bad.json")
+        try Data(
+            #"{"events": [], "signing": [{"kind": "nope", "source": "s", "reference": "r", "name": "n", "expires": "2027-01-01T00:00:00Z", "firstSeen": "2026-01-01T00:00:00Z"}]}"#
+                .utf8
+        ).write(to: bad)
+        let error = #expect(throws: ReviewError.self) { try EventInterchange.contents(ofFile: bad.path) }
+        #expect(
+            error?.code == .malformedImport && error?.reason.contains("signing[0]") == true,
+            "\(String(describing: error))")
+    }
+}
+
 /// The alert rule and the days-left arithmetic, without a store.
 @Suite("signing alert rule")
 struct SigningAlertRuleTests {

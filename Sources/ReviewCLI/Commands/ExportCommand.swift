@@ -10,7 +10,9 @@ package struct ExportCommand: ReviewSubcommand {
             + "export of every event into an empty store and exporting again gives the same bytes. In CSV, a cell "
             + "that a spreadsheet would run as a formula (it starts, after spaces, with =, +, -, @, a tab or a line "
             + "break), and a cell that starts with ', is written with a ' in front; import removes one leading ' from "
-            + "every cell, so every value reads back exactly.",
+            + "every cell, so every value reads back exactly. An export of every event in JSON also holds the signing "
+            + "tracker's items (a \"signing\" member: each item with its history and recorded alerts); CSV holds "
+            + "events only, and so does an export that --app, --platform, --since or --until narrows.",
         options: [
             ReviewOptions.format, ReviewOptions.json.with(help: "The same as --format json."),
             ReviewOptions.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),
@@ -83,7 +85,9 @@ package struct ExportCommand: ReviewSubcommand {
 
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
         let events = try StoreCommandSupport.events(matching: try filter(now: environment.now), store: store)
-        let text = format == .json ? EventInterchange.json(events) : EventInterchange.csv(events)
+        let narrowed = !apps.isEmpty || platform != nil || since != nil || until != nil
+        let signing = format == .json && !narrowed ? try store.signingRecords() : []
+        let text = format == .json ? EventInterchange.json(events, signing: signing) : EventInterchange.csv(events)
         // A file format, written exact to a file or a pipe (a CSV cell keeps its CR and LF); escaped on a terminal.
         var output = CommandOutput(standardOutput: text)
         output.standardOutputIsData = true

@@ -21,7 +21,8 @@ package struct ImportCommand: ReviewSubcommand {
         options: [
             ReviewOptions.notify,
             ReviewOptions.json.with(
-                help: "Output {\"file\", \"inserted\", \"alreadyPresent\"}; file is - for standard input."),
+                help: "Output {\"file\", \"inserted\", \"alreadyPresent\"}, with \"signing\": {\"inserted\", "
+                    + "\"alreadyPresent\"} for a file that holds signing items; file is - for standard input."),
         ],
         globalOptions: ReviewOptions.global)
 
@@ -54,7 +55,9 @@ package struct ImportCommand: ReviewSubcommand {
     /// Reads the file, then opens (or creates) the store and imports it.
     package func run(in environment: ReviewEnvironment) throws -> CommandOutput {
         let environment = try global.environment(environment)
-        let imported = try EventInterchange.events(fromFile: file)
+        // The events and the signing items of a JSON export, read before the store is opened: a malformed file
+        // imports nothing.
+        let (imported, signing) = try EventInterchange.contents(ofFile: file)
         let store = try openStore(in: environment)
         var summary: ImportSummary
         var queued = ""
@@ -68,7 +71,9 @@ package struct ImportCommand: ReviewSubcommand {
         } else {
             summary = try store.importEvents(imported)
         }
+        let signingSummary = signing.isEmpty ? nil : try store.importSigningRecords(signing)
         return CommandOutput(
-            standardOutput: renderer(environment).imported(summary, path: file, json: json), standardError: queued)
+            standardOutput: renderer(environment).imported(summary, signing: signingSummary, path: file, json: json),
+            standardError: queued)
     }
 }

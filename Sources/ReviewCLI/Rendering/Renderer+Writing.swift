@@ -27,15 +27,32 @@ extension Renderer {
     }
 
     /// `import`: a sentence, or `{"file", "inserted", "alreadyPresent"}` (`file` is `-` for standard input).
-    func imported(_ summary: ImportSummary, path: String, json: Bool) -> String {
+    func imported(_ summary: ImportSummary, signing: ImportSummary? = nil, path: String, json: Bool) -> String {
         if json {
-            return JSONText.object([
+            var members = [
                 ("file", JSONText.string(path)), ("inserted", String(summary.inserted)),
                 ("alreadyPresent", String(summary.alreadyPresent)),
-            ]) + "\n"
+            ]
+            if let signing {
+                members.append(
+                    (
+                        "signing",
+                        JSONText.object([
+                            ("inserted", String(signing.inserted)), ("alreadyPresent", String(signing.alreadyPresent)),
+                        ])
+                    ))
+            }
+            return JSONText.object(members) + "\n"
         }
         let name = path == "-" ? "standard input" : path
-        return "Imported \(summary.inserted) events from \(shown(name)) (\(summary.alreadyPresent) already present).\n"
+        var text =
+            "Imported \(summary.inserted) events from \(shown(name)) (\(summary.alreadyPresent) already present).\n"
+        if let signing {
+            text +=
+                "Imported \(signing.inserted) signing item\(signing.inserted == 1 ? "" : "s") "
+                + "(\(signing.alreadyPresent) already present).\n"
+        }
+        return text
     }
 
     /// `delete`: a sentence, or `{"deleted": EVENT}`.

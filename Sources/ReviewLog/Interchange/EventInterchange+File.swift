@@ -20,6 +20,21 @@ extension EventInterchange {
         return try events(from: bytes, format: InterchangeFormat.detect(path: path, bytes: bytes), name: name)
     }
 
+    /// Reads and parses an import file once (`-` reads standard input): its events, and for a JSON export its signing
+    /// items (`SigningInterchange`).
+    /// - Parameter path: the file's path, or `-`.
+    /// - Returns: the events and the signing records.
+    /// - Throws: as ``events(fromFile:)``, and `ReviewError.malformedImport` for a malformed `signing` member.
+    public static func contents(ofFile path: String) throws(ReviewError)
+        -> (events: [ReviewEvent], signing: [SigningRecord])
+    {
+        let bytes = try readAll(path)
+        let name = path == "-" ? "standard input" : path
+        let format = InterchangeFormat.detect(path: path, bytes: bytes)
+        let events = try events(from: bytes, format: format, name: name)
+        return (events, format == .json ? try SigningInterchange.records(fromJSON: bytes, name: name) : [])
+    }
+
     static func readAll(_ path: String) throws(ReviewError) -> [UInt8] {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {

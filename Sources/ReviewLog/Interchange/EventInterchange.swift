@@ -14,12 +14,17 @@ public enum EventInterchange {
     /// `source`, `timing` (`exact`, or `observed` for a state first seen by a poll at `at`), `observedAfter` (the
     /// previous look, for an observed time; null when unknown), `ascVersionId` and `ascSubmissionId`. Files without
     /// the last four (written before schema 2) import as exact, without ids.
-    /// - Parameter events: the events, in the order to write them.
+    /// - Parameters:
+    ///   - events: the events, in the order to write them.
+    ///   - signing: the signing items to write after the events, as `"signing": [...]` (`SigningInterchange`): an
+    ///     unfiltered export's; none leaves the file as it was before the tracker.
     /// - Returns: the document, ending in a newline.
-    public static func json(_ events: [ReviewEvent]) -> String {
-        if events.isEmpty { return "{\"events\": []}\n" }
-        let lines = events.map { "  " + jsonObject($0) }
-        return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+    public static func json(_ events: [ReviewEvent], signing: [SigningRecord] = []) -> String {
+        let eventsMember =
+            events.isEmpty
+            ? "\"events\": []" : "\"events\": [\n" + events.map { "  " + jsonObject($0) }.joined(separator: ",\n") + "\n]"
+        guard let signingMember = SigningInterchange.jsonMember(signing) else { return "{\(eventsMember)}\n" }
+        return "{\(eventsMember),\n\(signingMember)}\n"
     }
 
     /// One event as the JSON object `json(_:)` writes per event, on one line: the shape every `review --json`

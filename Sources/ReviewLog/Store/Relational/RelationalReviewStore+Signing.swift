@@ -405,7 +405,7 @@ extension RelationalReviewStore: SigningStore {
         return SigningChange(kind: isBack ? .back : .changed, item: updated)
     }
 
-    private func observe(
+    func observe(
         _ itemID: Int64, _ what: String, expires: Timestamp?, at: Timestamp, in session: any SQLSession
     )
         throws(ReviewError)
@@ -506,5 +506,119 @@ extension RelationalReviewStore: SigningStore {
             recordedAt: Timestamp(secondsSince1970: row.int64(4)), status: status, attempts: Int(row.int64(6)),
             firstAttemptAt: row.isNull(7) ? nil : Timestamp(secondsSince1970: row.int64(7)), lastError: row.text(8),
             deliveredAt: row.isNull(9) ? nil : Timestamp(secondsSince1970: row.int64(9)))
+    }
+}
+
+/// The signing items in `review export` and `review import` (JSON only).
+extension RelationalReviewStore {
+    /// Every signing item with its history and recorded alerts, in id order, read in one snapshot.
+    /// - Returns: the records.
+    /// - Throws: `ReviewError` store errors.
+    public func signingRecords() throws(ReviewError) -> [SigningRecord] {
+        try database.readSnapshot { (session: any SQLSession) throws(ReviewError) -> [SigningRecord] in
+            let items = try signingItems(where: nil, [], in: session)
+            var observations: [Int64: [SigningRecord.Observation]] = [:]
+            try session.with("SELECT item_id, at, what, expires FROM signing_observations ORDER BY id") {
+                (statement: any SQLStatement) throws(ReviewError) in
+                try statement.bind([])
+                while try statement.step() {
+                    observations[statement.int64(0), default: []].append(
+                        SigningRecord.Observation(
+                            at: Timestamp(secondsSince1970: statement.int64(1)), what: statement.text(2) ?? "",
+                            expires: statement.isNull(3) ? nil : Timestamp(secondsSince1970: statement.int64(3))))
+                }
+            }
+            var alerts: [Int64: [SigningRecord.RecordedAlert]] = [:]
+            try session.with(
+                "SELECT item_id, generation, alert, threshold, at FROM signing_alerts "
+                    + "ORDER BY item_id, generation, at, alert, threshold"
+            ) { (statement: any SQLStatement) throws(ReviewError) in
+                try statement.bind([])
+                while try statement.step() {
+                    guard let kind = SigningAlert.Kind(rawValue: statement.text(2) ?? "") else { continue }
+                    alerts[statement.int64(0), default: []].append(
+                        SigningRecord.RecordedAlert(
+                            alert: SigningAlert(
+                                kind: kind, threshold: statement.int64(3), generation: statement.int64(1)),
+                            at: Timestamp(secondsSince1970: statement.int64(4))))
+                }
+            }
+            return items.map {
+                SigningRecord(item: $0, observations: observations[$0.id] ?? [], alerts: alerts[$0.id] ?? [])
+            }
+        }
+    }
+
+    /// Adds the signing items of an import in one transaction, each with its history and recorded alerts, keeping its
+    /// id when the store does not use it yet; an item already tracked (the same source and reference) is left as it
+    /// is.
+    /// - Parameter records: the records.
+    /// - Returns: how many items were added and how many were already present.
+    /// - Throws: `ReviewError.malformedImport` for a value that cannot be stored, store errors.
+    public func importSigningRecords(_ records: [SigningRecord]) throws(ReviewError) -> ImportSummary {
+        for record in records {
+            let item = record.item
+            let sighting = SigningSighting(
+                kind: item.kind, reference: item.reference, name: item.readName, detail: item.detail,
+                ownExpires: item.ownExpires)
+            if let problem = Self.problem(sighting) ?? (item.source.isEmpty ? "the signing item has no source" : nil) {
+                throw ReviewError(.malformedImport, "signing item \(item.id) (\(item.reference)): \(problem)")
+            }
+            guard item.id >= 0, item.id <= ReviewLimits.maximumImportedID, item.generation >= 1 else {
+                throw ReviewError(
+                    .malformedImport,
+                    "signing item \(item.id) (\(item.reference)): its id or generation is out of range; nothing was "
+                        + "imported")
+            }
+        }
+        return try database.write { (session: any SQLSession) throws(ReviewError) -> ImportSummary in
+            var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
+            for record in records {
+                let item = record.item
+                if try !signingItems(
+                    where: "i.source = ? AND i.reference = ?", [.text(item.source), .text(item.reference)],
+                    in: session
+                ).isEmpty {
+                    summary.alreadyPresent += 1
+                    continue
+                }
+                var idFree = false
+                if item.id > 0 { idFree = try signingItem(id: item.id, in: session) == nil }
+                func time(_ value: Timestamp?) -> SQLValue { value.map { .integer($0.secondsSince1970) } ?? .null }
+                guard
+                    let id = try session.insert(
+                        """
+                        INSERT INTO signing_items (id, kind, source, reference, name, custom_name, detail, renewal_group,
+                            invalid, expires, own_expires, decided_by, generation, first_seen, gone_at, missing_since,
+                            last_seen)
+                        VALUES (\(idFree ? "?" : nextID("signing_items")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        RETURNING id
+                        """,
+                        (idFree ? [.integer(item.id)] : [SQLValue]()) + [
+                            .text(item.kind.rawValue), .text(item.source), .text(item.reference),
+                            .text(item.readName), SQLValue(item.customName), .text(item.detail),
+                            SQLValue(item.renewalGroup), .integer(item.isInvalid ? 1 : 0), time(item.expires),
+                            time(item.ownExpires), SQLValue(item.decidedBy), .integer(item.generation),
+                            time(item.firstSeen), time(item.goneAt), time(item.missingSince), time(item.lastSeen),
+                        ])
+                else { throw ReviewError(.storeFailure, "the signing item was not added to \(location)") }
+                for observation in record.observations {
+                    try observe(id, observation.what, expires: observation.expires, at: observation.at, in: session)
+                }
+                for recorded in record.alerts {
+                    try session.run(
+                        """
+                        INSERT INTO signing_alerts (item_id, generation, alert, threshold, at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT DO NOTHING
+                        """,
+                        [
+                            .integer(id), .integer(recorded.alert.generation), .text(recorded.alert.kind.rawValue),
+                            .integer(recorded.alert.threshold), time(recorded.at),
+                        ])
+                }
+                summary.inserted += 1
+            }
+            return summary
+        }
     }
 }
