@@ -48,6 +48,32 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test("the README shows how to depend on the package: URL and path forms, and only products that exist")
+    func dependency() throws {
+        let root = SharedResources.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(readme.contains(".package(url: \""), "the URL form")
+        #expect(readme.contains(".package(path: \"../gatehouse\")"), "the path form")
+        #expect(readme.contains("a path dependency's package name is its folder's name"))
+        let products = Set(
+            manifest.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: ".library(name: \"") else { return nil }
+                return String(line[range.upperBound...].prefix { $0 != "\"" })
+            })
+        #expect(products.contains("AppleSignIn") && products.contains("JWT"))
+        var named: [String] = []
+        for line in readme.split(separator: "\n") {
+            guard let range = line.range(of: ".product(name: \"") else { continue }
+            named.append(String(line[range.upperBound...].prefix { $0 != "\"" }))
+        }
+        #expect(!named.isEmpty)
+        #expect(named.allSatisfy(products.contains), "the README names \(named); the products are \(products)")
+        for product in products {
+            #expect(readme.contains("`\(product)`"), "the README's list of products lacks \(product)")
+        }
+    }
+
     @Test("the one-line setup is synchronous, fetches nothing until a token needs a key, and fails closed")
     func oneLineSetup() async throws {
         // A token without kid is refused before any request (no network here): the shared provider is untouched.
