@@ -189,6 +189,17 @@ let package = Package(
             name: "gatehouse-asc-standin", dependencies: ["GatehouseTesting", "GatehouseCore", "JWT"],
             path: "Tests/ASCStandIn"),
 
+        // The README's Swift blocks, each a program of its own (top-level code in a main.swift, imports included), built
+        // with the package so that a block that stops compiling fails the build; ReadmeSnippetTests checks that the
+        // README holds each one byte for byte, and runs the second against a stand-in for Apple. Never installed.
+        .executableTarget(
+            name: "readme-sign-in-with-apple", dependencies: ["AppleSignIn"],
+            path: "Tests/ReadmeSnippets/SignInWithApple"),
+        .executableTarget(
+            name: "readme-sign-in-with-apple-in-tests", dependencies: ["AppleSignIn", "GatehouseHTTP"],
+            path: "Tests/ReadmeSnippets/SignInWithAppleInTests"),
+        .executableTarget(name: "readme-jwt-verifier", dependencies: ["JWT"], path: "Tests/ReadmeSnippets/JWTVerifier"),
+
         // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
         // signature with ReviewNotify's GatehouseWebhookSignature. An executable target like the stand-in; never
         // installed.
@@ -218,7 +229,11 @@ let package = Package(
             name: "GatehouseHTTPTests",
             dependencies: ["GatehouseHTTP", "GatehouseTesting", "GatehouseFoundation", "gatehouse-curl-neighbour"]),
         .testTarget(
-            name: "AppleSignInTests", dependencies: ["AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
+            name: "AppleSignInTests",
+            dependencies: [
+                "AppleSignIn", "JWT", "GatehouseHTTP", "GatehouseTesting",
+                "readme-sign-in-with-apple", "readme-sign-in-with-apple-in-tests", "readme-jwt-verifier",
+            ]),
         .testTarget(name: "ReviewLogTests", dependencies: ["ReviewLog", "GatehouseTesting", "ReviewTesting"]),
         // The PostgreSQL store's own rules (URLs, connection failures, schema, retries), on the tests' throwaway
         // server; and async callers (the notification deliverer among them) waiting for its writers' lock off the

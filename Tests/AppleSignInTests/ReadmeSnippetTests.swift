@@ -5,8 +5,9 @@ import GatehouseTesting
 import JWT
 import Testing
 
-/// The README's "Verify Sign in with Apple in your server" snippets: the code between the markers below is the
-/// README's code blocks (a test checks the README holds them exactly), compiled here and run.
+/// The README's Swift blocks: each is the `main.swift` of a snippet target (Tests/ReadmeSnippets/), compiled with the
+/// package; these tests check that the README holds each one byte for byte and run the test setup's program. The
+/// functions below are the same calls, run in process with every outcome checked.
 @Suite("README snippet")
 struct ReadmeSnippetTests {
     static var samples: URL { SharedResources.samplesDirectory }
@@ -120,29 +121,62 @@ struct ReadmeSnippetTests {
         #expect(server.requestCount(path: "/auth/keys") == 1)
     }
 
-    @Test("the README holds each snippet region exactly, under `import AppleSignIn`")
-    func readmeHoldsTheSnippets() throws {
-        let source = try String(
-            contentsOf: SharedResources.packageRoot.appendingPathComponent(
-                "Tests/AppleSignInTests/ReadmeSnippetTests.swift"), encoding: .utf8)
-        let readme = try String(
-            contentsOf: SharedResources.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        var regions: [String] = []
+    /// The snippet programs, each the `main.swift` of an executable target in Tests/ReadmeSnippets/.
+    static let snippetTargets = [
+        "SignInWithApple": "readme-sign-in-with-apple", "SignInWithAppleInTests": "readme-sign-in-with-apple-in-tests",
+        "JWTVerifier": "readme-jwt-verifier",
+    ]
+
+    @Test("every Swift block of the README is a snippet program byte for byte, and every snippet is in the README")
+    func readmeBlocksAreSnippets() throws {
+        let root = SharedResources.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [String] = []
         var current: [Substring]?
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("// snippet-start") {
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
                 current = []
-            } else if trimmed.hasPrefix("// snippet-end") {
-                regions.append((current ?? []).map { String($0.dropFirst(8)) }.joined(separator: "\n"))
+            } else if current != nil, line == "```" {
+                blocks.append((current ?? []).joined(separator: "\n") + "\n")
                 current = nil
             } else if current != nil {
                 current?.append(line)
             }
         }
-        #expect(regions.count == 2)
-        for region in regions {
-            #expect(readme.contains("```swift\nimport AppleSignIn\n\n" + region + "\n```"), "\(region)")
+        let folder = root.appendingPathComponent("Tests/ReadmeSnippets")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(Set(names) == Set(Self.snippetTargets.keys), "each snippet folder is a target of Package.swift")
+        var snippets: [String] = []
+        for name in names {
+            snippets.append(
+                try String(contentsOf: folder.appendingPathComponent("\(name)/main.swift"), encoding: .utf8))
         }
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            #expect(snippets.contains(block), "a README block is no snippet program:\n\(block)")
+        }
+        for (name, snippet) in zip(names, snippets) {
+            #expect(blocks.contains(snippet), "Tests/ReadmeSnippets/\(name) is not in the README")
+            #expect(
+                FileManager.default.isExecutableFile(atPath: ProcessRunner.executable(Self.snippetTargets[name]!).path),
+                "the build made \(name)'s program")
+        }
+    }
+
+    @Test("the README's test setup, run as a program: the sample token verified against a stand-in for Apple")
+    func snippetProgramRuns() throws {
+        let (_, server) = try Self.app()
+        let token = try Self.sampleToken
+        let verified = try ProcessRunner.run(
+            "readme-sign-in-with-apple-in-tests", [token, "sample-nonce"],
+            environment: ["APPLE_KEYS_URL": server.url("/auth/keys")])
+        #expect(verified.status == 0, "\(verified.standardError)")
+        #expect(verified.standardOutput == "001234.5f3c2e1d0b9a48c7a6e5d4c3b2a19080.1200\n")
+        #expect(server.requestCount(path: "/auth/keys") == 1)
+        // A thrown error ends a top-level program with the error's text (no backtrace wait).
+        let replayed = try ProcessRunner.run(
+            "readme-sign-in-with-apple-in-tests", [token, "another-nonce"],
+            environment: ["APPLE_KEYS_URL": server.url("/auth/keys"), "SWIFT_BACKTRACE": "enable=no"])
+        #expect(replayed.status != 0 && replayed.standardError.contains("nonce"), "\(replayed.standardError)")
     }
 }
