@@ -43,6 +43,25 @@ struct HTMLReportTests {
         #expect(ReportTrack.count(of: []) == 0)
     }
 
+    @Test("open work comes first (waiting, in review, rejected), then the rest, each by last change, latest first")
+    func tileOrder() throws {
+        let timelines = ReportFixture.timelines(try ReportFixture.sampleEvents())
+        let tiles = AppTile.tiles(
+            of: ReportTrack.tracks(of: timelines), now: ReportFixture.now,
+            decidedSeconds: OpenCycleComparison.decidedSeconds(in: timelines))
+        let open = tiles.prefix { $0.isOpenWork }
+        #expect(open.map(\.timeline.key.app) == ["Tideline", "PriLingo"], "\(tiles.map(\.timeline.key.app))")
+        #expect(tiles.dropFirst(open.count).allSatisfy { !$0.isOpenWork })
+        for group in [Array(open), Array(tiles.dropFirst(open.count))] {
+            #expect(zip(group, group.dropFirst()).allSatisfy { $0.current.start >= $1.current.start })
+        }
+        // The page shows them in that order: the waiting Tideline tile before every released app's.
+        let html = Self.page(try ReportFixture.sampleEvents())
+        let waiting = try #require(html.range(of: "data-app=\"Tideline\" data-platform=\"iOS\""))
+        let released = try #require(html.range(of: "data-app=\"Kanji Garden\" data-platform=\"iOS\""))
+        #expect(waiting.lowerBound < released.lowerBound)
+    }
+
     @Test("the page loads nothing: no script, stylesheet link, image, font or URL reference")
     func selfContained() throws {
         let html = Self.page(try ReportFixture.sampleEvents()).lowercased()

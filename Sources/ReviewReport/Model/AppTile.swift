@@ -17,7 +17,12 @@ package struct AppTile: Sendable {
     /// The stage of the current state.
     package var stage: ReportStage { ReportStage(current.state) }
 
-    /// One tile per app and platform, in the tracks' order (app, then platform).
+    /// Whether the tile shows work still open: Waiting for Review, In Review, or a rejection to answer.
+    package var isOpenWork: Bool { stage == .waiting || stage == .inReview || stage == .rejected }
+
+    /// One tile per app and platform: open work first (waiting, in review, rejected: the tile a user opens the report
+    /// for is at the top, on a phone too), then the rest; each group by last change, the latest first (then by app
+    /// and platform, the tracks' order). Issue 25 item 17.
     /// - Parameters:
     ///   - tracks: every app and platform (`ReportTrack.tracks(of:)`).
     ///   - now: the instant open cycles run to.
@@ -37,7 +42,13 @@ package struct AppTile: Sendable {
                     timeline: chosen, current: current, build: build?.event.build,
                     comparison: OpenCycleComparison(cycle: cycle, now: now, decidedSeconds: decidedSeconds)))
         }
-        return tiles
+        let order = tiles.indices.sorted { lhs, rhs in
+            let (left, right) = (tiles[lhs], tiles[rhs])
+            if left.isOpenWork != right.isOpenWork { return left.isOpenWork }
+            if left.current.start != right.current.start { return left.current.start > right.current.start }
+            return lhs < rhs
+        }
+        return order.map { tiles[$0] }
     }
 }
 
