@@ -141,7 +141,7 @@ let package = Package(
             name: "ReviewCLI",
             dependencies: [
                 "ReviewLog", "ReviewPostgreSQL", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewServe",
-                "ReviewReport", "MicroHTTPServer",
+                "ReviewReport", "ReviewSigning", "MicroHTTPServer",
                 "AppStoreConnect", "GatehouseHTTP", "CommandLineKit", "GatehouseFoundation",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
@@ -267,7 +267,7 @@ let package = Package(
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "ReviewTesting",
                 "AppStoreConnect", "JWT",
-                "ReviewWebhooks", "ReviewPostgreSQL",
+                "ReviewWebhooks", "ReviewPostgreSQL", "SigningTesting",
             ]
         ),
     ]
