@@ -144,7 +144,7 @@ let package = Package(
             name: "ReviewCLI",
             dependencies: [
                 "ReviewLog", "ReviewPostgreSQL", "ReviewSync", "ReviewNotify", "ReviewWebhooks", "ReviewServe",
-                "ReviewReport", "MicroHTTPServer",
+                "ReviewReport", "ReviewSigning", "MicroHTTPServer",
                 "AppStoreConnect", "GatehouseHTTP", "CommandLineKit", "GatehouseFoundation",
             ]),
         // Release builds link the Swift runtime and Foundation statically: a command line starts in about 5 ms of
@@ -174,6 +174,12 @@ let package = Package(
             name: "ReviewTesting",
             dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],
             path: "Tests/ReviewTesting"),
+        // The signing files the tests make themselves (ReviewSigningTests reads them, ReviewCLITests tracks them through
+        // the binary): profiles signed with `openssl cms -sign` from throwaway keys, certificates in DER and PEM, and
+        // client secrets from the project's own signer (AppleSignIn's AppleClientSecret).
+        .target(
+            name: "SigningTesting", dependencies: ["GatehouseTesting", "AppleSignIn", "JWT"],
+            path: "Tests/SigningTesting"),
         // A process that links libcurl itself beside GatehouseHTTP, as a server with FoundationNetworking does: the
         // HTTP tests run it to prove that the loader leaves libcurl's own functions to libcurl (library issue item 1).
         .target(
@@ -249,11 +255,12 @@ let package = Package(
         .testTarget(
             name: "ReviewSyncTests",
             dependencies: ["ReviewSync", "ReviewLog", "AppStoreConnect", "JWT", "GatehouseTesting", "ReviewTesting"]),
-        // The signing files made by the tests themselves: profiles signed with `openssl cms -sign` from throwaway keys
-        // (one altered after signing), certificates in DER and PEM, client secrets from AppleClientSecret and JWSSigner.
+        // The signing files made by the tests themselves (SigningTesting): profiles signed with `openssl cms -sign` from
+        // throwaway keys (one altered after signing), certificates in DER and PEM, client secrets from AppleClientSecret
+        // and JWSSigner.
         .testTarget(
             name: "ReviewSigningTests",
-            dependencies: ["ReviewSigning", "AppleSignIn", "JWT", "GatehouseTesting"]),
+            dependencies: ["ReviewSigning", "AppleSignIn", "JWT", "GatehouseTesting", "SigningTesting"]),
         .testTarget(
             name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
         .testTarget(
@@ -278,7 +285,7 @@ let package = Package(
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "ReviewTesting",
                 "AppStoreConnect", "JWT",
-                "ReviewWebhooks", "ReviewPostgreSQL",
+                "ReviewWebhooks", "ReviewPostgreSQL", "SigningTesting",
             ]
         ),
     ]

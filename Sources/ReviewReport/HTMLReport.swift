@@ -7,7 +7,9 @@ package import ReviewLog
 /// offline, and prints. It follows the reader's light or dark setting (`prefers-color-scheme`) and fits a phone's
 /// width. Its sections: counts per stage, a tile per app and platform (with how an open cycle compares, from
 /// `OpenCycleComparison`), a timeline bar per version, the distribution of time to decision, median and 90th
-/// percentile per month beside Apple's claims (`AppleReviewClaim`), and the table of `review stats`.
+/// percentile per month beside Apple's claims (`AppleReviewClaim`), and the table of `review stats`; with signing
+/// items, a "Signing" section first when one needs attention (red at 7 days left or fewer, amber within 30) and their
+/// whole list last.
 ///
 /// Every string from the store is escaped (`HTMLText`), and the page's Content Security Policy
 /// (`contentSecurityPolicy`) contains a future escaping slip: no script runs and nothing is loaded, whatever
@@ -23,6 +25,9 @@ package struct HTMLReport: Sendable {
     package var formatTime: @Sendable (Timestamp) -> String
     /// At most this many versions of each app and platform get a timeline bar, the latest first.
     package var versionsPerTrack = 24
+    /// The signing tracker's items at `now`, soonest expiry first (`SigningItemStatus.of(_:at:expiringWithin:)`):
+    /// a "Signing" section at the top when one is INVALID or expires within 30 days, and the whole list at the end.
+    package var signing: [SigningItemStatus]
 
     /// The page's Content Security Policy (CSP Level 3, W3C), in a `<meta http-equiv>` before anything else it
     /// governs: nothing may be loaded or run (`default-src 'none'`: no script, image, font, frame or connection),
@@ -36,13 +41,15 @@ package struct HTMLReport: Sendable {
     /// - Parameters:
     ///   - timelines: the versions, ordered by app, platform and version.
     ///   - now: the instant of the report.
+    ///   - signing: the signing items' statuses at `now`, soonest expiry first (none by default).
     ///   - formatTime: how to show an instant; ISO 8601 in UTC by default.
     package init(
-        timelines: [VersionTimeline], now: Timestamp,
+        timelines: [VersionTimeline], now: Timestamp, signing: [SigningItemStatus] = [],
         formatTime: @escaping @Sendable (Timestamp) -> String = { $0.iso8601 }
     ) {
         self.timelines = timelines
         self.now = now
+        self.signing = signing
         self.formatTime = formatTime
     }
 
@@ -65,12 +72,14 @@ package struct HTMLReport: Sendable {
             "\(count(timelines.count, "version", "versions")) and \(count(cycles, "submission cycle", "submission cycles")). "
         html += "A cycle runs from Waiting for Review to its decision; durations marked ~ are approximate (observed by "
         html += "polling App Store Connect).</p>\n</header>\n<main>\n"
+        html += signingAlertSection()
         html += summarySection(tiles)
         html += tileSection(tiles)
         html += timelineSection(tracks)
         html += histogramSection(decided, statistics: statistics)
         html += monthlySection(MonthlyFigures(timelines: timelines), statistics: statistics)
         html += statisticsSection(statistics)
+        html += signingListSection()
         html += "</main>\n<footer class=\"muted\"><p>Written by review report (Gatehouse). Apple's figures are quoted "
         html += "from its App Review page; yours are from this store's cycles.</p></footer>\n</body>\n</html>\n"
         return html

@@ -3,6 +3,7 @@ import CommandLineKit
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import ReviewSigning
 import ReviewSync
 import Testing
 
@@ -17,7 +18,7 @@ struct ExitStatusMappingTests {
     /// STYLE.md's table, code by code, written apart from the mapping: a code moved to another status, or added to
     /// the library without a row here, fails.
     static let reviewErrors: [Status: [ReviewError.Code]] = [
-        .negative: [.appNotFound, .versionNotFound, .eventNotFound, .channelNotFound],
+        .negative: [.appNotFound, .versionNotFound, .eventNotFound, .channelNotFound, .signingItemNotFound],
         .usage: [.versionRequired, .invalidValue, .identifierMismatch, .identifierTaken, .timeNotEditable],
         .dataError: [.malformedImport, .conflict],
         .noInput: [.importFileUnreadable],
@@ -37,6 +38,16 @@ struct ExitStatusMappingTests {
         .dataError: [.invalidCredentials, .malformedProfiles],
         .noInput: [.credentialsFileUnreadable],
         .ioError: [.credentialsFileUnwritable, .store],
+    ]
+
+    /// The same for a signing file (`signing add`): one that does not exist or cannot be read 66, one read and
+    /// refused 65.
+    static let signingErrors: [Status: [SigningError.Code]] = [
+        .noInput: [.fileMissing, .unreadable],
+        .dataError: [
+            .fileTooLarge, .notASigningFile, .profileSignatureBroken, .invalidProfile, .invalidCertificate,
+            .invalidClientSecret, .clientSecretWithoutExpiry, .invalidTrustAnchor,
+        ],
     ]
 
     /// Checks that `table` names each of `all` once.
@@ -76,6 +87,23 @@ struct ExitStatusMappingTests {
             for code in codes {
                 let wrapped = SyncError(.store, "recording Fokus: the cause", reviewError: ReviewError(code))
                 #expect(Status(wrapped) == status, "SyncError.store of ReviewError.\(code)")
+            }
+        }
+    }
+
+    @Test("each SigningError code: the table's status; the reason, then signing add's advice, in the run's output")
+    func signingErrorCodes() {
+        Self.expectEveryCodeOnce(
+            Self.signingErrors, all: SigningError.Code.Base.allCases.map(SigningError.Code.init))
+        for (status, codes) in Self.signingErrors {
+            for code in codes {
+                #expect(Status(SigningError(code, "the cause")) == status, "SigningError.\(code)")
+                #expect(Status(failure: SigningError(code, "the cause")) == status, "SigningError.\(code) as any Error")
+                let output = SigningAddCommand(path: "f").failure(for: SigningError(code, "the cause"))
+                #expect(output?.status == status, "SigningError.\(code)")
+                #expect(
+                    output?.message == "the cause" + ErrorAdvice.advice(for: SigningError(code)), "SigningError.\(code)"
+                )
             }
         }
     }

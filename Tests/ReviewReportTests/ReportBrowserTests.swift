@@ -51,11 +51,15 @@ struct ReportBrowserTests {
         var wideCount: Int
     }
 
-    /// The sample report (the samples, an open cycle and a hostile app), written under `.build/report-screenshots`.
+    /// The sample report (the samples, an open cycle, a hostile app, and signing items of every urgency with long
+    /// paths and a hostile one), written under `.build/report-screenshots`.
     static func writePage() throws -> URL {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let events = try ReportFixture.sampleEvents() + ReportFixture.hostileEvents()
-        let html = HTMLReport(timelines: ReportFixture.timelines(events), now: ReportFixture.now).render()
+        let html = HTMLReport(
+            timelines: ReportFixture.timelines(events), now: ReportFixture.now,
+            signing: ReportFixture.signingStatuses()
+        ).render()
         let page = output.appendingPathComponent("report.html")
         try Data(html.utf8).write(to: page)
         return page
@@ -79,9 +83,11 @@ struct ReportBrowserTests {
         for (app, platform) in ReportFixture.sampleTiles {
             #expect(dom.contains("data-app=\"\(app)\" data-platform=\"\(platform)\""), "\(app) on \(platform)")
         }
-        for id in ReportFixture.sections {
+        for id in ReportFixture.sections + ReportFixture.signingSections {
             #expect(dom.contains("<section id=\"\(id)\""), "section \(id) at width \(width)")
         }
+        #expect(dom.components(separatedBy: "<li class=\"signing-alert ").count - 1 == 4, "width \(width)")
+        #expect(dom.components(separatedBy: "<tr data-item=").count - 1 == 6, "width \(width)")
         #expect(dom.contains("<svg id=\"histogram\""))
         #expect(dom.contains("<svg id=\"monthly-chart\""))
         #expect(dom.components(separatedBy: "class=\"gantt-bar\"").count - 1 == 62)

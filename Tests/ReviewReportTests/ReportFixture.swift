@@ -14,6 +14,9 @@ enum ReportFixture {
     /// The report's sections, by id, in order.
     static let sections = ["summary", "apps", "timelines", "distribution", "monthly", "statistics"]
 
+    /// The sections signing items add: the one at the top, and the list at the end.
+    static let signingSections = ["signing-alerts", "signing"]
+
     /// The report's "now": 2026-01-10T12:00:00Z, after the samples end.
     static let now = Timestamp(secondsSince1970: 1_768_046_400)
 
@@ -55,6 +58,51 @@ enum ReportFixture {
             event(.rejected, 7_200, note: "</p><script>alert('note')</script>"),
             event(.waitingForReview, 86_400),
         ]
+    }
+
+    /// Signing items at `now`, one of each urgency and kind, soonest expiry first: an INVALID App Store Connect
+    /// profile (red), a certificate 5 days from its expiry (red), a profile file whose certificate decides, 20 days
+    /// (amber), a client secret with 200 days left (not flagged), a certificate renewed by a newer one (never
+    /// flagged), one gone for 40 days (not listed), and a hostile file whose path and name try to break out of the
+    /// page, 3 days past its expiry (red).
+    static func signingStatuses() -> [SigningItemStatus] {
+        func at(_ days: Int64) -> Timestamp { Timestamp(secondsSince1970: now.secondsSince1970 + days * 86_400) }
+        let source = "app-store-connect:team"
+        let items = [
+            SigningItem(
+                id: 1, kind: .profile, source: source, reference: "PROF1", readName: "Ad Hoc Tideline",
+                detail: "IOS_APP_ADHOC, UUID 11111111-2222-3333-4444-555555555555", renewalGroup: "Ad Hoc Tideline",
+                isInvalid: true, expires: at(90), firstSeen: at(-100)),
+            SigningItem(
+                id: 2, kind: .certificate, source: source, reference: "CERT2", readName: "Apple Distribution: Example",
+                detail: "DISTRIBUTION, serial 4D5E6F7A8B9C0D1E", renewalGroup: "DISTRIBUTION", expires: at(5),
+                firstSeen: at(-300)),
+            SigningItem(
+                id: 3, kind: .profileFile,
+                source: "/Users/ci/Library/MobileDevice/Provisioning Profiles/Tideline.mobileprovision",
+                reference: "/Users/ci/Library/MobileDevice/Provisioning Profiles/Tideline.mobileprovision",
+                readName: "Tideline App Store",
+                detail: "iOS profile, UUID 5C9D3F1E-2B4A-4C6D-8E0F-1A2B3C4D5E6F, team ABCDE12345, aps-environment "
+                    + "production, signer not chained to Apple Root CA",
+                expires: at(20), ownExpires: at(300), decidedBy: "serial:1A2B3C", firstSeen: at(-10)),
+            SigningItem(
+                id: 4, kind: .clientSecret, source: "/etc/gatehouse/client_secret.txt",
+                reference: "/etc/gatehouse/client_secret.txt", readName: "com.example.tideline.web",
+                detail: "client ID com.example.tideline.web, key KEY1234567, team ABCDE12345, lifetime 180 days",
+                expires: at(200), firstSeen: at(-5)),
+            SigningItem(
+                id: 5, kind: .certificate, source: source, reference: "CERT5", readName: "Apple Distribution: Old",
+                detail: "DISTRIBUTION, serial 01", renewalGroup: "DISTRIBUTION", expires: at(2), firstSeen: at(-600)),
+            SigningItem(
+                id: 6, kind: .certificate, source: source, reference: "CERT6", readName: "Pass Type ID",
+                detail: "PASS_TYPE_ID, serial 02", renewalGroup: "PASS_TYPE_ID", expires: at(50), firstSeen: at(-600),
+                goneAt: at(-40), lastSeen: at(-41)),
+            SigningItem(
+                id: 7, kind: .certificateFile, source: "/tmp/<script>alert('path')</script>.pem",
+                reference: "/tmp/<script>alert('path')</script>.pem", readName: hostileName,
+                detail: "\"><img src=x onerror=alert(2)>", expires: at(-3), firstSeen: at(-30)),
+        ]
+        return SigningItemStatus.of(items, at: now, expiringWithin: 30)
     }
 
     /// The timelines of `events` at `now`.

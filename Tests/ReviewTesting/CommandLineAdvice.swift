@@ -6,7 +6,8 @@ public enum CommandLineAdvice {
     public static func found(in text: String) -> String? {
         let commands = [
             "log", "status", "timeline", "stats", "report", "export", "import", "delete", "sync", "watch", "notify",
-            "auth", "states", "apps", "edit", "migrate", "undo", "serve", "webhook", "help", "completion",
+            "auth", "states", "apps", "edit", "migrate", "undo", "serve", "webhook", "signing", "help",
+            "completion",
         ]
         let words = text.split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "'" || $0 == "(" })
         for (index, word) in words.enumerated() {

@@ -1,6 +1,7 @@
 import AppStoreConnect
 import CommandLineKit
 import ReviewLog
+import ReviewSigning
 import ReviewSync
 
 /// The exit status of every error a `review` command ends with: the table in STYLE.md, decided by the error's code
@@ -46,6 +47,19 @@ extension ExitStatus {
         }
     }
 
+    /// The status of a signing file's refusal (`signing add`): a file that does not exist or cannot be read is 66; one
+    /// read but not accepted (none of the kinds, a profile whose signature is not intact, a certificate that does not
+    /// parse, a client secret without `exp`, too large) is 65.
+    /// - Parameter error: the error.
+    package init(_ error: SigningError) {
+        switch error.code.base {
+        case .fileMissing, .unreadable: self = .noInput
+        case .fileTooLarge, .notASigningFile, .profileSignatureBroken, .invalidProfile, .invalidCertificate,
+            .invalidClientSecret, .clientSecretWithoutExpiry, .invalidTrustAnchor:
+            self = .dataError
+        }
+    }
+
     /// The status of a `sync` run's first failure: a pass with apps it could not read is 69 whatever their errors (the
     /// others were recorded), a pass that failed as a whole has its error's status, and apps no key sees are 1.
     /// - Parameter failure: the failure.
@@ -57,13 +71,14 @@ extension ExitStatus {
         }
     }
 
-    /// The status of any error a command throws: the library errors by their codes, an App Store Connect error as
+    /// The status of any error a command throws: the library errors by their codes (the store's, the sync's, a signing file's), an App Store Connect error as
     /// the sync wraps it (`SyncError(wrapping:doing:)`), a `CommandFailure` its own, anything else 74.
     /// - Parameter failure: the error.
     package init(failure: any Error) {
         switch failure {
         case let error as ReviewError: self.init(error)
         case let error as SyncError: self.init(error)
+        case let error as SigningError: self.init(error)
         case let error as AppStoreConnectError: self.init(SyncError(wrapping: error, doing: "App Store Connect"))
         case let failure as CommandFailure: self = failure.status
         default: self = .ioError

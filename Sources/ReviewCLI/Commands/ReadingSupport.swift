@@ -4,9 +4,11 @@ import ReviewLog
 /// The work of `review status`, `timeline` and `stats`: the store read and turned into timelines, comparisons and
 /// statistics.
 enum ReadingSupport {
-    /// `review status`.
+    /// `review status`, ending with the signing line when an item needs attention (`Renderer.signingStatusLine`;
+    /// human output only: the JSON keeps its shape).
     static func status(
-        _ query: StatusQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
+        _ query: StatusQuery, json: Bool, store: any ReviewStore, signing: [SigningItemStatus] = [],
+        renderer: Renderer, environment: ReviewEnvironment
     ) throws -> CommandOutput {
         let (app, everything) = try load(query.app, store: store, now: environment.now)
         let chosen = everything.filter { timeline in
@@ -19,7 +21,9 @@ enum ReadingSupport {
         var renderer = renderer
         renderer.color = query.color.usesColor(
             variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
-        return CommandOutput(standardOutput: renderer.status(rows, notShown: notShown, json: json))
+        var text = renderer.status(rows, notShown: notShown, json: json)
+        if !json, let line = renderer.signingStatusLine(signing) { text += "\n" + line }
+        return CommandOutput(standardOutput: text)
     }
 
     /// `review timeline`.

@@ -21,10 +21,11 @@ package struct ReviewCommand: CommandLineTool {
                     + "'review states' lists them all by stage, with what each means."),
             .exitStatus(
                 "0 success; 1 app or event not found, nothing to undo; 64 usage error, an app name close to an "
-                    + "existing one (log without --new-app); 65 malformed import file or .p8 key, a rename, merge or "
-                    + "edit that would make two apps or events one; 66 import or key file missing, or no store for a "
-                    + "command that only reads or edits (only log, import, sync, watch, serve and notify add create "
-                    + "one); 69 App Store Connect, a notification channel or a PostgreSQL server unavailable (network, "
+                    + "existing one (log without --new-app); 65 malformed import file or .p8 key, a signing file that "
+                    + "is none of the kinds signing add takes or is damaged, a rename, merge or edit that would make "
+                    + "two apps or events one; 66 import, key or signing file missing, or no store for a command that "
+                    + "only reads or edits (only log, import, sync, watch, serve, notify add, signing add and migrate "
+                    + "create one); 69 App Store Connect, a notification channel or a PostgreSQL server unavailable (network, "
                     + "TLS, 5xx, 429 after the retries; a server that refuses the connection or goes away); 74 store error (cannot open or write; a foreign or corrupt database file) or a "
                     + "report file that cannot be written; 77 App Store Connect refusing the key (401: key, issuer ID or "
                     + "clock) or its role (403)."),
@@ -36,8 +37,8 @@ package struct ReviewCommand: CommandLineTool {
             LogCommand.self, StatusCommand.self, TimelineCommand.self, StatsCommand.self, ReportCommand.self,
             ExportCommand.self, ImportCommand.self, DeleteCommand.self, EditCommand.self, UndoCommand.self,
             AppsCommand.self, StatesCommand.self, MigrateCommand.self, SyncCommand.self, WatchCommand.self,
-            ServeCommand.self, WebhookCommand.self, NotifyCommand.self, AuthCommand.self, CompletionCommand.self,
-            HelpCommand.self,
+            ServeCommand.self, WebhookCommand.self, NotifyCommand.self, SigningCommand.self, AuthCommand.self,
+            CompletionCommand.self, HelpCommand.self,
         ]
     }
 

@@ -9,7 +9,8 @@ package enum StoreUse: Sendable, Equatable {
     case none
     /// A store that exists; a missing one is 66, and nothing is created.
     case existing
-    /// A store, created when there is none: `log`, `import`, `sync`, `watch`, `serve`, `notify add`, `migrate`.
+    /// A store, created when there is none: `log`, `import`, `sync`, `watch`, `serve`, `notify add`, `signing add`,
+    /// `migrate`.
     case createsIfMissing
 }
 
@@ -83,8 +84,8 @@ extension ReviewSubcommand {
     /// - Throws: `CommandFailure` (66) for a missing store; the store's errors.
     func openStore(
         in environment: ReviewEnvironment,
-        missing: String = "check --db or REVIEW_DB (a store is made by review log, import, sync, watch, serve or "
-            + "notify add)"
+        missing: String = "check --db or REVIEW_DB (a store is made by review log, import, sync, watch, serve, "
+            + "notify add or signing add)"
     ) throws -> RelationalReviewStore {
         let path = try storeLocation(in: environment)
         let opened =

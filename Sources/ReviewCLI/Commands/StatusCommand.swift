@@ -9,7 +9,9 @@ package struct StatusCommand: ReviewSubcommand {
         overview: "Show, per app and platform, the version with the latest event and every version whose submission "
             + "cycle is open (most recent first): its state, build and how long it has been in it. An open cycle "
             + "says how its wait compares with your decided cycles and Apple's \"90% within 24 hours\", and past 48 "
-            + "hours (and your own 90th percentile) suggests Apple's expedited review request.",
+            + "hours (and your own 90th percentile) suggests Apple's expedited review request. It ends with a line when a "
+            + "signing certificate, profile or client secret expires within 14 days, has expired or is invalid "
+            + "(review signing lists them).",
         arguments: [ArgumentSpec("<app>", help: "Only this app.", isOptional: true)],
         options: [
             ReviewOptions.platformFilter,
@@ -49,6 +51,8 @@ package struct StatusCommand: ReviewSubcommand {
 
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
         try ReadingSupport.status(
-            query, json: json, store: store, renderer: renderer(environment), environment: environment)
+            query, json: json, store: store,
+            signing: json ? [] : try SigningSupport.statuses(store: store, now: environment.now),
+            renderer: renderer(environment), environment: environment)
     }
 }

@@ -212,6 +212,55 @@ package enum ReviewOptions {
         help: "Notify the channels of each new event, as log and sync do (queued in the same transaction; "
             + "review notify flush or review watch delivers them).")
 
+    // MARK: Signing
+
+    /// `--expiring DAYS` of `signing [list]`: items with at most this many whole days left, expired ones included.
+    package static let expiring = Option(
+        .value(
+            "expiring", valueName: "<days>",
+            help: "Only items with at most <days> whole days left (0 or more), expired ones included; gone and "
+                + "missing ones left out."),
+        parse: { text throws(CommandFailure) -> Int64 in
+            guard !text.isEmpty, text.count <= 5, text.allSatisfy({ ("0"..."9").contains($0) }),
+                let days = Int64(text)
+            else {
+                throw .usage("--expiring takes a whole number of days, such as 30, not '\(text)'")
+            }
+            return days
+        })
+    /// `--all` of `signing [list]`: the items gone or missing for more than 30 days too.
+    package static let signingAll = all.with(
+        help: "Also the items gone from App Store Connect or missing for more than 30 days.")
+    /// `--name NAME` of `signing add`: the name shown instead of the one read from the file.
+    package static let signingName = Option(
+        .value(
+            "name", valueName: "<name>",
+            help: "The name to show instead of the one read (a profile's Name, a certificate's subject CN, a client "
+                + "secret's sub)."))
+    /// `--days LIST` of `signing alerts`: the alert thresholds, comma-separated whole days.
+    package static let alertDays = Option(
+        .value(
+            "days", valueName: "<list>",
+            help: "Set the alert days: whole days left, comma-separated, each from 1 to 365, at most ten (default "
+                + "30,14,7,1). An item is alerted once at each, the smallest reached when several are."),
+        parse: { text throws(CommandFailure) -> [Int64] in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            var days: [Int64] = []
+            for part in parts {
+                guard !part.isEmpty, part.count <= 3, part.allSatisfy({ ("0"..."9").contains($0) }),
+                    let day = Int64(part), (1...365).contains(day)
+                else {
+                    throw .usage(
+                        "--days takes whole days from 1 to 365 separated by commas, such as 30,14,7,1, not '\(text)'")
+                }
+                days.append(day)
+            }
+            guard Set(days).count <= 10 else {
+                throw .usage("--days takes at most ten days, not \(Set(days).count) ('\(text)')")
+            }
+            return days
+        })
+
     // MARK: App Store Connect
 
     /// The options naming an App Store Connect key.

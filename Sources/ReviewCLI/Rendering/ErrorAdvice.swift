@@ -1,6 +1,7 @@
 import AppStoreConnect
 import CommandLineKit
 import ReviewLog
+import ReviewSigning
 import ReviewSync
 
 /// What `review` prints for a failure: the library's reason, which names the cause, then this command line's advice
@@ -18,6 +19,7 @@ enum ErrorAdvice {
         switch error {
         case let error as ReviewError: error.reason + advice(for: error, in: command)
         case let error as SyncError: error.reason + advice(for: error, in: command)
+        case let error as SigningError: error.reason + advice(for: error)
         case let error as AppStoreConnectError:
             message(for: SyncError(wrapping: error, doing: "App Store Connect"), in: command)
         case let failure as CommandFailure: failure.message
@@ -83,6 +85,20 @@ enum ErrorAdvice {
         case .notAuthorized, .forbidden, .unavailable, .refused, .appNotFound, .invalidCredentials,
             .credentialsFileUnreadable, .credentialsFileUnwritable:
             ""
+        }
+    }
+
+    /// The advice after a signing file's refusal (`signing add`): what the command takes, or how to get a good file.
+    /// - Parameter error: the error.
+    /// - Returns: the text appended to the reason, starting with its punctuation.
+    static func advice(for error: SigningError) -> String {
+        switch error.code.base {
+        case .profileSignatureBroken, .invalidProfile:
+            "; download the profile again (App Store Connect or fastlane match)"
+        case .invalidClientSecret, .clientSecretWithoutExpiry:
+            "; sign a new one with jwtcheck apple client-secret"
+        // The reason says what a signing file is, or what the system said.
+        case .fileMissing, .unreadable, .fileTooLarge, .notASigningFile, .invalidCertificate, .invalidTrustAnchor: ""
         }
     }
 

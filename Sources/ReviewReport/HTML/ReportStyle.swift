@@ -15,6 +15,12 @@ enum ReportStyle {
         .stage-approved { --fg: #0d6466; --tint: #def5f4; --bar: #1a9a9c; }
         .stage-live { --fg: #17662b; --tint: #e2f5e6; --bar: #2e9e4a; }
         .stage-other { --fg: #4a4a52; --tint: #ececf0; --bar: #9a9aa3; }
+        .signing-urgent { --fg: #a3161b; --tint: #fde6e6; --bar: #d93b3f; }
+        .signing-soon { --fg: #7a4b00; --tint: #fff1d0; --bar: #d98e04; }
+        @media (prefers-color-scheme: dark) {
+          .signing-urgent { --fg: #ff9b9b; --tint: #4a1618; --bar: #e35a5d; }
+          .signing-soon { --fg: #ffc95c; --tint: #3a2c0c; --bar: #e0a020; }
+        }
         @media (prefers-color-scheme: dark) {
           .stage-waiting { --fg: #ffc95c; --tint: #3a2c0c; --bar: #e0a020; }
           .stage-inReview { --fg: #8cbcff; --tint: #12284a; --bar: #4d8fe8; }
@@ -95,6 +101,25 @@ enum ReportStyle {
         td { font-variant-numeric: tabular-nums; white-space: nowrap; }
         thead th { border-bottom: 2px solid var(--muted); }
         .row-note { display: block; font-size: 0.8rem; font-weight: normal; }
+        .signing-alerts { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
+        .signing-alert { background: var(--tint); border-left: 0.4rem solid var(--bar); border-radius: 0.5rem;
+          padding: 0.4rem 0.75rem; }
+        .signing-alert strong { color: var(--fg); }
+        .signing-alert .badge { background: var(--bg); }
+        .signing-table { max-width: none; }
+        .signing-table th, .signing-table td { white-space: normal; overflow-wrap: anywhere; }
+        .signing-table thead th, .signing-table .fixed { white-space: nowrap; overflow-wrap: normal; }
+        .signing-table .words { overflow-wrap: normal; }
+        .signing-table th[scope="row"] { font-weight: 600; }
+        @media (max-width: 48rem) {
+          .signing-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .signing-table tr, .signing-table th, .signing-table td { display: block; }
+          .signing-table tr { border-bottom: 2px solid var(--muted); padding: 0.3rem 0; }
+          .signing-table th, .signing-table td { border-bottom: 0; padding: 0.1rem 0.3rem; }
+          .signing-table .fixed { white-space: normal; }
+          .signing-table [data-label]::before { content: attr(data-label) ": "; color: var(--muted);
+            font-weight: normal; }
+        }
         footer { margin-top: 2rem; font-size: 0.85rem; }
         @media (max-width: 32rem) {
           body { padding: 0.75rem; }
@@ -104,11 +129,12 @@ enum ReportStyle {
           td { white-space: normal; }
         }
         @media print {
-          :root, .stage-waiting, .stage-inReview, .stage-rejected, .stage-approved, .stage-live, .stage-other {
+          :root, .stage-waiting, .stage-inReview, .stage-rejected, .stage-approved, .stage-live, .stage-other,
+          .signing-urgent, .signing-soon {
             print-color-adjust: exact; -webkit-print-color-adjust: exact; }
           :root { --bg: #ffffff; --surface: #f5f5f7; --text: #000000; --muted: #44444c; --line: #cccccc; }
           body { max-width: none; padding: 0; font-size: 10pt; }
-          .tile, .gantt-row, figure, table, .summary-tile { break-inside: avoid; }
+          .tile, .gantt-row, figure, table, .summary-tile, .signing-alert { break-inside: avoid; }
           h2 { break-after: avoid; }
           summary { display: none; }
         }

@@ -2,7 +2,7 @@ public import GatehouseCore
 import GatehouseFoundation
 public import ReviewLog
 
-/// One re-read of every tracked local signing file (`review sync`, `review watch`, `review signing`): a renewed file
+/// One re-read of every tracked local signing file (`review sync`, `review watch`): a renewed file
 /// takes its new expiry, a file that disappeared is recorded as missing (once), and a file that can no longer be read
 /// or parsed is left as it was, with a warning. Never an error of the pass but for the store's.
 public struct SigningFilePass: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import GatehouseTesting
 import ReviewSigning
+import SigningTesting
 import Testing
 
 @Suite("Provisioning profile files")

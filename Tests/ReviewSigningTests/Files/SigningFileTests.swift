@@ -3,6 +3,7 @@ import Foundation
 import GatehouseTesting
 import JWT
 import ReviewSigning
+import SigningTesting
 import Testing
 
 @Suite("Signing files: kinds from the content, missing and unreadable files")

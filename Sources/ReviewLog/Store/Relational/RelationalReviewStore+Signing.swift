@@ -74,7 +74,7 @@ extension RelationalReviewStore: SigningStore {
     {
         if let problem = Self.problem(sighting) { throw ReviewError(.invalidValue, problem) }
         if let name, let problem = Validation.appName(name) {
-            throw ReviewError(.invalidValue, "--name: " + problem)
+            throw ReviewError(.invalidValue, "the signing item's name: " + problem)
         }
         return try database.write { (session: any SQLSession) throws(ReviewError) -> SigningItem in
             let decided = Self.decided(sighting, certificateItems: [:])
@@ -445,8 +445,8 @@ extension RelationalReviewStore: SigningStore {
         guard !days.isEmpty, days.count == text.split(separator: ",").count else {
             throw ReviewError(
                 .corruptDatabase,
-                "the signing alert days in \(location) read \"\(text)\", not a list of days; set them again with "
-                    + "review signing alerts --days")
+                "the signing alert days in \(location) read \"\(text)\", not a list of days; set the alert days "
+                    + "again")
         }
         return days.sorted(by: >)
     }

@@ -5,35 +5,36 @@ import Testing
 /// The signing files the tests read, made here with the `openssl` command from throwaway keys, once per test run:
 /// a root and a profile signer under it, two developer certificates with different `notAfter`, an APNs-style
 /// certificate in DER and PEM, and CMS-signed property lists. Nothing here comes from Apple.
-final class SigningFixtures: @unchecked Sendable {
+public final class SigningFixtures: @unchecked Sendable {
     /// The folder every file is written in (removed when the run ends).
-    let directory: TemporaryDirectory
+    public let directory: TemporaryDirectory
     /// The `openssl` command.
-    let openssl: URL
+    public let openssl: URL
 
     /// The DER of the root certificate the profile signer is issued under.
-    let rootDER: [UInt8]
+    public let rootDER: [UInt8]
     /// The DER of the profile signer's certificate (issued under the root, not self-signed).
-    let signerDER: [UInt8]
+    public let signerDER: [UInt8]
     /// The DER of the two developer certificates: the first expires in 400 days, the second in 30.
-    let developerCertificates: [[UInt8]]
+    public let developerCertificates: [[UInt8]]
     /// The APNs-style certificate (`Apple Push Services: com.example.app`), DER.
-    let pushCertificateDER: [UInt8]
+    public let pushCertificateDER: [UInt8]
     /// The same certificate, PEM.
-    let pushCertificatePEM: [UInt8]
+    public let pushCertificatePEM: [UInt8]
 
     /// The fixtures, made on first use; nil (with the reason) when `openssl` is missing or fails.
-    static let shared: Result<SigningFixtures, Failure> = Result { try SigningFixtures() }.mapError {
+    public static let shared: Result<SigningFixtures, Failure> = Result { try SigningFixtures() }.mapError {
         Failure(description: "\($0)")
     }
 
     /// Why the fixtures could not be made.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
     }
 
     /// The fixtures, or the test is skipped (a failure under `CI=true`) when `openssl` is not installed.
-    static func get(sourceLocation: SourceLocation = #_sourceLocation) throws -> SigningFixtures {
+    public static func get(sourceLocation: SourceLocation = #_sourceLocation) throws -> SigningFixtures {
         try SkipUnlessCI.check(
             missing: ProcessRunner.installedProgram("openssl") == nil ? "the openssl command is not installed" : nil,
             cause: "install OpenSSL's command line (Debian: openssl)", sourceLocation: sourceLocation)
@@ -101,7 +102,7 @@ final class SigningFixtures: @unchecked Sendable {
     ///   - certificates: `DeveloperCertificates`.
     ///   - apsEnvironment: `Entitlements` `aps-environment`, or nil for none.
     ///   - extra: more XML inside the top dictionary.
-    static func propertyList(
+    public static func propertyList(
         name: String = "Example & Co App Store", expiration: String? = "2099-01-01T00:00:00Z",
         certificates: [[UInt8]], apsEnvironment: String? = "production", extra: String = ""
     ) -> String {
@@ -175,7 +176,7 @@ final class SigningFixtures: @unchecked Sendable {
     ///   - includeRoot: whether the root certificate travels in the message (Apple's profiles carry their chain).
     ///   - detached: whether the content is left out of the message.
     /// - Returns: the message's bytes.
-    func signed(_ content: String, includeRoot: Bool = true, detached: Bool = false) throws -> [UInt8] {
+    public func signed(_ content: String, includeRoot: Bool = true, detached: Bool = false) throws -> [UInt8] {
         let name = UUID().uuidString
         try Data(content.utf8).write(to: directory.file("\(name).plist"))
         var arguments = [
@@ -189,7 +190,7 @@ final class SigningFixtures: @unchecked Sendable {
     }
 
     /// A CMS message of type data (not SignedData) holding `content`.
-    func cmsData(_ content: String) throws -> [UInt8] {
+    public func cmsData(_ content: String) throws -> [UInt8] {
         let name = UUID().uuidString
         try Data(content.utf8).write(to: directory.file("\(name).txt"))
         try Self.run(
@@ -202,7 +203,7 @@ final class SigningFixtures: @unchecked Sendable {
 
     /// A certificate's `notAfter` as the `openssl x509` command reads it.
     /// - Parameter der: the certificate.
-    func notAfter(of der: [UInt8]) throws -> Date {
+    public func notAfter(of der: [UInt8]) throws -> Date {
         let name = UUID().uuidString + ".der"
         try Data(der).write(to: directory.file(name))
         let result = try ProcessRunner.run(
@@ -219,7 +220,7 @@ final class SigningFixtures: @unchecked Sendable {
     }
 
     /// The SHA-256 fingerprint of a certificate, as the `openssl x509` command computes it.
-    func sha256Fingerprint(of der: [UInt8]) throws -> [UInt8] {
+    public func sha256Fingerprint(of der: [UInt8]) throws -> [UInt8] {
         let name = UUID().uuidString + ".der"
         try Data(der).write(to: directory.file(name))
         let result = try ProcessRunner.run(
@@ -243,7 +244,7 @@ final class SigningFixtures: @unchecked Sendable {
     ///   - bytes: the content.
     ///   - name: the file's name (its extension says nothing of its kind to the reader).
     /// - Returns: the path.
-    func write(_ bytes: [UInt8], as name: String) throws -> String {
+    public func write(_ bytes: [UInt8], as name: String) throws -> String {
         let folder = directory.file(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
