@@ -36,7 +36,8 @@ package final class WebhookService: Sendable {
     /// leaves the deliverer's wake signalled, so its notification goes out in the first round).
     /// - Parameters:
     ///   - secret: the webhook's secret (App Store Connect signs each body with it).
-    ///   - store: where deliveries and their events are recorded, and whose outbox the deliverer sends.
+    ///   - store: where deliveries and their events are recorded, and whose outboxes (review notifications, signing
+    ///     alerts) the deliverer sends.
     ///   - resolver: looks up the App Store version a delivery names.
     ///   - timeSource: "now" of the stored times, the claims and the backoff; the system clock by default.
     ///   - clock: what the intervals and the drain bound are timed on; a test moves a clock of its own by hand.
@@ -45,7 +46,8 @@ package final class WebhookService: Sendable {
     ///   - events: receives every request record and what the background loops did, from any thread.
     /// - Throws: `HTTPServerError.cannotListen` naming the address.
     package init(
-        secret: [UInt8], store: any WebhookDeliveryStore & NotificationOutbox, resolver: any WebhookVersionResolving,
+        secret: [UInt8], store: any WebhookDeliveryStore & NotificationOutbox & SigningStore,
+        resolver: any WebhookVersionResolving,
         configuration: WebhookServiceConfiguration, timeSource: any TimeSource = .system,
         clock: any Clock<Duration> = ContinuousClock(), http: any HTTPFetching = CurlHTTPClient(),
         afterStore: @escaping @Sendable (WebhookDelivery) async -> Void = { _ in },

@@ -99,7 +99,9 @@ struct NotifyDeliveryCommandTests {
         }
         #expect(flushes == 6, "given up on the flush a day after the first try")
         let list = await run(["notify", "list"])
-        #expect(list.standardOutput.contains("every app; every state change  0        1\n"), "\(list.standardOutput)")
+        #expect(
+            list.standardOutput.contains("every app; every state change  yes      0        1\n"),
+            "\(list.standardOutput)")
         #expect(list.standardOutput.contains("Failed notifications (given up after a day of attempts):"))
         #expect(list.standardOutput.contains("1: event 1, Fokus 2.3 (iOS) Rejected to channel 1, 7 attempts since"))
         #expect(list.standardOutput.contains("answered 503"))

@@ -32,7 +32,9 @@ struct NotifyEndToEndTests {
         #expect(request.header("X-Gatehouse-Event-Id")?.count == 18)
         result = try review(["notify", "list", "--json"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasSuffix("\"notifications\": []}\n"), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.hasSuffix("\"notifications\": [], \"signingAlerts\": []}\n"),
+            "\(result.standardOutput)")
         #expect(!result.standardOutput.contains("/hook"), "the URL is masked")
     }
 
@@ -50,7 +52,9 @@ struct NotifyEndToEndTests {
         #expect(result.standardError.contains("answered 503"))
         #expect(!result.standardError.contains("secretpath"), "the URL's path is its secret")
         result = try review(["notify", "list"])
-        #expect(result.standardOutput.contains("1   slack  \(server.baseURL)/…path  every app; every state change  1"))
+        #expect(
+            result.standardOutput.contains(
+                "1   slack  \(server.baseURL)/…path  every app; every state change  yes      1"))
         result = try review(["notify", "flush"])
         #expect(result.status == 69, "still down: \(result.standardOutput)")
         up.withLock { $0 = true }
@@ -186,7 +190,9 @@ struct NotifyEndToEndTests {
         }
         #expect(kills == 3, "each flush was killed mid-send")
         let list = try review(["notify", "list", "--json"])
-        #expect(list.standardOutput.hasSuffix("\"notifications\": []}\n"), "all delivered: \(list.standardOutput)")
+        #expect(
+            list.standardOutput.hasSuffix("\"notifications\": [], \"signingAlerts\": []}\n"),
+            "all delivered: \(list.standardOutput)")
     }
 }
 

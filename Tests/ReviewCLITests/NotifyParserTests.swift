@@ -44,6 +44,11 @@ struct NotifyParserTests {
         #expect(
             try parse(["notify", "add", "slack", "https://hooks.slack.com/services/x"])
                 == .run(NotifyAddCommand(NotificationChannel(kind: .slack, url: "https://hooks.slack.com/services/x"))))
+        #expect(
+            try parse(["notify", "add", "teams", "https://x.example/w", "--no-signing"])
+                == .run(
+                    NotifyAddCommand(
+                        NotificationChannel(kind: .teams, url: "https://x.example/w", takesSigningAlerts: false))))
         #expect(try parse(["notify", "list"]) == .run(NotifyListCommand()))
         #expect(try parse(["notify", "remove", "3"]) == .run(NotifyRemoveCommand(id: 3)))
         #expect(try parse(["notify", "test", "2"]) == .run(NotifyTestCommand(id: 2)))
@@ -77,6 +82,7 @@ struct NotifyParserTests {
             (["notify", "remove"], "takes one channel ID"),
             (["notify", "test", "x"], "is not a positive integer"),
             (["notify", "list", "--app", "Fokus"], "belong to notify add"),
+            (["notify", "list", "--no-signing"], "belong to notify add"),
             (["notify", "flush", "now"], "takes no arguments"),
         ])
     func usage(arguments: [String], expected: String) {

@@ -56,7 +56,8 @@ struct PostgreSQLConcurrencyTests {
     static func expectAllDelivered(_ store: ReviewOnStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let list = try store(["notify", "list", "--json"], now: nil)
         #expect(
-            list.standardOutput.hasSuffix("\"notifications\": []}\n"), "all delivered: \(list.standardOutput)",
+            list.standardOutput.hasSuffix("\"notifications\": [], \"signingAlerts\": []}\n"),
+            "all delivered: \(list.standardOutput)",
             sourceLocation: sourceLocation)
     }
 

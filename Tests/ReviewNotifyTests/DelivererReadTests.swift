@@ -125,8 +125,8 @@ struct DelivererReadTests {
 }
 
 /// The real store, every call passed through, with the reads of events recorded: the deliverer takes its store as
-/// `any ReviewStore & NotificationOutbox`, so this is what it is given here.
-final class RecordingStore: ReviewStore, NotificationOutbox, Sendable {
+/// `any ReviewStore & NotificationOutbox & SigningStore`, so this is what it is given here.
+final class RecordingStore: ReviewStore, NotificationOutbox, SigningStore, Sendable {
     /// A read of events.
     enum Call: Hashable {
         /// `events(ofAppsOfEvents:)`, with its ids and how many events it gave.
@@ -203,4 +203,36 @@ final class RecordingStore: ReviewStore, NotificationOutbox, Sendable {
         try base.importEvents(events, notify: notify)
     }
     func recordReminders(now: Timestamp) throws(ReviewError) -> Int { try base.recordReminders(now: now) }
+    func applySigningListing(_ listing: SigningListing) throws(ReviewError) -> [SigningChange] {
+        try base.applySigningListing(listing)
+    }
+    func trackSigningFile(_ sighting: SigningSighting, name: String?, at: Timestamp) throws(ReviewError)
+        -> SigningItem
+    {
+        try base.trackSigningFile(sighting, name: name, at: at)
+    }
+    func recordSigningFileRead(id: Int64, _ sighting: SigningSighting?, at: Timestamp) throws(ReviewError)
+        -> SigningChange?
+    {
+        try base.recordSigningFileRead(id: id, sighting, at: at)
+    }
+    func removeSigningItem(id: Int64) throws(ReviewError) -> SigningItem { try base.removeSigningItem(id: id) }
+    func signingItems() throws(ReviewError) -> [SigningItem] { try base.signingItems() }
+    func signingAlertDays() throws(ReviewError) -> [Int64] { try base.signingAlertDays() }
+    func setSigningAlertDays(_ days: [Int64]) throws(ReviewError) -> [Int64] { try base.setSigningAlertDays(days) }
+    func recordSigningAlerts(now: Timestamp) throws(ReviewError) -> Int { try base.recordSigningAlerts(now: now) }
+    func claimDueSigningAlerts(now: Timestamp, lease: Int64, ignoringBackoff: Bool) throws(ReviewError)
+        -> [OutboxSigningAlert]
+    {
+        try base.claimDueSigningAlerts(now: now, lease: lease, ignoringBackoff: ignoringBackoff)
+    }
+    func markSigningAlertDelivered(id: Int64, at: Timestamp) throws(ReviewError) {
+        try base.markSigningAlertDelivered(id: id, at: at)
+    }
+    func markSigningAlertFailed(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws(ReviewError) {
+        try base.markSigningAlertFailed(id: id, at: at, error: error, retryAt: retryAt)
+    }
+    func signingAlerts(statuses: Set<OutboxNotification.Status>) throws(ReviewError) -> [OutboxSigningAlert] {
+        try base.signingAlerts(statuses: statuses)
+    }
 }

@@ -39,11 +39,31 @@ final class NotifyFixture: Sendable {
     @discardableResult
     func channel(
         _ kind: NotificationChannel.Kind, path: String, secretFile: String? = nil, apps: [String] = [],
-        states: [ReviewState] = []
+        states: [ReviewState] = [], takesSigningAlerts: Bool = true
     ) throws -> NotificationChannel {
         try store.addChannel(
             NotificationChannel(
-                kind: kind, url: server.url(path), secretFile: secretFile, apps: apps, states: states))
+                kind: kind, url: server.url(path), secretFile: secretFile, apps: apps, states: states,
+                takesSigningAlerts: takesSigningAlerts))
+    }
+
+    /// Tracks a Sign in with Apple client secret file expiring `seconds` after the clock's now (as `review signing add`
+    /// records what it read of one).
+    @discardableResult
+    func trackSecret(
+        expiringIn seconds: Int64, path: String = "/tmp/gatehouse-test/client-secret.jwt",
+        name: String = "com.example.web"
+    ) throws -> SigningItem {
+        try store.trackSigningFile(
+            SigningSighting(
+                kind: .clientSecret, reference: path, name: name, detail: "key ABC123DEFG, team TEAM123456",
+                ownExpires: Timestamp(secondsSince1970: now.secondsSince1970 + seconds)),
+            name: nil, at: now)
+    }
+
+    /// The ids of what the receiver got at `path` (each request's `X-Gatehouse-Event-Id`), in order.
+    func receivedIDs(_ path: String) -> [String] {
+        server.requests(path: path).compactMap { $0.header("X-Gatehouse-Event-Id") }
     }
 
     /// Logs a state of Fokus 2.3 on iOS `hoursAgo` hours before the clock's now.

@@ -8,7 +8,8 @@ package struct NotifyAddCommand: ReviewSubcommand {
         abstract: "Add a channel: Slack, Discord, Teams or a webhook",
         overview:
             "Add a notification channel: <kind> slack, discord, teams or webhook; <url> https, or http to a loopback "
-            + "host. Every event recorded by log, sync or import --notify is queued for each channel that wants it.",
+            + "host. Every event recorded by log, sync or import --notify is queued for each channel that wants it, "
+            + "and every signing alert for each channel added without --no-signing.",
         arguments: [
             ArgumentSpec(
                 "<kind>", help: "slack, discord, teams or webhook.",
@@ -19,7 +20,9 @@ package struct NotifyAddCommand: ReviewSubcommand {
             ReviewOptions.secretFile,
             ReviewOptions.app.with(help: "Only this app, by name or bundle ID (repeatable; default every app)."),
             ReviewOptions.states,
-            ReviewOptions.json.with(help: "Output {\"id\", \"kind\", \"url\", \"apps\", \"states\"}."),
+            ReviewOptions.noSigningAlerts,
+            ReviewOptions.json.with(
+                help: "Output {\"id\", \"kind\", \"url\", \"signed\", \"apps\", \"states\", \"signing\"}."),
         ],
         globalOptions: ReviewOptions.global)
 
@@ -58,7 +61,9 @@ package struct NotifyAddCommand: ReviewSubcommand {
         }
         if secretFile?.isEmpty == true { throw .usage("--secret-file needs a non-empty path") }
         self.init(
-            NotificationChannel(kind: kind, url: rest[1], secretFile: secretFile, apps: apps, states: states ?? []),
+            NotificationChannel(
+                kind: kind, url: rest[1], secretFile: secretFile, apps: apps, states: states ?? [],
+                takesSigningAlerts: !arguments.has(ReviewOptions.noSigningAlerts)),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 

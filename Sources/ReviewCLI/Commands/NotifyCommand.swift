@@ -6,21 +6,28 @@ package struct NotifyCommand: CommandGroup {
 
     package static let spec = CommandSpec(
         "notify",
-        abstract: "Notify Slack, Discord, Teams or a webhook of state changes: notify add|list|remove|test|flush",
+        abstract:
+            "Notify Slack, Discord, Teams or a webhook of state changes and signing alerts: "
+            + "notify add|list|remove|test|flush",
         overview:
             "notify add <kind> <url> adds a channel (<kind> slack, discord, teams or webhook; <url> https, or http to "
             + "a loopback host); notify list shows the channels (URLs masked) and the notifications not delivered; "
             + "notify remove <id> removes a channel; notify test <id> sends a sample message; notify flush tries every "
             + "pending notification now (one flush at a time per store: another waits for it). Every event recorded by log, sync or import --notify is queued for each "
             + "channel that wants it in the same transaction; log and sync try to deliver at once, watch keeps "
-            + "trying with backoff for a day (and sends reminders of long waits), then the notification is failed.",
+            + "trying with backoff for a day (and sends reminders of long waits), then the notification is failed. "
+            + "Signing alerts (certificates, profiles and client secrets expiring, expired, invalid, gone or missing) "
+            + "go to every channel not added with --no-signing, by the same rules; sync and flush record the ones due "
+            + "and deliver them, watch and serve in their rounds.",
         options: [
             ReviewOptions.secretFile,
             ReviewOptions.app.with(help: "Only this app, by name or bundle ID (repeatable; default every app)."),
             ReviewOptions.states,
+            ReviewOptions.noSigningAlerts,
             ReviewOptions.json.with(
-                help: "Output JSON: add {\"id\", \"kind\", \"url\", \"apps\", \"states\"}; list {\"channels\", "
-                    + "\"notifications\"}; test and flush the outcome of each try."),
+                help: "Output JSON: add {\"id\", \"kind\", \"url\", \"signed\", \"apps\", \"states\", \"signing\"}; "
+                    + "list {\"channels\", \"notifications\", \"signingAlerts\"}; test the outcome of its try; flush "
+                    + "{\"notifications\", \"signingAlerts\"}, the outcome of each try."),
         ],
         globalOptions: ReviewOptions.global,
         subcommandNoun: "subcommand")
@@ -45,13 +52,14 @@ package struct NotifyCommand: CommandGroup {
     }
 
     /// Refuses the options of `notify add` given to another action.
-    /// - Throws: `CommandFailure` (usage) "--secret-file, --app and --states belong to notify add".
+    /// - Throws: `CommandFailure` (usage) "--secret-file, --app, --states and --no-signing belong to notify add".
     static func refuseAddOptions(_ arguments: ReviewArguments) throws(CommandFailure) {
         if arguments.scanned.value(ReviewOptions.secretFile.spec.name) != nil
             || !arguments.scanned.allValues(ReviewOptions.app.spec.name).isEmpty
             || arguments.scanned.value(ReviewOptions.states.spec.name) != nil
+            || arguments.has(ReviewOptions.noSigningAlerts)
         {
-            throw .usage("--secret-file, --app and --states belong to notify add")
+            throw .usage("--secret-file, --app, --states and --no-signing belong to notify add")
         }
     }
 
@@ -71,6 +79,6 @@ package struct NotifyCommand: CommandGroup {
 
     /// The options `notify add` does not share, which the other actions refuse by name.
     static let addOnlyOptions: [any OptionDeclaration] = [
-        ReviewOptions.secretFile, ReviewOptions.app, ReviewOptions.states,
+        ReviewOptions.secretFile, ReviewOptions.app, ReviewOptions.states, ReviewOptions.noSigningAlerts,
     ]
 }

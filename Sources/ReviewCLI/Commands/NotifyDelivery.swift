@@ -42,7 +42,8 @@ enum NotifyDelivery {
         if json { return CommandOutput(standardOutput: channelJSON(added) + "\n") }
         return CommandOutput(
             standardOutput: "Added \(added.kind.rawValue) channel \(added.id) (\(added.maskedURL)) for "
-                + "\(scope(added)). Try it: review notify test \(added.id)\n")
+                + "\(scope(added))\(added.takesSigningAlerts ? "" : "; no signing alerts"). Try it: review notify test "
+                + "\(added.id)\n")
     }
 
     /// `notify remove`.
@@ -51,7 +52,7 @@ enum NotifyDelivery {
         if json { return CommandOutput(standardOutput: channelJSON(removed) + "\n") }
         return CommandOutput(
             standardOutput: "Removed \(removed.kind.rawValue) channel \(removed.id) (\(removed.maskedURL)) and its "
-                + "undelivered notifications.\n")
+                + "undelivered notifications and signing alerts.\n")
     }
 
     /// `notify test`: a sample message to one channel.
@@ -86,12 +87,15 @@ enum NotifyDelivery {
         }
     }
 
-    /// `notify flush`: every pending notification, now, one flush at a time per store.
+    /// `notify flush`: every pending notification and signing alert, now, one flush at a time per store; the signing
+    /// alerts due are recorded first (as `watch`'s and `serve`'s rounds record them).
     static func flush(json: Bool, store: RelationalReviewStore, path: String, environment: ReviewEnvironment)
         async throws -> CommandOutput
     {
         let deliverer = NotificationDeliverer(store: store, clock: environment.clock)
         try await holdFlushRole(store, path: path, lease: deliverer.lease)
+        let now = Timestamp(now: environment.clock)
+        _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordSigningAlerts(now: now) }
         return flushOutput(try await deliverer.deliverPending(ignoringBackoff: true), json: json)
     }
 
@@ -119,16 +123,17 @@ enum NotifyDelivery {
 
     /// Tries the notifications of `eventIDs` now, each channel bounded by `immediateClient`'s timeouts, blocking the
     /// calling thread (`review log` runs without concurrency threads otherwise; none are started when no channel
-    /// exists). Failures stay in the outbox.
+    /// exists). Failures stay in the outbox. Signing alerts are left to `sync`, `flush`, `watch` and `serve`.
     /// - Returns: warnings for standard error.
     static func deliverNow(eventIDs: [Int64], store: RelationalReviewStore, environment: ReviewEnvironment) -> String {
-        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
+        guard let outbox = outbox(notifying: eventIDs, signingAlerts: false, in: store) else { return "" }
         let result = Mutex("")
         let done = DispatchSemaphore(value: 0)
         // On a thread of its own, not the shared concurrency pool: this thread blocks until it is done, and a caller
         // that is itself on the pool (an in-process `perform`) must not wait for a pool thread it may be holding.
         Task(executorPreference: DeliveryThread.shared) {
-            let warnings = await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+            let warnings = await deliver(
+                eventIDs: eventIDs, signingAlerts: false, outbox: outbox, environment: environment)
             result.withLock { $0 = warnings }
             done.signal()
         }
@@ -136,45 +141,76 @@ enum NotifyDelivery {
         return result.withLock { $0 }
     }
 
-    /// `deliverNow` for a caller that can wait asynchronously (`sync`).
-    static func deliverNow(eventIDs: [Int64], store: RelationalReviewStore, environment: ReviewEnvironment) async
-        -> String
-    {
-        guard let outbox = outbox(notifying: eventIDs, in: store) else { return "" }
-        return await deliver(eventIDs: eventIDs, outbox: outbox, environment: environment)
+    /// `deliverNow` for a caller that can wait asynchronously (`sync`), which records the signing alerts due first
+    /// and delivers them too (a store error recording them is a warning: the next sync or flush records them).
+    static func deliverNow(
+        eventIDs: [Int64], withSigningAlerts: Bool, store: RelationalReviewStore, environment: ReviewEnvironment
+    ) async -> String {
+        var warning = ""
+        if withSigningAlerts {
+            let now = Timestamp(now: environment.clock)
+            do {
+                _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordSigningAlerts(now: now) }
+            } catch {
+                warning =
+                    "review: warning: signing alerts not recorded: \(error); the next sync or review notify flush "
+                    + "records them\n"
+            }
+        }
+        guard let outbox = outbox(notifying: eventIDs, signingAlerts: withSigningAlerts, in: store) else {
+            return warning
+        }
+        return warning
+            + (await deliver(
+                eventIDs: eventIDs, signingAlerts: withSigningAlerts, outbox: outbox, environment: environment))
     }
 
-    /// The store's outbox when there is something to deliver: events, and at least one channel.
-    private static func outbox(notifying eventIDs: [Int64], in store: RelationalReviewStore) -> RelationalReviewStore? {
-        guard !eventIDs.isEmpty, (try? store.channels().isEmpty) == false else { return nil }
+    /// The store's outbox when there may be something to deliver: events (or signing alerts), and at least one channel.
+    private static func outbox(notifying eventIDs: [Int64], signingAlerts: Bool, in store: RelationalReviewStore)
+        -> RelationalReviewStore?
+    {
+        guard !eventIDs.isEmpty || signingAlerts, (try? store.channels().isEmpty) == false else { return nil }
         return store
     }
 
     private static func deliver(
-        eventIDs: [Int64], outbox: any ReviewStore & NotificationOutbox, environment: ReviewEnvironment
+        eventIDs: [Int64], signingAlerts: Bool, outbox: any ReviewStore & NotificationOutbox & SigningStore,
+        environment: ReviewEnvironment
     ) async -> String {
         let deliverer = NotificationDeliverer(store: outbox, http: immediateClient, clock: environment.clock)
         do {
-            return warnings(try await deliverer.deliverPending(eventIDs: eventIDs))
+            // No event recorded: no notification to try (nil would take every pending one).
+            return warnings(try await deliverer.deliverPending(eventIDs: eventIDs, signingAlerts: signingAlerts))
         } catch {
             return "review: warning: notifications not sent: \(error); review notify flush retries\n"
         }
     }
 
-    /// One warning per notification left in the outbox or given up.
+    /// One warning per notification or signing alert left in the outbox or given up; a signing alert is named by the
+    /// id its receiver deduplicates by, and its channel.
     static func warnings(_ report: DeliveryReport) -> String {
-        report.outcomes.compactMap { outcome in
+        let notifications = report.outcomes.compactMap { outcome -> String? in
             guard let failure = outcome.failure else { return nil }
             return outcome.retryAt == nil
                 ? "review: notification \(outcome.notification.id) failed for good: \(failure)\n"
                 : "review: warning: notification \(outcome.notification.id) not delivered: \(failure); it stays in the "
                     + "outbox (review notify flush, or review watch, sends it)\n"
-        }.joined()
+        }
+        let alerts = report.signingOutcomes.compactMap { outcome -> String? in
+            guard let failure = outcome.failure else { return nil }
+            let alert = "signing alert \(outcome.id) to channel \(outcome.alert.channel.id)"
+            return outcome.retryAt == nil
+                ? "review: \(alert) failed for good: \(failure)\n"
+                : "review: warning: \(alert) not delivered: \(failure); it stays in the outbox (review notify flush, "
+                    + "or review watch, sends it)\n"
+        }
+        return (notifications + alerts).joined()
     }
 
     private static func flushOutput(_ report: DeliveryReport, json: Bool) -> CommandOutput {
-        let failed = report.outcomes.filter { $0.failure != nil }
-        let status: ExitStatus = failed.isEmpty ? .success : .unavailable
+        let failed =
+            report.outcomes.contains { $0.failure != nil } || report.signingOutcomes.contains { $0.failure != nil }
+        let status: ExitStatus = failed ? .unavailable : .success
         if json {
             let items = report.outcomes.map { outcome in
                 JSONText.object([
@@ -186,22 +222,40 @@ enum NotifyDelivery {
                     ("retryAt", JSONText.string(outcome.retryAt?.iso8601)),
                 ])
             }
+            let alerts = report.signingOutcomes.map { outcome in
+                JSONText.object([
+                    ("id", JSONText.string(outcome.id)), ("channel", JSONText.number(outcome.alert.channel.id)),
+                    ("itemId", JSONText.number(outcome.alert.item.id)),
+                    ("delivered", outcome.failure == nil ? "true" : "false"),
+                    ("error", JSONText.string(outcome.failure)),
+                    ("retryAt", JSONText.string(outcome.retryAt?.iso8601)),
+                ])
+            }
             return CommandOutput(
-                status: status, standardOutput: "{\"notifications\": [" + items.joined(separator: ", ") + "]}\n")
+                status: status,
+                standardOutput: "{\"notifications\": [" + items.joined(separator: ", ") + "], \"signingAlerts\": ["
+                    + alerts.joined(separator: ", ") + "]}\n")
         }
         let left = report.retrying.count
-        return CommandOutput(
-            status: status,
-            standardOutput: "Delivered \(report.deliveredCount) of \(report.outcomes.count) pending notification"
-                + "\(report.outcomes.count == 1 ? "" : "s"); \(left) left to retry, \(report.givenUp.count) failed.\n",
-            standardError: warnings(report))
+        var text =
+            "Delivered \(report.deliveredCount) of \(report.outcomes.count) pending notification"
+            + "\(report.outcomes.count == 1 ? "" : "s"); \(left) left to retry, \(report.givenUp.count) failed.\n"
+        if !report.signingOutcomes.isEmpty {
+            let count = report.signingOutcomes.count
+            text +=
+                "Delivered \(report.signingDeliveredCount) of \(count) pending signing alert\(count == 1 ? "" : "s"); "
+                + "\(report.signingRetrying.count) left to retry, \(report.signingGivenUp.count) failed.\n"
+        }
+        return CommandOutput(status: status, standardOutput: text, standardError: warnings(report))
     }
 
-    /// `notify list`: the channels (URLs masked) and the notifications not delivered.
+    /// `notify list`: the channels (URLs masked, and whether each takes signing alerts) and the notifications and
+    /// signing alerts not delivered.
     static func list(json: Bool, utc: Bool, store: RelationalReviewStore) throws -> CommandOutput {
         let outbox = store
         let channels = try outbox.channels()
         let open = try outbox.notifications(statuses: [.pending, .failed])
+        let openAlerts = try store.signingAlerts(statuses: [.pending, .failed])
         let renderer = Renderer(utc: utc, now: Timestamp(secondsSince1970: 0))
         if json {
             let items = open.map { notification in
@@ -215,21 +269,37 @@ enum NotifyDelivery {
                     ("lastError", JSONText.string(notification.lastError)),
                 ])
             }
+            let alerts = openAlerts.map { alert in
+                JSONText.object([
+                    ("id", JSONText.string(alert.alert.id(itemID: alert.item.id))),
+                    ("channel", JSONText.number(alert.channel.id)), ("itemId", JSONText.number(alert.item.id)),
+                    ("alert", JSONText.string(alert.alert.kind.rawValue)),
+                    ("threshold", alert.alert.kind == .expiring ? JSONText.number(alert.alert.threshold) : "null"),
+                    ("status", JSONText.string(alert.status.rawValue)),
+                    ("attempts", JSONText.number(Int64(alert.attempts))),
+                    ("lastError", JSONText.string(alert.lastError)),
+                ])
+            }
             return CommandOutput(
                 standardOutput: "{\"channels\": [" + channels.map(channelJSON).joined(separator: ", ")
-                    + "], \"notifications\": [" + items.joined(separator: ", ") + "]}\n")
+                    + "], \"notifications\": [" + items.joined(separator: ", ") + "], \"signingAlerts\": ["
+                    + alerts.joined(separator: ", ") + "]}\n")
         }
         if channels.isEmpty {
             return CommandOutput(
                 standardOutput: "No notification channels. Add one with: review notify add slack|discord|teams|webhook "
                     + "URL\n")
         }
-        var rows = [["ID", "KIND", "URL", "FOR", "PENDING", "FAILED"]]
+        // PENDING and FAILED count the channel's notifications and signing alerts.
+        var rows = [["ID", "KIND", "URL", "FOR", "SIGNING", "PENDING", "FAILED"]]
         for channel in channels {
-            let mine = open.filter { $0.channel.id == channel.id }
+            let mine =
+                open.filter { $0.channel.id == channel.id }.map(\.status)
+                + openAlerts.filter { $0.channel.id == channel.id }.map(\.status)
             rows.append([
                 String(channel.id), channel.kind.rawValue, channel.maskedURL, scope(channel),
-                String(mine.count { $0.status == .pending }), String(mine.count { $0.status == .failed }),
+                channel.takesSigningAlerts ? "yes" : "no", String(mine.count { $0 == .pending }),
+                String(mine.count { $0 == .failed }),
             ])
         }
         var text = TextTable(rows: rows).render()
@@ -244,8 +314,13 @@ enum NotifyDelivery {
             let kind = notification.kind == .stateChange ? "" : " (\(notification.kind.rawValue))"
             return "event \(notification.eventID)" + (events[notification.eventID].map { ", \($0)" } ?? "") + kind
         }
+        // A signing alert named by its id and its item: "signing-3-expiring-7 (client secret com.example.web)".
+        func about(_ alert: OutboxSigningAlert) -> String {
+            "\(alert.alert.id(itemID: alert.item.id)) (\(alert.item.kind.noun) \(TerminalText.value(alert.item.name)))"
+        }
         let failed = open.filter { $0.status == .failed }
-        if !failed.isEmpty {
+        let failedAlerts = openAlerts.filter { $0.status == .failed }
+        if !failed.isEmpty || !failedAlerts.isEmpty {
             text += "\nFailed notifications (given up after a day of attempts):\n"
             for notification in failed {
                 text +=
@@ -253,15 +328,26 @@ enum NotifyDelivery {
                     + "\(notification.channel.id), \(notification.attempts) attempts since "
                     + "\(notification.firstAttemptAt.map(renderer.time) ?? "?"): \(notification.lastError ?? "")\n"
             }
+            for alert in failedAlerts {
+                text +=
+                    "  signing alert \(about(alert)) to channel \(alert.channel.id), \(alert.attempts) attempts since "
+                    + "\(alert.firstAttemptAt.map(renderer.time) ?? "?"): \(alert.lastError ?? "")\n"
+            }
         }
         let pending = open.filter { $0.status == .pending && $0.attempts > 0 }
-        if !pending.isEmpty {
+        let pendingAlerts = openAlerts.filter { $0.status == .pending && $0.attempts > 0 }
+        if !pending.isEmpty || !pendingAlerts.isEmpty {
             text += "\nNot delivered yet (retried with backoff; review notify flush tries them now):\n"
             for notification in pending {
                 text +=
                     "  \(notification.id): \(about(notification)) to channel \(notification.channel.id), "
                     + "\(notification.attempts) attempt\(notification.attempts == 1 ? "" : "s"): "
                     + "\(notification.lastError ?? "")\n"
+            }
+            for alert in pendingAlerts {
+                text +=
+                    "  signing alert \(about(alert)) to channel \(alert.channel.id), \(alert.attempts) "
+                    + "attempt\(alert.attempts == 1 ? "" : "s"): \(alert.lastError ?? "")\n"
             }
         }
         return CommandOutput(standardOutput: text)
@@ -280,6 +366,7 @@ enum NotifyDelivery {
             ("url", JSONText.string(channel.maskedURL)), ("signed", channel.secretFile == nil ? "false" : "true"),
             ("apps", "[" + channel.apps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
             ("states", "[" + channel.states.map { JSONText.string($0.apiString) }.joined(separator: ", ") + "]"),
+            ("signing", channel.takesSigningAlerts ? "true" : "false"),
         ])
     }
 

@@ -1,17 +1,19 @@
 import CommandLineKit
 import ReviewLog
 
-/// `review notify flush`: tries every pending notification now (one flush at a time per store).
+/// `review notify flush`: records the signing alerts due, then tries every pending notification and signing alert now
+/// (one flush at a time per store).
 package struct NotifyFlushCommand: ReviewSubcommand {
     package static let spec = CommandSpec(
         "flush",
-        abstract: "Try every pending notification now",
-        overview: "Try every pending notification now, its backoff ignored (one flush at a time per store: another "
-            + "waits for it).",
+        abstract: "Try every pending notification and signing alert now",
+        overview: "Record the signing alerts due, then try every pending notification and signing alert now, its "
+            + "backoff ignored (one flush at a time per store: another waits for it).",
         options: [
             ReviewOptions.json.with(
                 help: "Output {\"notifications\": [{\"id\", \"channel\", \"eventId\", \"delivered\", \"error\", "
-                    + "\"retryAt\"}]}.")
+                    + "\"retryAt\"}], \"signingAlerts\": [{\"id\", \"channel\", \"itemId\", \"delivered\", "
+                    + "\"error\", \"retryAt\"}]}.")
         ],
         globalOptions: ReviewOptions.global, undocumentedOptions: NotifyCommand.addOnlyOptions)
 

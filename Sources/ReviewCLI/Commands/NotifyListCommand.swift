@@ -1,12 +1,12 @@
 import CommandLineKit
 import ReviewLog
 
-/// `review notify list`: the channels (URLs masked) and the notifications not delivered.
+/// `review notify list`: the channels (URLs masked) and the notifications and signing alerts not delivered.
 package struct NotifyListCommand: ReviewSubcommand {
     package static let spec = CommandSpec(
         "list",
-        abstract: "Show the channels (URLs masked) and the notifications not delivered",
-        options: [ReviewOptions.json.with(help: "Output {\"channels\", \"notifications\"}.")],
+        abstract: "Show the channels (URLs masked) and the notifications and signing alerts not delivered",
+        options: [ReviewOptions.json.with(help: "Output {\"channels\", \"notifications\", \"signingAlerts\"}.")],
         globalOptions: ReviewOptions.global, undocumentedOptions: NotifyCommand.addOnlyOptions)
 
     package static let store = StoreUse.existing

@@ -49,7 +49,8 @@ enum SyncCommandSupport {
     /// `sync`'s output: the resolved webhook deliveries (on standard output, not with --json) and those still pending
     /// (a warning), then each pass's changes and problems, whatever another profile's key met; the status is that of
     /// the run's first failure (`ExitStatus(_: SyncRunResult.Failure)`). The recorded changes' notifications (the
-    /// resolved deliveries' too) were committed with them; delivery is tried now.
+    /// resolved deliveries' too) were committed with them; delivery is tried now, with the signing alerts due, which
+    /// are recorded first.
     static func render(
         _ result: SyncRunResult, store: RelationalReviewStore?, json: Bool, command: SyncCommand,
         environment: ReviewEnvironment
@@ -86,7 +87,7 @@ enum SyncCommandSupport {
         }
         if let store {
             output.standardError += await NotifyDelivery.deliverNow(
-                eventIDs: result.recordedEventIDs, store: store, environment: environment)
+                eventIDs: result.recordedEventIDs, withSigningAlerts: true, store: store, environment: environment)
         }
         if !result.unseenApps.isEmpty {
             output.standardError +=

@@ -206,6 +206,12 @@ package enum ReviewOptions {
             for part in parts { states.append(try parseState(part)) }
             return states
         })
+    /// `--no-signing` of `notify add`: the signing tracker's alerts kept off the channel.
+    package static let noSigningAlerts = OptionSpec.flag(
+        "no-signing",
+        help: "Keep the signing tracker's alerts (certificates, profiles and client secrets expiring, expired, "
+            + "invalid, gone or missing) off this channel; by default they go to every channel, whatever its --app "
+            + "and --states.")
     /// `--notify` of `import`.
     package static let notify = OptionSpec.flag(
         "notify",

@@ -41,6 +41,20 @@ public struct SigningAlert: Sendable, Hashable {
         return id
     }
 
+    /// Whether the alert still says something true of its item, to be sent: not once a newer item replaces it
+    /// (renewed), and an alert about one expiry date (expiring, expired, missing: of one generation) not once the item
+    /// has another. The outbox closes the pending ones that do not (`SigningStore.recordSigningAlerts(now:)`), and a
+    /// deliverer does not send one.
+    /// - Parameter status: the item, now.
+    /// - Returns: false for an alert to close rather than send.
+    public func applies(to status: SigningItemStatus) -> Bool {
+        guard status.state != .renewed else { return false }
+        switch kind {
+        case .expiring, .expired, .missing: return generation == status.item.generation
+        case .invalid, .gone: return true
+        }
+    }
+
     /// The default alert days: 30, 14, 7 and 1 days left.
     public static let defaultDays: [Int64] = [30, 14, 7, 1]
 

@@ -54,7 +54,10 @@ public protocol SigningStore: OffloadingStore {
     func setSigningAlertDays(_ days: [Int64]) throws(ReviewError) -> [Int64]
 
     /// Records the signing alerts due at `now` (``SigningAlert/due(for:days:recorded:)``) and enqueues each one to be
-    /// sent, one per channel that takes signing alerts, in one transaction: nothing twice, nothing lost.
+    /// sent, one per channel that takes signing alerts, in one transaction: nothing twice, nothing lost. In the same
+    /// transaction it closes (drops from the outbox) the pending alerts that no longer apply: every one of an item a
+    /// newer one replaces (renewed), and those about an earlier expiry date of an item that has another (a re-read
+    /// file's new date: its alerts start again), so a renewal is never followed by a stale "expires in 3 days".
     /// - Parameter now: the current time.
     /// - Returns: how many alerts are to be sent (whether or not a channel takes them).
     /// - Throws: `ReviewError` store errors.

@@ -7,7 +7,8 @@ import Synchronization
 /// Delivers the store's outbox: claims what is due, works out each message from the store's events, sends it to its
 /// channel with the libcurl client's rules (https, plain http only to loopback, a total timeout and a response cap),
 /// and records the outcome: delivered on a 2xx answer, else tried again with exponential backoff (``RetryPolicy``)
-/// for a day, then failed.
+/// for a day, then failed. The signing tracker's alerts (`SigningStore`'s outbox) go by the same rules, in the same
+/// rounds: each is worked out when it is sent (``SigningAlertMessage``) from the item as the store holds it then.
 ///
 /// At least once: the outcome is recorded after the answer, so a deliverer killed in between sends again once the
 /// claim's lease has passed (a flush takes a dead flush's claim at once). Receivers deduplicate by the message's id.
@@ -16,8 +17,8 @@ import Synchronization
 /// pending, and `review watch` ``run(every:remindingEvery:wake:isStopped:report:failure:)`` in the background
 /// (`review serve` the same rounds, under its service's shutdown).
 public struct NotificationDeliverer: Sendable {
-    /// The store: its events and its outbox.
-    public let store: any ReviewStore & NotificationOutbox
+    /// The store: its events, its outbox and its signing alerts' outbox.
+    public let store: any ReviewStore & NotificationOutbox & SigningStore
     /// The HTTP client.
     public let http: any HTTPFetching
     /// The clock: claim times, `sentAt`, backoff.
@@ -29,13 +30,13 @@ public struct NotificationDeliverer: Sendable {
 
     /// Creates a deliverer.
     /// - Parameters:
-    ///   - store: whose outbox is delivered, and whose events the messages are worked out from.
+    ///   - store: whose outboxes are delivered, and whose events and signing items the messages are worked out from.
     ///   - http: the client; libcurl's with a 10 s total timeout by default.
     ///   - clock: claim times, `sentAt` and backoff; the system clock by default.
     ///   - policy: the backoff.
     ///   - lease: seconds a claim lasts; longer than a request's timeout.
     public init(
-        store: any ReviewStore & NotificationOutbox, http: any HTTPFetching = CurlHTTPClient(),
+        store: any ReviewStore & NotificationOutbox & SigningStore, http: any HTTPFetching = CurlHTTPClient(),
         clock: any TimeSource = .system, policy: RetryPolicy = RetryPolicy(), lease: Int64 = 120
     ) {
         self.store = store
@@ -48,14 +49,16 @@ public struct NotificationDeliverer: Sendable {
     var now: Timestamp { Timestamp(now: clock) }
 
     /// One round: claims the due notifications (every pending one with `ignoringBackoff`), optionally only some
-    /// events', and tries each once.
+    /// events', and the due signing alerts, and tries each once.
     /// - Parameters:
     ///   - ignoringBackoff: try every pending one now (`review notify flush`).
     ///   - eventIDs: only these events' notifications, or `nil` for all.
+    ///   - signingAlerts: also the signing alerts due (`review log`, which delivers its own event's notifications,
+    ///     leaves them out).
     /// - Returns: what happened to each.
     /// - Throws: `ReviewError` store errors (a failed delivery is an outcome, not an error).
-    public func deliverPending(ignoringBackoff: Bool = false, eventIDs: [Int64]? = nil) async throws
-        -> DeliveryReport
+    public func deliverPending(ignoringBackoff: Bool = false, eventIDs: [Int64]? = nil, signingAlerts: Bool = true)
+        async throws -> DeliveryReport
     {
         // Every store call runs on the store's own queue (`offload`): a claim waiting for the database's lock holds no
         // cooperative thread.
@@ -65,27 +68,48 @@ public struct NotificationDeliverer: Sendable {
             try store.claimDueNotifications(
                 now: now, lease: lease, ignoringBackoff: ignoringBackoff, eventIDs: eventIDs)
         }
+        let claimedAlerts =
+            signingAlerts
+            ? try await store.offload { () throws(ReviewError) -> [OutboxSigningAlert] in
+                try store.claimDueSigningAlerts(now: now, lease: lease, ignoringBackoff: ignoringBackoff)
+            } : []
         var report = DeliveryReport()
-        guard !claimed.isEmpty else { return report }
+        guard !claimed.isEmpty || !claimedAlerts.isEmpty else { return report }
         // The claimed notifications' apps' events, not the whole store's; every app's only for a message that compares
         // an open cycle with the user's decided ones (NotificationMessage says when), once per round.
-        let appEvents = try await store.offload { () throws(ReviewError) -> [ReviewEvent] in
-            try store.events(ofAppsOfEvents: claimed.map(\.eventID))
-        }
-        let everyEvent = EveryEvent(store: store)
-        // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
-        // first, so a receiver sees a version's states in order. A round then takes as long as its slowest channel.
-        let byChannel = Dictionary(grouping: claimed, by: \.channel.id)
-        let outcomes = try await withThrowingTaskGroup(of: [DeliveryReport.Outcome].self) { group in
-            for channelID in byChannel.keys.sorted() {
-                let notifications = byChannel[channelID] ?? []
-                group.addTask { try await deliver(notifications, appEvents: appEvents, everyEvent: everyEvent) }
+        let appEvents =
+            claimed.isEmpty
+            ? []
+            : try await store.offload { () throws(ReviewError) -> [ReviewEvent] in
+                try store.events(ofAppsOfEvents: claimed.map(\.eventID))
             }
-            var all: [DeliveryReport.Outcome] = []
-            for try await outcomes in group { all += outcomes }
+        let everyEvent = EveryEvent(store: store)
+        let statuses = try await signingStatuses(for: claimedAlerts, now: now)
+        // Channels are served at once, each in its own task; a channel's notifications go one after another, oldest
+        // first, so a receiver sees a version's states in order, then its signing alerts. A round then takes as long
+        // as its slowest channel.
+        let byChannel = Dictionary(grouping: claimed, by: \.channel.id)
+        let alertsByChannel = Dictionary(grouping: claimedAlerts, by: \.channel.id)
+        let outcomes = try await withThrowingTaskGroup(
+            of: ([DeliveryReport.Outcome], [DeliveryReport.SigningOutcome]).self
+        ) { group in
+            for channelID in Set(byChannel.keys).union(alertsByChannel.keys).sorted() {
+                let notifications = byChannel[channelID] ?? []
+                let alerts = alertsByChannel[channelID] ?? []
+                group.addTask {
+                    let outcomes = try await deliver(notifications, appEvents: appEvents, everyEvent: everyEvent)
+                    return (outcomes, try await deliverSigning(alerts, statuses: statuses))
+                }
+            }
+            var all: ([DeliveryReport.Outcome], [DeliveryReport.SigningOutcome]) = ([], [])
+            for try await outcomes in group {
+                all.0 += outcomes.0
+                all.1 += outcomes.1
+            }
             return all
         }
-        report.outcomes = outcomes.sorted { $0.notification.id < $1.notification.id }
+        report.outcomes = outcomes.0.sorted { $0.notification.id < $1.notification.id }
+        report.signingOutcomes = outcomes.1.sorted { $0.alert.id < $1.alert.id }
         return report
     }
 
@@ -123,12 +147,83 @@ public struct NotificationDeliverer: Sendable {
         return outcomes
     }
 
+    /// Where the claimed alerts' items stand now, by item id: every item is read (whether another replaces it, and
+    /// the alert days, decide a state), once per round and only when an alert was claimed.
+    private func signingStatuses(for alerts: [OutboxSigningAlert], now: Timestamp) async throws
+        -> [Int64: SigningItemStatus]
+    {
+        guard !alerts.isEmpty else { return [:] }
+        let store = self.store
+        let (items, days) = try await store.offload { () throws(ReviewError) -> ([SigningItem], [Int64]) in
+            (try store.signingItems(), try store.signingAlertDays())
+        }
+        let statuses = SigningItemStatus.of(items, at: now, expiringWithin: days.max() ?? 0)
+        return Dictionary(statuses.map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Tries each of one channel's signing alerts once, in order, and records each outcome. An alert that no longer
+    /// applies (its item renewed, or a re-read file's new date after an alert about the old one) is not sent: the next
+    /// `SigningStore.recordSigningAlerts(now:)` closes it.
+    private func deliverSigning(_ alerts: [OutboxSigningAlert], statuses: [Int64: SigningItemStatus]) async throws
+        -> [DeliveryReport.SigningOutcome]
+    {
+        var outcomes: [DeliveryReport.SigningOutcome] = []
+        for alert in alerts {
+            let at = now
+            // An item removed since the round began is the claimed one: it is told as it was.
+            let status =
+                statuses[alert.item.id]
+                ?? SigningItemStatus.of([alert.item], at: at, expiringWithin: SigningAlert.defaultDays[0])[0]
+            guard alert.alert.applies(to: status) else { continue }
+            let attempt = await send(SigningAlertMessage(alert: alert.alert, status: status, at: at), to: alert.channel)
+            let store = self.store
+            switch attempt {
+            case .delivered:
+                try await store.offload { () throws(ReviewError) in
+                    try store.markSigningAlertDelivered(id: alert.id, at: at)
+                }
+                outcomes.append(.init(alert: alert, failure: nil, retryAt: nil))
+            case .failed(let reason):
+                let retryAt = policy.retryAt(
+                    attempts: alert.attempts + 1, firstAttemptAt: alert.firstAttemptAt ?? at, now: at)
+                try await store.offload { () throws(ReviewError) in
+                    try store.markSigningAlertFailed(id: alert.id, at: at, error: reason, retryAt: retryAt)
+                }
+                outcomes.append(.init(alert: alert, failure: reason, retryAt: retryAt))
+            }
+        }
+        return outcomes
+    }
+
     /// Sends one message to a channel now, outside the outbox (`review notify test`, and each outbox try).
     /// - Parameters:
     ///   - message: what to say.
     ///   - channel: where to.
     /// - Returns: delivered with the status, or failed naming the channel's masked URL and the cause.
     public func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> DeliveryAttempt {
+        let sentAt = now
+        return await send(to: channel) { key in
+            try NotificationPayload.request(for: message, channel: channel, sentAt: sentAt, key: key)
+        }
+    }
+
+    /// Sends one signing alert to a channel now (each outbox try), with the same request rules, signature and failure
+    /// reasons as a review notification.
+    /// - Parameters:
+    ///   - message: what to say.
+    ///   - channel: where to.
+    /// - Returns: delivered with the status, or failed naming the channel's masked URL and the cause.
+    public func send(_ message: SigningAlertMessage, to channel: NotificationChannel) async -> DeliveryAttempt {
+        let sentAt = now
+        return await send(to: channel) { key in
+            try NotificationPayload.request(for: message, channel: channel, sentAt: sentAt, key: key)
+        }
+    }
+
+    /// Sends the request `request` builds with the channel's signing key (read from its secret file at each try).
+    private func send(to channel: NotificationChannel, request: ([UInt8]?) throws -> HTTPRequest) async
+        -> DeliveryAttempt
+    {
         let target = "\(channel.kind.rawValue) channel \(channel.id) (\(channel.maskedURL))"
         var key: [UInt8]?
         if let secretFile = channel.secretFile {
@@ -138,8 +233,7 @@ public struct NotificationDeliverer: Sendable {
             key = GatehouseWebhookSignature.key(fromFileBytes: [UInt8](data))
         }
         do {
-            let request = try NotificationPayload.request(for: message, channel: channel, sentAt: now, key: key)
-            let response = try await http.send(request)
+            let response = try await http.send(try request(key))
             if response.isSuccess { return .delivered(status: response.status) }
             return .failed(reason: "\(target) answered \(response.status)")
         } catch let error as HTTPError {
@@ -151,7 +245,8 @@ public struct NotificationDeliverer: Sendable {
     }
 
     /// Runs until `isStopped`: every interval delivers what is due, and every `reminderInterval` first records the
-    /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round).
+    /// reminders due (`NotificationOutbox.recordReminders(now:)`, which reads every event, so not every round) and the
+    /// signing alerts due (`SigningStore.recordSigningAlerts(now:)`).
     /// `review watch` runs it beside its passes. A `wake` (`review serve`'s webhook receiver signals one after recording
     /// an event) makes the event's notification go out at once rather than at the next round.
     /// - Parameters:
@@ -210,7 +305,7 @@ public struct NotificationDeliverer: Sendable {
     }
 
     /// Rounds until `isStopped`, with `pause` between two: every round delivers what is due, and every
-    /// `reminderInterval` seconds one first records the reminders due.
+    /// `reminderInterval` seconds one first records the reminders and the signing alerts due.
     private func rounds(
         remindingEvery reminderInterval: Int64, isStopped: @escaping @Sendable () -> Bool,
         report: @escaping @Sendable (DeliveryReport) -> Void, failure: @escaping @Sendable (any Error) -> Void,
@@ -222,10 +317,12 @@ public struct NotificationDeliverer: Sendable {
                 if lastReminderCheck.map({ $0.seconds(until: now) >= reminderInterval }) ?? true {
                     let (store, now) = (self.store, self.now)
                     lastReminderCheck = now
-                    _ = try await store.offload { () throws(ReviewError) -> Int in try store.recordReminders(now: now) }
+                    _ = try await store.offload { () throws(ReviewError) -> Int in
+                        try store.recordReminders(now: now) + store.recordSigningAlerts(now: now)
+                    }
                 }
                 let round = try await deliverPending()
-                if !round.outcomes.isEmpty { report(round) }
+                if !round.isEmpty { report(round) }
             } catch {
                 failure(error)
             }

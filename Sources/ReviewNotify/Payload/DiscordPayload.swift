@@ -1,7 +1,8 @@
 import ReviewLog
 
-/// A Discord webhook message: `content` (the headline) and one embed with a title, a colour (red for a rejection,
-/// amber for a long wait), one inline field per fact and the event's timestamp; `allowed_mentions` with an empty
+/// A Discord webhook message: `content` (the headline) and one embed with a title, a colour (red for a rejection or an
+/// urgent signing alert, whose `content` is bold too; amber for a long wait or another signing alert), one field per
+/// fact (inline but for the long ones) and the event's (or the signing alert's) timestamp; `allowed_mentions` with an empty
 /// `parse` list, so a name such as "@everyone" mentions nobody. Every text is ``ChatMarkup`` in ``DiscordFormat``:
 /// every value's Markdown escaped, so no value links, mentions or styles.
 ///
@@ -12,22 +13,31 @@ import ReviewLog
 enum DiscordPayload {
     typealias Markup = ChatMarkup<DiscordFormat>
 
-    static func body(_ message: NotificationMessage) -> String {
-        let color: Int64 = message.isRejection ? 0xED4245 : message.isLongWait ? 0xFAA61A : 0x57F287
+    static func body(_ message: NotificationMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: SigningAlertMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: ChatContent) -> String {
+        let color: Int64
+        switch message.tone {
+        case .ordinary: color = 0x57F287
+        case .longWait, .warning: color = 0xFAA61A
+        case .alarm: color = 0xED4245
+        }
         let fields = message.facts.prefix(25).map { fact in
             let name: Markup = "\(fact.label)"
             let value: Markup = "\(fact.value)"
             return JSONText.object([
                 ("name", name.cut(256).json), ("value", value.cut(1024).json),
-                ("inline", fact.label == "Compared" ? "false" : "true"),
+                ("inline", message.wideLabels.contains(fact.label) ? "false" : "true"),
             ])
         }
         let title: Markup = "\(message.title)"
         let embed = JSONText.object([
             ("title", title.cut(256).json), ("color", JSONText.number(color)),
-            ("fields", PayloadText.array(fields)), ("timestamp", JSONText.string(message.event.at.iso8601)),
+            ("fields", PayloadText.array(fields)), ("timestamp", JSONText.string(message.at.iso8601)),
         ])
-        let headline: Markup = message.isRejection ? "**\(message.title)**" : "\(message.title)"
+        let headline: Markup = message.tone == .alarm ? "**\(message.title)**" : "\(message.title)"
         return JSONText.object([
             ("content", headline.cut(2000).json), ("embeds", PayloadText.array([embed])),
             ("allowed_mentions", JSONText.object([("parse", "[]")])),

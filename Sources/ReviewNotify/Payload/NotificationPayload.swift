@@ -23,10 +23,39 @@ public enum NotificationPayload {
         case .teams: body = TeamsPayload.body(message)
         case .webhook: body = GatehouseWebhookPayload.body(message, sentAt: sentAt)
         }
+        return try request(body: body, id: message.id, channel: channel, key: key)
+    }
+
+    /// Builds the request of a signing alert: the same shapes, headers and signature as a review notification's, the
+    /// generic webhook's body the signing object (`kind` `"signing"`), `X-Gatehouse-Event-Id` the alert's id.
+    /// - Parameters:
+    ///   - message: what to say.
+    ///   - channel: where to.
+    ///   - sentAt: the generic webhook's `sentAt`.
+    ///   - key: the generic webhook's signing key (``GatehouseWebhookSignature/key(fromFileBytes:)``), if it has one.
+    /// - Returns: the request.
+    /// - Throws: `JWTError.cryptoFailure` if signing fails.
+    public static func request(
+        for message: SigningAlertMessage, channel: NotificationChannel, sentAt: Timestamp, key: [UInt8]?
+    ) throws -> HTTPRequest {
+        let body: String
+        switch channel.kind {
+        case .slack: body = SlackPayload.body(message)
+        case .discord: body = DiscordPayload.body(message)
+        case .teams: body = TeamsPayload.body(message)
+        case .webhook: body = GatehouseWebhookPayload.body(message, sentAt: sentAt)
+        }
+        return try request(body: body, id: message.id, channel: channel, key: key)
+    }
+
+    /// The `POST` of a body: a generic webhook's with its id header and, with a key, its signature.
+    private static func request(body: String, id: String, channel: NotificationChannel, key: [UInt8]?) throws
+        -> HTTPRequest
+    {
         let bytes = Array(body.utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if channel.kind == .webhook {
-            headers.add(name: GatehouseWebhookSignature.eventIDHeaderName, value: message.id)
+            headers.add(name: GatehouseWebhookSignature.eventIDHeaderName, value: id)
             if let key {
                 headers.add(
                     name: GatehouseWebhookSignature.headerName,

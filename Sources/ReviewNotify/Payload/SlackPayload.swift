@@ -1,7 +1,7 @@
 import ReviewLog
 
 /// A Slack incoming webhook message: `text` (the notification's fallback) and Block Kit `blocks`: a `header`, a
-/// `section` of `mrkdwn` fields, and a `context` line for a test message. Every text is ``ChatMarkup`` in
+/// `section` of `mrkdwn` fields, and a `context` line for a test message or a signing alert. Every text is ``ChatMarkup`` in
 /// ``SlackFormat``: `&`, `<` and `>` of every value escaped, the top-level `text` and the `plain_text` header
 /// included (Slack parses `<!channel>` there too); the `mrkdwn` objects are `verbatim`.
 ///
@@ -14,9 +14,18 @@ import ReviewLog
 enum SlackPayload {
     typealias Markup = ChatMarkup<SlackFormat>
 
-    static func body(_ message: NotificationMessage) -> String {
-        let headline: Markup =
-            message.isRejection ? "⛔ \(message.title)" : message.isLongWait ? "⏳ \(message.title)" : "\(message.title)"
+    static func body(_ message: NotificationMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: SigningAlertMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: ChatContent) -> String {
+        let headline: Markup
+        switch message.tone {
+        case .ordinary: headline = "\(message.title)"
+        case .longWait: headline = "⏳ \(message.title)"
+        case .warning: headline = "⚠️ \(message.title)"
+        case .alarm: headline = "⛔ \(message.title)"
+        }
         var blocks = [
             JSONText.object([
                 ("type", PayloadText.constant("header")),
@@ -39,8 +48,10 @@ enum SlackPayload {
                 ),
             ]),
         ]
-        if message.kind == .test {
-            blocks.append(context("A test from `review notify test`: no state changed."))
+        switch message.context {
+        case .test: blocks.append(context("A test from `review notify test`: no state changed."))
+        case .signing: blocks.append(context("A signing alert from Gatehouse: `review signing` lists every item."))
+        case nil: break
         }
         let text: Markup = "\(message.title)"
         return JSONText.object([("text", text.cut(3000).json), ("blocks", PayloadText.array(blocks))])

@@ -2,8 +2,9 @@ import ReviewLog
 
 /// A Microsoft Teams message for a Workflows webhook ("When a Teams webhook request is received", the replacement of
 /// the retired Office 365 connectors): a `message` whose one attachment is an Adaptive Card, with a bold headline
-/// (colour `Attention` for a rejection, `Warning` for a long wait) and a `FactSet`. Every text is ``ChatMarkup`` in
-/// ``TeamsFormat``: every value's Markdown escaped, so no value links or styles.
+/// (colour `Attention` for a rejection or an urgent signing alert, `Warning` for a long wait or another signing alert)
+/// and a `FactSet`. Every text is ``ChatMarkup`` in ``TeamsFormat``: every value's Markdown escaped, so no value links
+/// or styles.
 ///
 /// Shapes from Microsoft's documentation: "Create and send messages" / "Send Adaptive Cards using an Incoming Webhook"
 /// (learn.microsoft.com/microsoftteams/platform/webhooks-and-connectors/how-to/connectors-using: `{"type": "message",
@@ -13,8 +14,17 @@ import ReviewLog
 enum TeamsPayload {
     typealias Markup = ChatMarkup<TeamsFormat>
 
-    static func body(_ message: NotificationMessage) -> String {
-        let color: StaticString = message.isRejection ? "Attention" : message.isLongWait ? "Warning" : "Default"
+    static func body(_ message: NotificationMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: SigningAlertMessage) -> String { body(ChatContent(message)) }
+
+    static func body(_ message: ChatContent) -> String {
+        let color: StaticString
+        switch message.tone {
+        case .ordinary: color = "Default"
+        case .longWait, .warning: color = "Warning"
+        case .alarm: color = "Attention"
+        }
         let title: Markup = "\(message.title)"
         let headline = JSONText.object([
             ("type", PayloadText.constant("TextBlock")), ("text", title.json),

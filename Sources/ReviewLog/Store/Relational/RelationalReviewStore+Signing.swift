@@ -184,8 +184,11 @@ extension RelationalReviewStore: SigningStore {
                 return recorded
             }
             let channels = try channels(in: session).filter(\.takesSigningAlerts)
+            let statuses = SigningItemStatus.of(items, at: now, expiringWithin: days.max() ?? 0)
+            try closeStaleSigningAlerts(
+                Dictionary(statuses.map { ($0.item.id, $0) }, uniquingKeysWith: { a, _ in a }), in: session)
             var sent = 0
-            for status in SigningItemStatus.of(items, at: now, expiringWithin: days.max() ?? 0) {
+            for status in statuses {
                 let due = SigningAlert.due(for: status, days: days, recorded: recorded[status.item.id] ?? [])
                 for alert in due.record {
                     try session.run(
@@ -215,6 +218,29 @@ extension RelationalReviewStore: SigningStore {
             }
             return sent
         }
+    }
+
+    /// Drops the pending outbox rows that no longer apply (`recordSigningAlerts(now:)` says which); their alerts stay
+    /// recorded, so they are not due again.
+    private func closeStaleSigningAlerts(_ statuses: [Int64: SigningItemStatus], in session: any SQLSession)
+        throws(ReviewError)
+    {
+        let stale = try session.with(
+            "SELECT id, item_id, generation, alert FROM signing_outbox WHERE status = 'pending' ORDER BY id"
+        ) { (statement: any SQLStatement) throws(ReviewError) -> [Int64] in
+            var stale: [Int64] = []
+            while try statement.step() {
+                guard let status = statuses[statement.int64(1)],
+                    let kind = SigningAlert.Kind(rawValue: statement.text(3) ?? "")
+                else { continue }
+                // Its threshold does not matter to whether it applies.
+                if !SigningAlert(kind: kind, generation: statement.int64(2)).applies(to: status) {
+                    stale.append(statement.int64(0))
+                }
+            }
+            return stale
+        }
+        for id in stale { try session.run("DELETE FROM signing_outbox WHERE id = ?", [.integer(id)]) }
     }
 
     public func claimDueSigningAlerts(now: Timestamp, lease: Int64, ignoringBackoff: Bool) throws(ReviewError)
