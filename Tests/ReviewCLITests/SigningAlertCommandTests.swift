@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import GatehouseTesting
 import ReviewLog
+import SigningTesting
 import Synchronization
 import Testing
 
@@ -139,9 +140,17 @@ struct SigningAlertCommandTests {
         let server = try LoopbackHTTPServer()
         server.route("/hook", respond: .text("ok"))
         #expect(try harness.review(["notify", "add", "webhook", server.url("/hook")]).status == 0)
-        let now = Timestamp(secondsSince1970: Int64(Date().timeIntervalSince1970))
-        let item = try InProcess.trackSecret(in: harness.database, at: now, expiringIn: 3 * Self.day + 3600)
-        var result = try harness.review(["sync"])
+        // A real file: sync re-reads every tracked file (one that is not there would be missing, and alerted so).
+        let secret = harness.directory.file("client-secret.jwt")
+        try Data(
+            try SigningFixtures.clientSecret(issuedAt: Date(), lifetime: TimeInterval(3 * Self.day + 3600)).utf8
+        ).write(to: secret)
+        var result = try harness.review(["signing", "add", secret.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let added = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let itemID = try #require(added["id"] as? Int)
+        result = try harness.review(["sync"])
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         let kinds = try server.requests(path: "/hook").map { request -> String in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
@@ -150,7 +159,7 @@ struct SigningAlertCommandTests {
         #expect(kinds.sorted() == ["signing", "state-change", "state-change", "state-change"], "\(kinds)")
         #expect(
             server.requests(path: "/hook").contains {
-                $0.header("X-Gatehouse-Event-Id") == "signing-\(item.id)-expiring-7"
+                $0.header("X-Gatehouse-Event-Id") == "signing-\(itemID)-expiring-7"
             })
         result = try harness.review(["sync"])
         #expect(result.status == 0)
