@@ -22,7 +22,8 @@ public enum EventInterchange {
     public static func json(_ events: [ReviewEvent], signing: [SigningRecord] = []) -> String {
         let eventsMember =
             events.isEmpty
-            ? "\"events\": []" : "\"events\": [\n" + events.map { "  " + jsonObject($0) }.joined(separator: ",\n") + "\n]"
+            ? "\"events\": []"
+            : "\"events\": [\n" + events.map { "  " + jsonObject($0) }.joined(separator: ",\n") + "\n]"
         guard let signingMember = SigningInterchange.jsonMember(signing) else { return "{\(eventsMember)}\n" }
         return "{\(eventsMember),\n\(signingMember)}\n"
     }
