@@ -60,18 +60,9 @@ extension RelationalReviewStore: NotificationOutbox {
         -> [OutboxNotification]
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> [OutboxNotification] in
-            // A deliverer takes what is due and held by nobody; a flush (ignoringBackoff) what is pending and held by
-            // no live deliverer: a claim of a flush is a dead flush's, since flushes run one at a time.
-            let due = try session.with(
-                Self.outboxColumns
-                    + """
-                     WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?)
-                        AND (o.claimed_until IS NULL OR o.claimed_until <= ? OR (? AND o.claimed_by = 'flush'))
-                    ORDER BY o.id
-                    """
-            ) { (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
-                let flush: SQLValue = .integer(ignoringBackoff ? 1 : 0)
-                try statement.bind([flush, .integer(now.secondsSince1970), .integer(now.secondsSince1970), flush])
+            let due = try session.with(Self.outboxColumns + OutboxDelivery.claimCondition) {
+                (statement: any SQLStatement) throws(ReviewError) -> [OutboxNotification] in
+                try statement.bind(OutboxDelivery.claimParameters(now: now, ignoringBackoff: ignoringBackoff))
                 var found: [OutboxNotification] = []
                 while try statement.step() {
                     let notification = try outboxNotification(from: statement)
@@ -79,14 +70,9 @@ extension RelationalReviewStore: NotificationOutbox {
                 }
                 return found
             }
-            for notification in due {
-                try session.run(
-                    "UPDATE notify_outbox SET next_attempt_at = ?, claimed_until = ?, claimed_by = ? WHERE id = ?",
-                    [
-                        .integer(now.secondsSince1970 + lease), .integer(now.secondsSince1970 + lease),
-                        .text(ignoringBackoff ? "flush" : "deliverer"), .integer(notification.id),
-                    ])
-            }
+            try OutboxDelivery.hold(
+                due.map(\.id), in: .notifications, now: now, lease: lease, ignoringBackoff: ignoringBackoff,
+                session: session)
             return due
         }
     }
@@ -119,30 +105,14 @@ extension RelationalReviewStore: NotificationOutbox {
 
     public func markDelivered(id: Int64, at: Timestamp) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
-            try session.run(
-                """
-                UPDATE notify_outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), last_error = NULL, claimed_until = NULL,
-                    claimed_by = NULL
-                WHERE id = ?
-                """,
-                [.integer(at.secondsSince1970), .integer(at.secondsSince1970), .integer(id)])
+            try OutboxDelivery.markDelivered(id, in: .notifications, at: at, session: session)
         }
     }
 
     public func markFailedAttempt(id: Int64, at: Timestamp, error: String, retryAt: Timestamp?) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
-            try session.run(
-                """
-                UPDATE notify_outbox SET status = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), next_attempt_at = ?, last_error = ?,
-                    claimed_until = NULL, claimed_by = NULL
-                WHERE id = ? AND status = 'pending'
-                """,
-                [
-                    .text(retryAt == nil ? "failed" : "pending"), .integer(at.secondsSince1970),
-                    .integer((retryAt ?? at).secondsSince1970), .text(error), .integer(id),
-                ])
+            try OutboxDelivery.markFailed(
+                id, in: .notifications, at: at, error: error, retryAt: retryAt, session: session)
         }
     }
 

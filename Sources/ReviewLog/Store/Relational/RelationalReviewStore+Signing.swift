@@ -248,42 +248,23 @@ extension RelationalReviewStore: SigningStore {
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> [OutboxSigningAlert] in
             // The same rule as the review notifications' claim (`claimDueNotifications`).
-            let due = try session.with(
-                Self.signingOutboxColumns
-                    + """
-                     WHERE o.status = 'pending' AND (? OR o.next_attempt_at <= ?)
-                        AND (o.claimed_until IS NULL OR o.claimed_until <= ? OR (? AND o.claimed_by = 'flush'))
-                    ORDER BY o.id
-                    """
-            ) { (statement: any SQLStatement) throws(ReviewError) -> [OutboxSigningAlert] in
-                let flush: SQLValue = .integer(ignoringBackoff ? 1 : 0)
-                try statement.bind([flush, .integer(now.secondsSince1970), .integer(now.secondsSince1970), flush])
+            let due = try session.with(Self.signingOutboxColumns + OutboxDelivery.claimCondition) {
+                (statement: any SQLStatement) throws(ReviewError) -> [OutboxSigningAlert] in
+                try statement.bind(OutboxDelivery.claimParameters(now: now, ignoringBackoff: ignoringBackoff))
                 var found: [OutboxSigningAlert] = []
                 while try statement.step() { found.append(try outboxSigningAlert(from: statement)) }
                 return found
             }
-            for alert in due {
-                try session.run(
-                    "UPDATE signing_outbox SET next_attempt_at = ?, claimed_until = ?, claimed_by = ? WHERE id = ?",
-                    [
-                        .integer(now.secondsSince1970 + lease), .integer(now.secondsSince1970 + lease),
-                        .text(ignoringBackoff ? "flush" : "deliverer"), .integer(alert.id),
-                    ])
-            }
+            try OutboxDelivery.hold(
+                due.map(\.id), in: .signingAlerts, now: now, lease: lease, ignoringBackoff: ignoringBackoff,
+                session: session)
             return due
         }
     }
 
     public func markSigningAlertDelivered(id: Int64, at: Timestamp) throws(ReviewError) {
         try database.write { (session: any SQLSession) throws(ReviewError) in
-            try session.run(
-                """
-                UPDATE signing_outbox SET status = 'delivered', delivered_at = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), last_error = NULL, claimed_until = NULL,
-                    claimed_by = NULL
-                WHERE id = ?
-                """,
-                [.integer(at.secondsSince1970), .integer(at.secondsSince1970), .integer(id)])
+            try OutboxDelivery.markDelivered(id, in: .signingAlerts, at: at, session: session)
         }
     }
 
@@ -291,17 +272,8 @@ extension RelationalReviewStore: SigningStore {
         throws(ReviewError)
     {
         try database.write { (session: any SQLSession) throws(ReviewError) in
-            try session.run(
-                """
-                UPDATE signing_outbox SET status = ?, attempts = attempts + 1,
-                    first_attempt_at = coalesce(first_attempt_at, ?), next_attempt_at = ?, last_error = ?,
-                    claimed_until = NULL, claimed_by = NULL
-                WHERE id = ? AND status = 'pending'
-                """,
-                [
-                    .text(retryAt == nil ? "failed" : "pending"), .integer(at.secondsSince1970),
-                    .integer((retryAt ?? at).secondsSince1970), .text(error), .integer(id),
-                ])
+            try OutboxDelivery.markFailed(
+                id, in: .signingAlerts, at: at, error: error, retryAt: retryAt, session: session)
         }
     }
 
