@@ -24,7 +24,7 @@ public struct SigningAlertMessage: Sendable, Hashable {
         self.at = at
     }
 
-    /// The id receivers deduplicate by, stable across retries: ``SigningAlert/id(itemID:)`` (`signing-12-expiring-14`).
+    /// The id receivers deduplicate by, stable across retries: `SigningAlert.id(itemID:)` (`signing-12-expiring-14`).
     public var id: String { alert.id(itemID: item.id) }
 
     /// The item.

@@ -6,7 +6,7 @@ import ReviewLog
 /// `previousStateSeconds`, `at`, `source`, `sentAt`; times ISO 8601 in UTC), and `kind`, `cycleSeconds` and `text`
 /// besides. `id` and `sentAt` are inside the signed body, so a receiver can deduplicate and refuse stale deliveries.
 ///
-/// A signing alert's body (issue 22) is another object: `id` (``SigningAlert/id(itemID:)``), `kind` `"signing"`,
+/// A signing alert's body (issue 22) is another object: `id` (`SigningAlert.id(itemID:)`), `kind` `"signing"`,
 /// `alert` (`expiring`, `expired`, `invalid`, `gone`, `missing`), `threshold` (the days of an `expiring` alert, else
 /// null), `item` (the object `review signing --json` shows for it, `SigningItemStatus.json`, as of the sending),
 /// `text` and `sentAt`; `kind` tells a receiver which of the two it has.
