@@ -338,3 +338,36 @@ final class Counter: @unchecked Sendable {
     }
     var failures: Int { lock.withLock { failed } }
 }
+
+extension SyncJourneyTests {
+    @Test("watch records the signing items at its first round, then at most once per signing interval; nil: never")
+    func watchSigningInterval() async throws {
+        var state = Self.state()
+        state.certificates = [
+            .init(
+                id: "cert-1", name: "Apple Distribution: Example", serialNumber: "1A2B",
+                expirationDate: "2031-01-15T09:26:53.000+00:00")
+        ]
+        for interval in [Duration.seconds(3600), nil] {
+            let harness = try SyncHarness(state: state)
+            let stop = StopFlag()
+            let rounds = Counter()
+            let looks = Counter()
+            let clock = harness.clock
+            let watcher = SyncWatcher(
+                passes: [try harness.pass()], interval: .seconds(5), sleeper: harness.sleeper, stop: stop,
+                signingInterval: interval)
+            // Seven rounds, 20 minutes apart on the passes' clock: at 0, 20, 40, 60, 80, 100 and 120 minutes.
+            await watcher.run(
+                report: { report in
+                    if report.signing != nil { _ = looks.increment() }
+                    if rounds.increment() >= 7 { stop.set() }
+                    clock.advance(1200)
+                }, failure: { _ in })
+            let expected = interval == nil ? 0 : 3  // at 0, 60 and 120 minutes
+            #expect(looks.increment() - 1 == expected, "\(String(describing: interval))")
+            #expect(harness.fake.requestCount(path: "/v1/certificates") == expected)
+            #expect(try harness.store.signingItems().count == (interval == nil ? 0 : 1))
+        }
+    }
+}
