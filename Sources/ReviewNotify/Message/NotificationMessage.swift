@@ -33,6 +33,9 @@ public struct NotificationMessage: Sendable, Hashable {
     public var previousPrecision: DurationPrecision
     /// Seconds since the cycle entered Waiting for Review, up to the event (or, for a reminder, up to now).
     public var cycleSeconds: Int64?
+    /// How well `cycleSeconds` is known: approximate when an end of it was observed by a poll (a decision first seen
+    /// by a sync), as the previous state's is, so that both are shown alike ("~1m").
+    public var cyclePrecision: DurationPrecision
     /// The open cycle against the user's own decided cycles and Apple's claim, when the cycle is open with a known
     /// start.
     public var comparison: OpenCycleComparison?
@@ -46,12 +49,14 @@ public struct NotificationMessage: Sendable, Hashable {
     ///   - previousStateSeconds: how long that lasted.
     ///   - previousPrecision: how well that is known.
     ///   - cycleSeconds: the cycle's time so far.
+    ///   - cyclePrecision: how well that is known; default exact.
     ///   - comparison: the open cycle's comparison.
     public init(
         kind: Kind, id: String, event: ReviewEvent, previousState: ReviewState? = nil,
         previousStateSeconds: Int64? = nil, previousPrecision: DurationPrecision = .unknown,
-        cycleSeconds: Int64? = nil, comparison: OpenCycleComparison? = nil
+        cycleSeconds: Int64? = nil, cyclePrecision: DurationPrecision = .exact, comparison: OpenCycleComparison? = nil
     ) {
+        self.cyclePrecision = cyclePrecision
         self.kind = kind
         self.id = id
         self.event = event
@@ -152,6 +157,11 @@ public struct NotificationMessage: Sendable, Hashable {
                 previousStateSeconds: previous.map { max(0, $0.at.seconds(until: event.at)) },
                 previousPrecision: previous.map { DurationPrecision(from: $0.timing, to: event.timing) } ?? .unknown,
                 cycleSeconds: cycleSeconds,
+                // A decided cycle's time to decision is as exact as its two ends; an open one's runs to now (exact).
+                cyclePrecision: cycle.map {
+                    $0.decision != nil
+                        ? $0.timeToDecisionPrecision : DurationPrecision(from: $0.startTiming, to: .exact)
+                } ?? .exact,
                 comparison: comparison)
         }
     }
@@ -209,7 +219,7 @@ public struct NotificationMessage: Sendable, Hashable {
                 ))
         }
         if let cycleSeconds {
-            let precision = comparison?.elapsedPrecision ?? .exact
+            let precision = comparison?.elapsedPrecision ?? cyclePrecision
             let label = event.state.isReviewOutcome && kind == .stateChange ? "Time to decision" : "Cycle so far"
             facts.append((label, DurationFormat.string(seconds: cycleSeconds, precision: precision)))
         }
