@@ -17,7 +17,14 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `TimeSource` as an instant (the sync pass, the notification deliverer, `review serve` and `review sync`).
     /// - Parameter clock: `.system`, or the clock a test pins.
     public init(now clock: any TimeSource) {
-        self.init(secondsSince1970: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
+        self.init(clock.now())
+    }
+
+    /// A date in whole seconds, rounded down as the store keeps them (an App Store Connect date, a certificate's
+    /// `notAfter`).
+    /// - Parameter date: the date.
+    public init(_ date: Date) {
+        self.init(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }

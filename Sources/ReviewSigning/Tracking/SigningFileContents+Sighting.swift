@@ -9,16 +9,15 @@ extension SigningFileContents {
     public func sighting(path: String) -> SigningSighting {
         let kind: SigningItemKind
         var included: [SigningSighting.IncludedCertificate] = []
-        var ownExpires = Timestamp(secondsSince1970: Int64(expires.timeIntervalSince1970.rounded(.down)))
+        var ownExpires = Timestamp(expires)
         switch self {
         case .profile(let profile):
             kind = .profileFile
-            ownExpires = Timestamp(
-                secondsSince1970: Int64(profile.expirationDate.timeIntervalSince1970.rounded(.down)))
+            // Its own date: the store decides the effective one from the certificates below, as for a listed profile.
+            ownExpires = Timestamp(profile.expirationDate)
             included = profile.developerCertificates.map {
                 SigningSighting.IncludedCertificate(
-                    reference: "serial:\($0.serialNumber)",
-                    expires: Timestamp(secondsSince1970: Int64($0.notAfter.timeIntervalSince1970.rounded(.down))))
+                    reference: "serial:\($0.serialNumber)", expires: Timestamp($0.notAfter))
             }
         case .certificate: kind = .certificateFile
         case .clientSecret: kind = .clientSecret

@@ -176,8 +176,7 @@ public struct SyncPass: Sendable {
                 .map {
                     SyncedSubmission(
                         ascID: $0.id,
-                        submittedAt: Timestamp(
-                            secondsSince1970: Int64($0.submittedDate!.timeIntervalSince1970.rounded(.down))))
+                        submittedAt: Timestamp($0.submittedDate!))
                 }
             let seen = SyncedVersion(
                 ascID: version.id, platform: platform, version: version.versionString, build: version.build?.version,

@@ -84,10 +84,6 @@ public struct SigningPass: Sendable {
             + "they were"
     }
 
-    static func timestamp(_ date: Date) -> Timestamp {
-        Timestamp(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
-    }
-
     /// What the store records of a listed certificate: its name, detail (type, platform, serial), expiry, and its
     /// type as what a newer certificate renews it within.
     static func sighting(_ certificate: ASCCertificate) -> SigningSighting {
@@ -97,7 +93,7 @@ public struct SigningPass: Sendable {
         return SigningSighting(
             kind: .certificate, reference: certificate.id, name: ControlCharacters.escaped(certificate.name),
             detail: ControlCharacters.escaped(detail.joined(separator: ", ")),
-            ownExpires: timestamp(certificate.expirationDate), renewalGroup: certificate.certificateType.rawValue)
+            ownExpires: Timestamp(certificate.expirationDate), renewalGroup: certificate.certificateType.rawValue)
     }
 
     /// What the store records of a listed profile: its name, detail (type, platform, UUID, bundle ID), own expiry,
@@ -110,10 +106,10 @@ public struct SigningPass: Sendable {
         return SigningSighting(
             kind: .profile, reference: profile.id, name: ControlCharacters.escaped(profile.name),
             detail: ControlCharacters.escaped(detail.joined(separator: ", ")),
-            ownExpires: timestamp(profile.expirationDate), isInvalid: profile.profileState == .invalid,
+            ownExpires: Timestamp(profile.expirationDate), isInvalid: profile.profileState == .invalid,
             renewalGroup: ControlCharacters.escaped(profile.name),
             includedCertificates: profile.certificates.map {
-                SigningSighting.IncludedCertificate(reference: $0.id, expires: timestamp($0.expirationDate))
+                SigningSighting.IncludedCertificate(reference: $0.id, expires: Timestamp($0.expirationDate))
             })
     }
 }
