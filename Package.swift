@@ -29,6 +29,9 @@ let package = Package(
         // A product: a server that shows its own apps' review states (a dashboard, a bot) can depend on the typed
         // App Store Connect client without the review store or the command line.
         .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
+        // App Store signed data (Server Notifications V2, transactions, renewal info, AppTransaction): its x5c chain
+        // verified to Apple's root on OpenSSL, with OCSP, for a server that takes App Store notifications.
+        .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .executable(name: "jwtcheck", targets: ["jwtcheck"]),
         .executable(name: "review", targets: ["review"]),
     ],
@@ -83,6 +86,14 @@ let package = Package(
         .target(name: "ReviewPostgreSQL", dependencies: ["ReviewLog", "CPostgreSQL", "GatehouseCore"]),
         .target(
             name: "AppStoreConnect", dependencies: ["JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
+        // App Store signed data. Errors/: one error, a code per check. Trust/: the roots (Apple Root CA - G3
+        // embedded). Chain/: the x5c path to a trusted root on OpenSSL, Apple's extensions, validity at the validation
+        // time, verified chains cached. Online/: OCSP over GatehouseHTTP, its responses cached to their nextUpdate.
+        // Payloads/: the typed notification, transaction, renewal info and AppTransaction. Verification/: the
+        // verifier and its result. Decoding/: a signed payload shown unverified (jwtcheck appstore decode).
+        .target(
+            name: "AppStoreServer",
+            dependencies: ["COpenSSL", "JWT", "GatehouseHTTP", "GatehouseCore", "GatehouseFoundation"]),
         // review's App Store Connect sync: one pass over a key's apps into the store, a sync run over several keys'
         // passes (SyncRun: the pending webhook deliveries first, then each pass, one aggregated result), the watcher,
         // the credentials, and the webhook version resolver (ReviewLog's WebhookVersionResolving, and its
@@ -174,6 +185,9 @@ let package = Package(
             name: "ReviewTesting",
             dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],
             path: "Tests/ReviewTesting"),
+        // An App Store PKI made with the openssl command (root, WWDR-like intermediate, receipt-signing leaves and the
+        // faulty variants), for the AppStoreServer tests, the jwtcheck appstore tests and the bench.
+        .target(name: "AppStoreTesting", dependencies: ["GatehouseTesting", "JWT"], path: "Tests/AppStoreTesting"),
         // The signing files the tests make themselves (ReviewSigningTests reads them, ReviewCLITests tracks them through
         // the binary): profiles signed with `openssl cms -sign` from throwaway keys, certificates in DER and PEM, and
         // client secrets from the project's own signer (AppleSignIn's AppleClientSecret).
@@ -263,6 +277,9 @@ let package = Package(
             dependencies: ["ReviewSigning", "AppleSignIn", "JWT", "GatehouseTesting", "SigningTesting"]),
         .testTarget(
             name: "AppStoreConnectTests", dependencies: ["AppStoreConnect", "JWT", "GatehouseHTTP", "GatehouseTesting"]),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: ["AppStoreServer", "JWT", "GatehouseHTTP", "GatehouseTesting", "AppStoreTesting"]),
         .testTarget(
             name: "JWTCheckCLITests",
             dependencies: [

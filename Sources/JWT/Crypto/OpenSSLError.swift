@@ -1,11 +1,11 @@
 internal import COpenSSL
 
 /// OpenSSL's thread-local error queue, read into text for `JWTError` reasons and then emptied, so that one
-/// failure never leaks into the next call's diagnostics.
-enum OpenSSLError {
+/// failure never leaks into the next call's diagnostics. Package-wide: ReviewSigning and AppStoreServer read it too.
+package enum OpenSSLError {
     /// Drains the queue into one line (`"error:...; error:..."`) and leaves it empty.
     /// - Returns: the queued error strings, or a note that the queue was empty.
-    static func drain() -> String {
+    package static func drain() -> String {
         var messages: [String] = []
         // The queue holds at most ERR_NUM_ERRORS (16) entries; the bound guards against a misbehaving library.
         for _ in 0..<64 {
@@ -22,7 +22,7 @@ enum OpenSSLError {
     }
 
     /// Empties the queue without reading it (an expected negative, such as a signature that does not verify).
-    static func clear() {
+    package static func clear() {
         ERR_clear_error()
     }
 

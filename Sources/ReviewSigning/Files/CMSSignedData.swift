@@ -1,4 +1,5 @@
 internal import COpenSSL
+import JWT
 
 /// The one owner of an OpenSSL `CMS_ContentInfo` holding SignedData: read from DER, its signature checked for
 /// integrity, its content taken out, its signers' chains checked; freed in `deinit`.
@@ -25,7 +26,7 @@ final class CMSSignedData {
             throw SigningError(
                 .profileSignatureBroken,
                 "\(what) starts as a CMS message but does not read as one: truncated or altered "
-                    + "(OpenSSL: \(OpenSSLErrorQueue.drain()))")
+                    + "(OpenSSL: \(OpenSSLError.drain()))")
         }
         pointer = message
         self.what = what
@@ -59,7 +60,7 @@ final class CMSSignedData {
                     + "property list inside the message")
         }
         guard let output = BIO_new(BIO_s_mem()) else {
-            throw SigningError(.profileSignatureBroken, "\(what): \(OpenSSLErrorQueue.drain())")
+            throw SigningError(.profileSignatureBroken, "\(what): \(OpenSSLError.drain())")
         }
         defer { BIO_free(output) }
         let flags = UInt32(CMS_NO_SIGNER_CERT_VERIFY | CMS_BINARY)
@@ -67,7 +68,7 @@ final class CMSSignedData {
             throw SigningError(
                 .profileSignatureBroken,
                 "\(what) has a CMS signature that is not intact: its content was altered after signing, or it was "
-                    + "never signed by the certificate it names (OpenSSL: \(OpenSSLErrorQueue.drain()))")
+                    + "never signed by the certificate it names (OpenSSL: \(OpenSSLError.drain()))")
         }
         return MemoryBIO.readAll(output)
     }
@@ -78,12 +79,12 @@ final class CMSSignedData {
     /// - Parameter trust: the roots.
     /// - Returns: the signer.
     func signer(trust: ProfileSignerTrust) -> ProfileSigner {
-        defer { OpenSSLErrorQueue.clear() }
+        defer { OpenSSLError.clear() }
         // A new stack of certificates the message owns: the stack is freed here, its certificates are not.
         let signers = CMS_get0_signers(pointer)
         defer { if let signers { gatehouse_sk_X509_free(signers) } }
         guard let signers, gatehouse_sk_X509_num(signers) > 0, let first = gatehouse_sk_X509_value(signers, 0),
-            let firstSigner = X509Handle.retaining(first)
+            let firstSigner = X509Certificate.retaining(first)
         else {
             return ProfileSigner(
                 commonName: nil, chain: .notChained(to: trust.name, because: "the signer certificate is not known"))
@@ -100,7 +101,7 @@ final class CMSSignedData {
         var anchors = 0
         for index in 0..<(certificates.map { gatehouse_sk_X509_num($0) } ?? 0) {
             guard let certificate = gatehouse_sk_X509_value(certificates, index),
-                let handle = X509Handle.retaining(certificate), let fingerprint = handle.sha256Fingerprint,
+                let handle = X509Certificate.retaining(certificate), let fingerprint = handle.sha256Fingerprint,
                 trust.isRoot(fingerprint), X509_STORE_add_cert(store, certificate) == 1
             else { continue }
             anchors += 1
@@ -128,7 +129,7 @@ final class CMSSignedData {
         guard let context = X509_STORE_CTX_new() else { return "OpenSSL could not make a verification context" }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, store, signer, untrusted) == 1 else {
-            return "OpenSSL could not start the chain check (\(OpenSSLErrorQueue.drain()))"
+            return "OpenSSL could not start the chain check (\(OpenSSLError.drain()))"
         }
         // Validity times are the tracker's report, not the chain check's: an expired intermediate still says who
         // signed.

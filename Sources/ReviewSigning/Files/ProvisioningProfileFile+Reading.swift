@@ -1,4 +1,5 @@
 import GatehouseFoundation
+import JWT
 
 extension ProvisioningProfileFile {
     /// Reads a profile from its DER CMS message: the signature's integrity first, then the signer's chain, then the
@@ -39,7 +40,7 @@ extension ProvisioningProfileFile {
         var developerCertificates: [SigningCertificate] = []
         for (index, der) in certificates.enumerated() {
             let name = "certificate \(index + 1) of DeveloperCertificates in \(what)"
-            let handle = try X509Handle(der: der, what: name, code: .invalidProfile)
+            let handle = try X509Certificate.reading(der: der, what: name, code: .invalidProfile)
             developerCertificates.append(try handle.summary(what: name, code: .invalidProfile))
         }
         let entitlements = try reader.optional("Entitlements", "a <dict>") { value -> [String: PropertyListValue]? in

@@ -1,3 +1,4 @@
+import JWT
 /// Reads a local signing file (a provisioning profile, a certificate, a Sign in with Apple client secret) into what
 /// the signing tracker watches: its kind, its expiry, the name shown for it and its DETAIL text.
 ///
@@ -51,13 +52,13 @@ public enum SigningFile {
             return .profile(try ProvisioningProfileFile(der: contents, what: "the profile \(file)", trust: trust))
         case .derCertificate:
             let what = "the certificate file \(file)"
-            let handle = try X509Handle(der: contents, what: what, code: .invalidCertificate)
+            let handle = try X509Certificate.reading(der: contents, what: what, code: .invalidCertificate)
             return .certificate(
                 CertificateFile(
                     encoding: .der, certificate: try handle.summary(what: what, code: .invalidCertificate)))
         case .pemCertificate:
             let what = "the certificate file \(file)"
-            let handle = try X509Handle(pem: contents, what: what)
+            let handle = try X509Certificate.reading(pem: contents, what: what)
             return .certificate(
                 CertificateFile(
                     encoding: .pem, certificate: try handle.summary(what: what, code: .invalidCertificate)))
