@@ -101,11 +101,20 @@ public final class AppStorePKI: @unchecked Sendable {
         try Self.writeConfiguration(in: directory, ocspURL: ocspURL)
         let run = { (arguments: [String]) in try Self.run(openssl, directory, arguments) }
         // The root: self-signed, CA.
-        try run([
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "root.key",
-            "-out", "root.pem", "-subj", "/CN=Gatehouse Test Root CA - G3/O=Gatehouse Tests/C=US", "-days", "36500",
-            "-config", "ca.cnf", "-extensions", "root_ext",
-        ])
+        // Self-signed through `openssl ca -selfsign`, which (unlike `req -x509` in OpenSSL 3.0) takes a fixed start
+        // date: every certificate here is valid from 2020 (or earlier), whatever day the tests run.
+        func selfSigned(_ name: String, subject: String) throws {
+            try run([
+                "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                "\(name).key", "-out", "\(name).csr", "-subj", subject,
+            ])
+            try run([
+                "ca", "-batch", "-config", "ca.cnf", "-name", "ca_root", "-selfsign", "-keyfile", "\(name).key",
+                "-extensions", "root_ext", "-startdate", "20000101000000Z", "-enddate", "21000101000000Z", "-in",
+                "\(name).csr", "-out", "\(name).pem", "-notext",
+            ])
+        }
+        try selfSigned("root", subject: "/CN=Gatehouse Test Root CA - G3/O=Gatehouse Tests/C=US")
         func issue(
             _ name: String, by ca: String, extensions: String, subject: String,
             from start: String = "20200101000000Z", to end: String = "20990101000000Z"
@@ -141,21 +150,15 @@ public final class AppStorePKI: @unchecked Sendable {
         try issue("leaf-under-no-oid", by: "intermediate_no_oid", extensions: "leaf_ext", subject: leafSubject)
         try issue("leaf-under-not-ca", by: "intermediate_not_ca", extensions: "leaf_ext", subject: leafSubject)
         try issue("leaf-under-other", by: "other_intermediate", extensions: "leaf_ext", subject: leafSubject)
-        try run([
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
-            "other-root.key", "-out", "other-root.pem", "-subj", "/CN=Gatehouse Test Other Root", "-days", "36500",
-            "-config", "ca.cnf", "-extensions", "root_ext",
-        ])
-        try run([
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "xcode.key",
-            "-out", "xcode.pem", "-subj", "/CN=StoreKit Testing in Xcode", "-days", "36500",
-        ])
+        try selfSigned("other-root", subject: "/CN=Gatehouse Test Other Root")
+        try selfSigned("xcode", subject: "/CN=StoreKit Testing in Xcode")
         for name in ["root", "other-root", "xcode"] {
             try run(["x509", "-in", "\(name).pem", "-outform", "DER", "-out", "\(name).der"])
         }
         let der = { (name: String) in try Self.bytes(directory.file("\(name).der")) }
         let key = { (name: String) in
-            try PrivateKey(pemRepresentation: String(decoding: Self.bytes(directory.file("\(name).key")), as: UTF8.self))
+            try PrivateKey(
+                pemRepresentation: String(decoding: Self.bytes(directory.file("\(name).key")), as: UTF8.self))
         }
         root = try der("root")
         intermediate = try der("intermediate")
@@ -269,7 +272,7 @@ public final class AppStorePKI: @unchecked Sendable {
                 copy_extensions = none
 
                 """
-            FileManager.default.createFile(atPath: directory.file("\(ca)-index.txt").path, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.file("\(ca)-index.txt").path, contents: Data())
             try Data("\(String(format: "%02X", section.count * 4 + 16))01\n".utf8).write(
                 to: directory.file("\(ca)-serial"))
         }

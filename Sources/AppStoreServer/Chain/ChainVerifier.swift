@@ -131,9 +131,9 @@ final class ChainVerifier: Sendable {
     }
 
     /// The leaf's key, which must be EC P-256 for ES256 (RFC 7518 section 3.4).
-    private static func es256Key(of certificate: X509Certificate, _ summary: ChainCertificate) throws(
-        AppStoreServerError
-    ) -> PublicKey {
+    private static func es256Key(of certificate: X509Certificate, _ summary: ChainCertificate)
+        throws(AppStoreServerError) -> PublicKey
+    {
         guard let spki = certificate.subjectPublicKeyInfo, let key = try? PublicKey(derRepresentation: spki) else {
             throw AppStoreServerError(.chainInvalid, "\(summary.named) has a public key that cannot be read")
         }

@@ -69,9 +69,10 @@ final class TrustStore: @unchecked Sendable {
             case 0: at = ChainCertificate(leaf, role: .leaf).named
             case 1: at = ChainCertificate(intermediate, role: .intermediate).named
             default:
-                at = X509_STORE_CTX_get_current_cert(context).flatMap(X509Certificate.retaining).map {
-                    "the certificate \($0.subject) (serial \(($0.serialNumberHex ?? "?").lowercased()))"
-                } ?? "depth \(depth)"
+                at =
+                    X509_STORE_CTX_get_current_cert(context).flatMap(X509Certificate.retaining).map {
+                        "the certificate \($0.subject) (serial \(($0.serialNumberHex ?? "?").lowercased()))"
+                    } ?? "depth \(depth)"
             }
             throw AppStoreServerError(
                 .chainInvalid,
@@ -96,4 +97,3 @@ final class TrustStore: @unchecked Sendable {
     /// The roots' subjects, for messages.
     var rootNames: String { roots.map(\.subject).joined(separator: "; ") }
 }
-

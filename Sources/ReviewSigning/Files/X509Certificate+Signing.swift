@@ -39,7 +39,8 @@ extension X509Certificate {
             case .notDER(let text), .noPEMBlock(let text): openSSL = text
             case .trailingBytes: openSSL = "trailing bytes"
             }
-            throw SigningError(.invalidCertificate, "\(what) has no readable PEM CERTIFICATE block (OpenSSL: \(openSSL))")
+            throw SigningError(
+                .invalidCertificate, "\(what) has no readable PEM CERTIFICATE block (OpenSSL: \(openSSL))")
         }
     }
 
