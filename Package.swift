@@ -237,6 +237,8 @@ let package = Package(
                 "ReviewSync", "ReviewLog", "AppStoreConnect", "GatehouseTesting", "ReviewTesting",
                 // The review serve section: signatures for the deliveries it sends to the release binary.
                 "ReviewWebhooks",
+                // The App Store section: genuine signed data verified offline.
+                "AppStoreServer",
             ],
             path: "Benchmarks/GatehouseBenchmarks"
         ),

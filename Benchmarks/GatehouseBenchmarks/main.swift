@@ -7,7 +7,8 @@
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
 //        [--samples <Samples dir>] [--quick]
 //        [--outside <Benchmarks/OutsidePackage release bin dir>]
-//        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql]
+//        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql,appstore]
+//        [--appstore-fixtures DIR] [--appstore-pydeps DIR]
 //        (--only breakdown: where an RS256 verification's time goes, step by step; not in the default run;
 //        --only webhook-latency: the webhooks section's stored-webhook-to-channel row alone)
 
@@ -31,6 +32,10 @@ struct Settings {
     /// Sections to run (crypto, outside, allocations, scaling, memory, processes, startup, peers, sync, webhooks,
     /// postgresql); all when empty.
     var sections: Set<String> = []
+    /// The genuine App Store signed data (the shared fixtures), for the App Store rows.
+    var appStoreFixtures = "../shared/fixtures/apple-real/appstore"
+    /// The PYTHONPATH folder holding Apple's app-store-server-library, for the App Store peer row.
+    var appStorePythonDependencies: String?
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
@@ -52,6 +57,8 @@ struct Settings {
             case "--samples": settings.samplesDirectory = value()
             case "--quick": settings.quick = true
             case "--outside": settings.outsideDirectory = value()
+            case "--appstore-fixtures": settings.appStoreFixtures = value()
+            case "--appstore-pydeps": settings.appStorePythonDependencies = value()
             case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
             default: fatalError("unknown argument \(arguments[index])")
             }
@@ -338,6 +345,10 @@ enum Bench {
         if settings.runs("postgresql") {
             print("\n== PostgreSQL ==")
             try postgreSQL(settings: settings, report: &report)
+        }
+
+        if settings.runs("appstore") {
+            try await appStore(settings: settings, report: &report)
         }
 
         print("\n" + report.table())
