@@ -17,7 +17,8 @@ public final class AppStorePKI: @unchecked Sendable {
     public let directory: TemporaryDirectory
     /// The `openssl` command.
     public let openssl: URL
-    /// The OCSP responder URL written in the certificates' AIA, if any.
+    /// The OCSP responder base URL: certificates issued by the root name `<ocspURL>/root` in their AIA, those issued
+    /// by an intermediate `<ocspURL>/intermediate` (one responder per issuing CA, as `OCSPTestResponder` serves).
     public let ocspURL: String?
 
     /// The root certificate (self-signed, CA), DER.
@@ -88,7 +89,7 @@ public final class AppStorePKI: @unchecked Sendable {
     }
 
     /// Makes a PKI.
-    /// - Parameter ocspURL: the OCSP responder URL to write in every issued certificate's AIA, or nil for none.
+    /// - Parameter ocspURL: the OCSP responder base URL for the issued certificates' AIA, or nil for none.
     /// - Throws: `Failure` when `openssl` is missing or a step fails.
     public init(ocspURL: String?) throws {
         guard let openssl = ProcessRunner.installedProgram("openssl") else {
@@ -217,7 +218,9 @@ public final class AppStorePKI: @unchecked Sendable {
     public func path(_ name: String) -> String { directory.file(name).path }
 
     private static func writeConfiguration(in directory: TemporaryDirectory, ocspURL: String?) throws {
-        let aia = ocspURL.map { "authorityInfoAccess = OCSP;URI:\($0)\n" } ?? ""
+        // Certificates the root issues are answered for by its responder; leaves by the intermediate's.
+        let aia = ocspURL.map { "authorityInfoAccess = OCSP;URI:\($0)/root\n" } ?? ""
+        let leafAIA = ocspURL.map { "authorityInfoAccess = OCSP;URI:\($0)/intermediate\n" } ?? ""
         var text = """
             [ req ]
             distinguished_name = req_dn
@@ -250,10 +253,10 @@ public final class AppStorePKI: @unchecked Sendable {
             subjectKeyIdentifier = hash
             authorityKeyIdentifier = keyid
             \(AppStorePKI.leafOID) = ASN1:NULL
-            \(aia)[ leaf_no_oid_ext ]
+            \(leafAIA)[ leaf_no_oid_ext ]
             basicConstraints = critical,CA:FALSE
             keyUsage = critical,digitalSignature
-            \(aia)
+            \(leafAIA)
             """
         for ca in ["root", "intermediate", "intermediate-no-oid", "intermediate-not-ca", "other-intermediate"] {
             let section = ca.replacingOccurrences(of: "-", with: "_")

@@ -94,6 +94,9 @@ final class TrustStore: @unchecked Sendable {
         return root
     }
 
+    /// Runs `body` with the store (`X509_STORE *`), for an OCSP response's signer check.
+    func withStore<Result>(_ body: (OpaquePointer) -> Result) -> Result { body(store) }
+
     /// The roots' subjects, for messages.
     var rootNames: String { roots.map(\.subject).joined(separator: "; ") }
 }

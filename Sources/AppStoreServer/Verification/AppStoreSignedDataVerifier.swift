@@ -1,4 +1,5 @@
 import GatehouseFoundation
+import GatehouseHTTP
 import JWT
 
 /// Verifies App Store signed data: Server Notifications V2, transactions, renewal info and AppTransactions, each a
@@ -40,7 +41,9 @@ public struct AppStoreSignedDataVerifier: Sendable {
     public static let limits = JWSLimits(maxTokenBytes: 64 * 1024, maxNestingDepth: 16, maxObjectMembers: 256)
 
     private let chains: ChainVerifier
+    private let trust: TrustStore
     private let clock: any TimeSource
+    private let ocsp: OCSPCache?
 
     /// Makes a verifier for one app and environment.
     /// - Parameters:
@@ -49,11 +52,26 @@ public struct AppStoreSignedDataVerifier: Sendable {
     ///   - appAppleID: the app's Apple id (App Store Connect, App Information); required for `.production`.
     ///   - roots: the roots to trust; nil for Apple Root CA - G3. Pass a root explicitly to take Xcode or
     ///     LocalTesting data signed by it.
-    ///   - clock: the current time, for online checks and for payloads without a signing date.
+    ///   - onlineChecks: whether to check the leaf and the intermediate with OCSP, and their validity at the
+    ///     clock's time rather than at the data's signing date.
+    ///   - http: the client OCSP requests go through; nil for a `CurlHTTPClient` with a 10-second limit.
+    ///   - clock: the current time, for online checks and for payloads without a signing date. OCSP freshness is
+    ///     judged on the system clock whatever this says.
     /// - Throws: `invalidConfiguration`: an empty bundle ID, production without `appAppleID`, an empty root list.
     public init(
         bundleID: String, environment: AppStoreEnvironment, appAppleID: Int64? = nil,
-        roots: [AppStoreRootCertificate]? = nil, clock: any TimeSource = .system
+        roots: [AppStoreRootCertificate]? = nil, onlineChecks: Bool = false, http: (any HTTPFetching)? = nil,
+        clock: any TimeSource = .system
+    ) throws(AppStoreServerError) {
+        try self.init(
+            bundleID: bundleID, environment: environment, appAppleID: appAppleID, roots: roots,
+            onlineChecks: onlineChecks, http: http, clock: clock, ocspClock: .system)
+    }
+
+    /// Makes a verifier whose OCSP answers are judged fresh on `ocspClock` (tests move it past a `nextUpdate`).
+    package init(
+        bundleID: String, environment: AppStoreEnvironment, appAppleID: Int64?, roots: [AppStoreRootCertificate]?,
+        onlineChecks: Bool, http: (any HTTPFetching)?, clock: any TimeSource, ocspClock: any TimeSource
     ) throws(AppStoreServerError) {
         guard !bundleID.isEmpty else {
             throw AppStoreServerError(.invalidConfiguration, "the bundle ID is empty: give the app's bundle ID")
@@ -69,9 +87,16 @@ public struct AppStoreSignedDataVerifier: Sendable {
         self.environment = environment
         self.appAppleID = appAppleID
         self.roots = roots
-        onlineChecks = false
+        self.onlineChecks = onlineChecks
         self.clock = clock
-        chains = ChainVerifier(trust: try TrustStore(roots: roots), explicitRoots: true)
+        let trust = try TrustStore(roots: roots)
+        self.trust = trust
+        chains = ChainVerifier(trust: trust, explicitRoots: true)
+        ocsp =
+            onlineChecks
+            ? OCSPCache(
+                http: http ?? CurlHTTPClient(configuration: .init(totalTimeout: .seconds(10))), clock: ocspClock)
+            : nil
     }
 
     /// Verifies a notification's `signedPayload` and its nested signed data.
@@ -149,11 +174,13 @@ public struct AppStoreSignedDataVerifier: Sendable {
         var checks: [AppCheck] = []
         var payload: JSONObject?
         var nested: [NestedSignedData] = []
+        var ocsp: [OCSPCheck]?
 
         func report(error: AppStoreServerError?) -> AppStoreVerificationReport {
             AppStoreVerificationReport(
                 kind: kind, error: error, chain: chain, validationTime: validationTime,
-                validationTimeSource: validationTimeSource, checks: checks, payload: payload, nested: nested)
+                validationTimeSource: validationTimeSource, checks: checks, ocsp: ocsp, payload: payload,
+                nested: nested)
         }
     }
 
@@ -173,6 +200,7 @@ public struct AppStoreSignedDataVerifier: Sendable {
         trace.validationTime = time
         trace.validationTimeSource = source
         try path.checkValidity(at: time, source: source)
+        if let ocsp { try await onlineChecks(path, ocsp: ocsp, trace: &trace) }
         switch kind {
         case .transaction:
             let transaction = try SignedTransaction(payload)
@@ -275,6 +303,42 @@ public struct AppStoreSignedDataVerifier: Sendable {
             return (date, kind == .appTransaction ? .receiptCreationDate : .signedDate)
         }
         return (clock.now(), .now)
+    }
+
+    /// Step 6: OCSP for the leaf and the intermediate, asked at once; a revoked or unknown certificate rejects the
+    /// data (the leaf's answer first), and a missing answer leaves it unverified, not rejected.
+    private func onlineChecks(_ path: VerifiedPath, ocsp: OCSPCache, trace: inout Trace)
+        async throws(AppStoreServerError)
+    {
+        guard let intermediate = path.intermediate, let root = path.root else {
+            // Xcode and LocalTesting data: one local certificate, with no responder to ask.
+            trace.ocsp = []
+            return
+        }
+        let trust = self.trust
+        async let leafCheck = ocsp.status(of: path.leaf, issuer: intermediate, role: .leaf, trust: trust)
+        async let intermediateCheck = ocsp.status(
+            of: intermediate, issuer: root, role: .intermediate, trust: trust)
+        let checks = await [leafCheck, intermediateCheck]
+        trace.ocsp = checks
+        if let rejecting = checks.first(where: \.rejects) {
+            var reason = "OCSP (\(rejecting.responder ?? "?")) says \(rejecting.certificate.named) is "
+            if rejecting.status == .revoked {
+                reason += "revoked"
+                if let time = rejecting.revocationTime { reason += " since \(ISO8601.text(time))" }
+                if let why = rejecting.revocationReason { reason += " (\(why))" }
+            } else {
+                reason += "unknown to its issuer's responder"
+            }
+            throw AppStoreServerError(.certificateRevoked, reason)
+        }
+        if let missing = checks.first(where: { $0.status == .unavailable }) {
+            throw AppStoreServerError(
+                .verificationUnavailable,
+                "the OCSP status of \(missing.certificate.named) could not be had from "
+                    + "\(missing.responder ?? "its issuer"): \(missing.problem ?? "no answer"); the data is neither "
+                    + "verified nor rejected: check again later")
+        }
     }
 
     /// Step 7: the app checks, all recorded, the first failure thrown.

@@ -18,6 +18,9 @@ public struct AppStoreVerificationReport: Sendable {
     public let validationTimeSource: ValidationTimeSource?
     /// The app checks, in order, each with its result.
     public let checks: [AppCheck]
+    /// The OCSP status of the leaf and the intermediate, when the verifier checks online (nil offline; empty for
+    /// locally signed data, which has no responder).
+    public let ocsp: [OCSPCheck]?
     /// The payload (after its signature verified).
     public let payload: JSONObject?
     /// The nested signed data of a notification, each verified as its own kind.

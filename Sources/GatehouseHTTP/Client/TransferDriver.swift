@@ -20,7 +20,9 @@ enum TransferDriver {
         overrides: NetworkOverrides = .standard
     ) throws -> HTTPResponse {
         try RequestValidation.validate(request, userAgent: configuration.userAgent)
-        var url = try URLPolicy.check(request.url)
+        var url = try URLPolicy.check(request.url, plainHTTPAnywhere: request.isOCSP)
+        // An OCSP request's plain http may reach any host; every hop after it is held to the usual rules.
+        var plainHTTPAnywhere = request.isOCSP
         // What the next exchange is, for messages, and whether every server so far was reached on loopback (from
         // the addresses connected to): once a server that is not on this machine has answered, no later exchange
         // of this request may connect to loopback.
@@ -42,7 +44,7 @@ enum TransferDriver {
                         + " redirect(s), the last to \(url.text) (raise Configuration.totalTimeout)")
             }
             let rule = ConnectionRule(
-                subject: subject, host: url.host, requiresLoopback: url.scheme == "http",
+                subject: subject, host: url.host, requiresLoopback: url.scheme == "http" && !plainHTTPAnywhere,
                 forbidsLoopback: !loopbackSoFar,
                 proxy: url.hostClass == .loopback
                     ? nil : ProxyRoute.proxy(scheme: url.scheme, host: url.host, environment: ProcessEnvironment.value))
@@ -78,6 +80,7 @@ enum TransferDriver {
                 for name in credentialHeaders { headers.remove(name: name) }
             }
             url = next
+            plainHTTPAnywhere = false
         }
     }
 }

@@ -1,7 +1,8 @@
 /// A request to send: method, absolute URL, header fields and body bytes.
 ///
 /// The URL must be `https`, or `http` to a loopback host (127.0.0.0/8, ::1, `localhost`); this is checked
-/// before any connection is made. `Content-Length`, `Transfer-Encoding`, `Host` and `Connection` are set by the
+/// before any connection is made. The one exception is an OCSP request (`ocsp(url:body:)`, for the package's own
+/// modules): OCSP responders are served over plain http, and their responses are signed. `Content-Length`, `Transfer-Encoding`, `Host` and `Connection` are set by the
 /// client and refused here.
 public struct HTTPRequest: Sendable, Equatable {
     /// The method.
@@ -14,6 +15,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: [UInt8]
     /// Whether the response's body is needed (default ``ResponseBody/required``), or only its status.
     public var responseBody: ResponseBody
+    /// Whether this is an OCSP request (RFC 6960 appendix A.1), the one request that may use plain http to a host
+    /// that is not loopback: its response is signed by the certificate's issuer or its delegate, and verified. Set
+    /// only by `ocsp(url:body:)`; a redirect from it is held to the usual rules.
+    package private(set) var isOCSP = false
 
     /// Creates a request.
     /// - Parameters:
@@ -40,6 +45,20 @@ public struct HTTPRequest: Sendable, Equatable {
     /// - Returns: the request.
     public static func get(_ url: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
         HTTPRequest(method: .get, url: url, headers: headers)
+    }
+
+    /// An OCSP request: a POST of the DER request as `application/ocsp-request` (RFC 6960 appendix A.1), which
+    /// may go over plain http to the responder named in a certificate (as Apple serves OCSP).
+    /// - Parameters:
+    ///   - url: the responder's URL, from the certificate's Authority Information Access.
+    ///   - body: the DER `OCSPRequest`.
+    /// - Returns: the request.
+    package static func ocsp(url: String, body: [UInt8]) -> HTTPRequest {
+        var request = HTTPRequest(
+            method: .post, url: url,
+            headers: ["Content-Type": "application/ocsp-request", "Accept": "application/ocsp-response"], body: body)
+        request.isOCSP = true
+        return request
     }
 
     /// A POST of an HTML form: the fields serialized as `application/x-www-form-urlencoded` (WHATWG URL Standard

@@ -3,7 +3,9 @@
 /// loopback decision is finally made.
 ///
 /// - Only `https` is fetched, except `http` to a host written as loopback (127.0.0.0/8 in any numeric form, `::1`,
-///   their IPv4-mapped forms, `localhost`) so tests can use a local server; it must also connect to loopback.
+///   their IPv4-mapped forms, `localhost`) so tests can use a local server; it must also connect to loopback. An
+///   OCSP request (`HTTPRequest.isOCSP`) may use plain http to any host: responders serve it so, and the response
+///   is signed (RFC 6960 section 4.2.1); its redirects are not excepted.
 /// - An unspecified address (0.0.0.0/8 or `::`, in any spelling: `0`, `0x0`, `0.0`, `[::ffff:0.0.0.0]`) is
 ///   refused: it connects to this machine itself.
 /// - A redirect is held to the same rules, and a redirect from a server that was not on loopback may not lead to
@@ -11,10 +13,12 @@
 ///   refused here when the target is written as loopback, and when libcurl connects when it only resolves there.
 enum URLPolicy {
     /// Parses and checks a URL.
-    /// - Parameter text: the URL.
+    /// - Parameters:
+    ///   - text: the URL.
+    ///   - plainHTTPAnywhere: an OCSP request's exception: plain http to a host that is not loopback.
     /// - Returns: the checked URL.
     /// - Throws: `HTTPError.invalidURL` or `HTTPError.insecureURL` naming the URL and the rule.
-    static func check(_ text: String) throws -> CheckedURL {
+    static func check(_ text: String, plainHTTPAnywhere: Bool = false) throws -> CheckedURL {
         let parsed = try CurlURL(parsing: text)
         guard let scheme = parsed.scheme?.lowercased() else {
             throw HTTPError(.invalidURL, "'\(text)' has no scheme: write it as https://host/path")
@@ -33,7 +37,7 @@ enum URLPolicy {
                 .insecureURL,
                 "\(text) names \(host), \(unspecifiedExplanation); name the server instead; no connection was made")
         }
-        if scheme == "http" && hostClass != .loopback {
+        if scheme == "http" && hostClass != .loopback && !plainHTTPAnywhere {
             throw HTTPError(
                 .insecureURL,
                 "\(text) uses plain http to \(host), which is not a loopback host: use https (plain http is"

@@ -154,6 +154,13 @@ package final class X509Certificate: @unchecked Sendable {
         }
     }
 
+    /// An ASN.1 time (UTCTime or GeneralizedTime, as certificates and OCSP responses carry) as an instant.
+    /// - Parameter time: the time (`ASN1_TIME *`, `ASN1_GENERALIZEDTIME *`).
+    /// - Returns: the instant, or nil when OpenSSL cannot read it.
+    package static func date(asn1 time: UnsafeRawPointer?) -> Date? {
+        date(time?.assumingMemoryBound(to: ASN1_TIME.self))
+    }
+
     private static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
         var fields = tm()
         guard let time, ASN1_TIME_to_tm(time, &fields) == 1,
