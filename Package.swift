@@ -315,14 +315,14 @@ let package = Package(
 // `-sanitize=fuzzer,address -DFUZZING` it is a libFuzzer binary; in a normal build it replays the files it is given.
 let fuzzTargets = [
     "jws", "jwks", "key-import", "review-import", "time", "jwtcheck-cli", "review-cli", "jwtcheck-render", "webhook",
-    "chat-payload",
+    "chat-payload", "appstore",
 ]
 package.targets += [
     .target(
         name: "GatehouseFuzzing",
         dependencies: [
             "JWT", "ReviewLog", "CommandLineKit", "JWTCheckCLI", "ReviewCLI", "ReviewWebhooks", "MicroHTTPServer",
-            "GatehouseFoundation", "ReviewNotify",
+            "GatehouseFoundation", "ReviewNotify", "AppStoreServer",
             // The chat-payload target checks payloads with ChatPayloadInspection, the tests' reading of the services'
             // text rules.
             "GatehouseTesting",

@@ -26,6 +26,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The Slack, Discord and Teams payloads of a message whose app, version and build come from the input: valid
     /// JSON, and no value mentions, links or styles.
     case chatPayload = "chat-payload"
+    /// App Store signed data (`AppStoreSignedDataVerifier.explain`, offline): a token whose chain, signature and
+    /// payload checks the seeds reach, or arbitrary DER certificates in an `x5c`.
+    case appstore
 
     /// Runs the target on one input. Returns normally on every input; a crash, a sanitizer report or a hang is
     /// a finding.
@@ -42,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jwtcheckRender: RenderingFuzzing.run(input)
         case .webhook: WebhookFuzzing.run(input)
         case .chatPayload: ChatPayloadFuzzing.run(input)
+        case .appstore: AppStoreFuzzing.run(input)
         }
     }
 

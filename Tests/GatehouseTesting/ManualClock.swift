@@ -20,6 +20,10 @@ public final class ManualClock: TimeSource {
     /// The current time of this clock.
     public func now() -> Date { current.withLockVisibleToTSan { $0 } }
 
+    /// Sets the clock.
+    /// - Parameter date: the new "now".
+    public func set(_ date: Date) { current.withLockVisibleToTSan { $0 = date } }
+
     /// Moves the clock.
     /// - Parameter seconds: how far; negative moves it back.
     public func advance(_ seconds: TimeInterval) {

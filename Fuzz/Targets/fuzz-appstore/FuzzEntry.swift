@@ -1,0 +1,1 @@
+../../Entry/FuzzEntry.swift
