@@ -149,7 +149,8 @@ let package = Package(
         .target(
             name: "JWTCheckCLI",
             dependencies: [
-                "JWT", "AppleSignIn", "GatehouseHTTP", "CommandLineKit", "GatehouseCore", "GatehouseFoundation",
+                "JWT", "AppleSignIn", "AppStoreServer", "GatehouseHTTP", "CommandLineKit", "GatehouseCore",
+                "GatehouseFoundation",
             ]),
         .target(
             name: "ReviewCLI",
@@ -286,6 +287,8 @@ let package = Package(
             name: "JWTCheckCLITests",
             dependencies: [
                 "JWTCheckCLI", "jwtcheck", "JWT", "AppleSignIn", "CommandLineKit", "GatehouseTesting",
+                // jwtcheck appstore: the verifier's report, and signed data from the test PKI.
+                "AppStoreServer", "AppStoreTesting",
             ]
         ),
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "GatehouseTesting"]),

@@ -1,3 +1,4 @@
+import AppStoreServer
 import AppleSignIn
 import CommandLineKit
 import JWT
@@ -37,6 +38,36 @@ struct ExitStatusMappingTests {
                 #expect(Status(AppleSignInError(code)) == status, "AppleSignInError.\(code)")
                 #expect(
                     CommandFailure(AppleSignInError(code, "the cause")).status == status, "AppleSignInError.\(code)")
+            }
+        }
+    }
+
+    /// The App Store codes: every check is a rejection (malformed data included), `verificationUnavailable` could
+    /// not check, `invalidConfiguration` is the options.
+    static let appStoreServerErrors: [Status: [AppStoreServerError.Code]] = [
+        .negative: [
+            .malformed, .unsupportedAlgorithm, .chainInvalid, .missingAppleExtension, .certificateExpired,
+            .certificateRevoked, .signatureInvalid, .bundleIDMismatch, .environmentMismatch, .appAppleIDMismatch,
+            .localSigningNotTrusted,
+        ],
+        .unavailable: [.verificationUnavailable],
+        .usage: [.invalidConfiguration],
+    ]
+
+    @Test("each AppStoreServerError code: the table's status, through the tool's failure too; every code once")
+    func appStoreServerCodes() {
+        let all = AppStoreServerError.Code.Base.allCases.map(AppStoreServerError.Code.init)
+        let listed = Self.appStoreServerErrors.values.flatMap { $0 }
+        #expect(
+            all.filter { !listed.contains($0) }.isEmpty, "codes without a row: \(all.filter { !listed.contains($0) })")
+        #expect(listed.count == Set(listed).count && listed.count == all.count, "a code in two rows")
+        for (status, codes) in Self.appStoreServerErrors {
+            for code in codes {
+                let error = AppStoreServerError(code, "the cause")
+                #expect(Status(error) == status, "AppStoreServerError.\(code)")
+                let failure = JWTCheckCommand.failure(for: error, running: AppStoreDecodeCommand(signed: .literal("x")))
+                #expect(failure.status == status, "AppStoreServerError.\(code)")
+                #expect(failure.message == "AppStoreServerError.\(code): the cause")
             }
         }
     }

@@ -41,6 +41,8 @@ struct JWTCheckInterfaceTests {
                 Self.manSection(page, path: path), lists: command, of: "jwtcheck \(path)")
         }
         #expect(page.contains(".SS \"jwtcheck apple verify\"\n"))
+        #expect(page.contains(".SS \"jwtcheck appstore verify\"\n"))
+        #expect(page.contains(".SS \"jwtcheck appstore decode\"\n"))
     }
 
     /// The part of the man page about one command: from its `.SS` line to the next (the page's head for the tool).
@@ -142,6 +144,11 @@ struct JWTCheckInterfaceTests {
             (["jwtcheck", "apple", "revoke", "t", "--hint=a"], ["access_token"]),
             (["jwtcheck", "completion", "z"], ["zsh"]),
             (["jwtcheck", "apple", "verify", "--client-id", "x", "--nonce-"], ["--nonce-sha256"]),
+            (["jwtcheck", "apps"], ["appstore"]),
+            (["jwtcheck", "appstore", "d"], ["decode"]),
+            (["jwtcheck", "appstore", "verify", "x", "--environment", "S"], ["Sandbox"]),
+            (["jwtcheck", "appstore", "verify", "x", "--kind", "app"], ["app-transaction"]),
+            (["jwtcheck", "appstore", "decode", "x", "--ki"], ["--kind"]),
         ])
     func bashCompletes(words: [String], expected: [String]) throws {
         #expect(
@@ -168,10 +175,11 @@ struct JWTCheckInterfaceTests {
     func fishCompletes() throws {
         let script = JWTCheckCommand.help.completionScript(for: .fish)
         func complete(_ line: String) throws -> [String] { try ShellCompletionRunner.fishCandidates(script, line) }
-        #expect(try complete("jwtcheck ap") == ["apple"])
+        #expect(try complete("jwtcheck ap") == ["apple", "appstore"])
         #expect(try complete("jwtcheck apple client-secret --da") == ["--days"])
         #expect(try complete("jwtcheck apple revoke t --hint ") == ["access_token", "refresh_token"])
         #expect(try complete("jwtcheck completion ") == ["bash", "fish", "zsh"])
+        #expect(try complete("jwtcheck appstore verify x --environment L") == ["LocalTesting"])
     }
 
     @Test("the man page renders without a warning (groff -ww)")
@@ -189,6 +197,7 @@ struct JWTCheckInterfaceTests {
             executableAt: ProcessRunner.installedProgram("man")!, ["-l", file.path], environment: ["MANWIDTH": "100"])
         #expect(rendered.status == 0, "\(rendered.standardError)")
         #expect(rendered.standardOutput.contains("jwtcheck apple verify"))
+        #expect(rendered.standardOutput.contains("jwtcheck appstore verify"))
         #expect(rendered.standardOutput.contains("EXIT STATUS"))
     }
 

@@ -20,7 +20,10 @@ struct NowOptionTests {
         }
         #expect(
             takers.map { $0.path.joined(separator: " ") }
-                == ["token", "apple verify", "apple notification", "apple exchange", "apple refresh", "apple revoke"])
+                == [
+                    "token", "apple verify", "apple notification", "apple exchange", "apple refresh", "apple revoke",
+                    "appstore verify",
+                ])
         for (path, command) in takers {
             let now = command.allOptions.first { $0.name == "now" }!
             #expect(now.with(help: "") == JWTCheckOptions.now.spec.with(help: ""), "\(path)")

@@ -116,7 +116,7 @@ final class ChainVerifier: Sendable {
     }
 
     /// Decodes `x5c[index]`: base64 (RFC 7515 section 4.1.6 says base64, not base64url) of one DER certificate.
-    private static func certificate(_ text: String, index: Int) throws(AppStoreServerError) -> X509Certificate {
+    static func certificate(_ text: String, index: Int) throws(AppStoreServerError) -> X509Certificate {
         guard let bytes = Data(base64Encoded: text), !bytes.isEmpty else {
             throw AppStoreServerError(
                 .malformed,

@@ -60,7 +60,7 @@ public enum ValidationTimeSource: String, Sendable, Hashable {
     case now
 
     /// The source in words, for messages.
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .signedDate: "the payload's signedDate"
         case .receiptCreationDate: "the payload's receiptCreationDate"

@@ -44,3 +44,13 @@ public struct NestedSignedData: Sendable {
     /// What its verification found.
     public let report: AppStoreVerificationReport
 }
+
+extension AppStoreVerificationReport {
+    /// The report of data refused before the verifier saw it (a notification body without a `signedPayload`): the
+    /// error alone.
+    package init(refusing error: AppStoreServerError, kind: SignedDataKind?) {
+        self.init(
+            kind: kind, error: error, chain: [], validationTime: nil, validationTimeSource: nil, checks: [],
+            payload: nil, nested: [])
+    }
+}

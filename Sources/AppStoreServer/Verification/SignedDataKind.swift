@@ -12,7 +12,7 @@ public enum SignedDataKind: String, Sendable, Hashable, CaseIterable {
     case appTransaction = "app-transaction"
 
     /// The kind in words, for messages.
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .notification: "notification"
         case .transaction: "transaction"
@@ -24,7 +24,7 @@ public enum SignedDataKind: String, Sendable, Hashable, CaseIterable {
     /// The kind a payload's members show: a notification has `notificationType`, an AppTransaction `receiptType`,
     /// a transaction `transactionId`, renewal info `autoRenewProductId` or `autoRenewStatus`.
     /// - Returns: nil when none of them is present.
-    static func detect(_ payload: JSONObject) -> SignedDataKind? {
+    package static func detect(_ payload: JSONObject) -> SignedDataKind? {
         if payload["notificationType"] != nil || payload["notificationUUID"] != nil { return .notification }
         if payload["receiptType"] != nil { return .appTransaction }
         if payload["transactionId"] != nil { return .transaction }

@@ -1,3 +1,4 @@
+import AppStoreServer
 import AppleSignIn
 import CommandLineKit
 import JWT
@@ -26,6 +27,24 @@ extension ExitStatus {
         case .invalidRequest, .invalidClient, .invalidGrant, .unauthorizedClient, .unsupportedGrantType,
             .invalidScope, .tokenRequestRefused:
             self = .negative
+        }
+    }
+
+    /// The status of an App Store signed data error.
+    ///
+    /// Every check's code is a rejection (1), malformed input included; `verificationUnavailable` says the data could
+    /// not be checked (an OCSP responder that did not answer), not that it was refused (69); `invalidConfiguration`
+    /// is the verifier's options (64). A `--root` file that is not a certificate is bad input (65): the command that
+    /// reads it says so where it reads it, whatever the code.
+    /// - Parameter error: the error.
+    package init(_ error: AppStoreServerError) {
+        switch error.code.base {
+        case .malformed, .unsupportedAlgorithm, .chainInvalid, .missingAppleExtension, .certificateExpired,
+            .certificateRevoked, .signatureInvalid, .bundleIDMismatch, .environmentMismatch, .appAppleIDMismatch,
+            .localSigningNotTrusted:
+            self = .negative
+        case .verificationUnavailable: self = .unavailable
+        case .invalidConfiguration: self = .usage
         }
     }
 
@@ -67,7 +86,7 @@ package enum JWTSubject: Sendable, CaseIterable {
 extension JWTCheckCommand {
     /// The failure a command ends with when it throws `error`, for CommandLineKit's runner. Every command maps its
     /// library's errors to a `CommandFailure` where it knows what was being judged (a token, an input, an option),
-    /// so a failure arrives as it is; an Apple Sign in or JOSE error that arrives unmapped gets its status from this
+    /// so a failure arrives as it is; an Apple Sign in, App Store or JOSE error that arrives unmapped gets its status from this
     /// file's table (a JOSE error as bad input), and anything else is bad input data (65).
     package static func failure(
         for error: any Error, running command: any ParsableCommand<ToolEnvironment>
@@ -75,6 +94,7 @@ extension JWTCheckCommand {
         switch error {
         case let failure as CommandFailure: failure
         case let error as AppleSignInError: CommandFailure(error)
+        case let error as AppStoreServerError: CommandFailure(error)
         case let error as JWTError: CommandFailure(ExitStatus(error, judging: .input), "\(error)")
         default: CommandFailure(.dataError, "\(error)")
         }
@@ -85,6 +105,12 @@ extension CommandFailure {
     /// An Apple Sign in error as a command's failure: its status (`ExitStatus(_:)`) and its description.
     /// - Parameter error: the error.
     init(_ error: AppleSignInError) {
+        self.init(ExitStatus(error), "\(error)")
+    }
+
+    /// An App Store signed data error as a command's failure: its status (`ExitStatus(_:)`) and its description.
+    /// - Parameter error: the error.
+    init(_ error: AppStoreServerError) {
         self.init(ExitStatus(error), "\(error)")
     }
 

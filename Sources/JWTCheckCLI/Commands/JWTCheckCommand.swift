@@ -15,14 +15,15 @@ package struct JWTCheckCommand: CommandLineTool {
         informationOptions: [JWTCheckOptions.version, JWTCheckOptions.manual],
         sections: [
             .exitStatus(
-                "0 valid or done, 1 token rejected, 64 usage error, 65 bad input data, 66 input file missing or "
-                    + "unreadable, 69 key set or Apple endpoint cannot be reached.")
+                "0 valid or done, 1 token or signed data rejected, 64 usage error, 65 bad input data, 66 input file "
+                    + "missing or unreadable, 69 key set or Apple endpoint cannot be reached, or App Store data cannot "
+                    + "be checked.")
         ])
 
     package static var subcommands: [any ParsableCommand<ToolEnvironment>.Type] {
         [
             TokenCommand.self, DecodeCommand.self, KeysCommand.self, SignCommand.self, AppleCommand.self,
-            CompletionCommand.self,
+            AppStoreCommand.self, CompletionCommand.self,
         ]
     }
 }

@@ -6,20 +6,23 @@ enum TokenInput {
     static let maxBytes = 1 << 20
 
     /// The token text.
+    /// - Parameter what: what the input is, for the messages ("token": "the token file", "token rejected").
     /// - Throws: `.noInput` for a missing or unreadable file; `.negative` for input over `maxBytes`.
-    static func read(_ source: TokenSource, environment: ToolEnvironment) throws(CommandFailure) -> String {
+    static func read(
+        _ source: TokenSource, environment: ToolEnvironment, what: String = "token"
+    ) throws(CommandFailure) -> String {
         switch source {
         case .literal(let text):
             return text
         case .file(let path):
             do {
-                return InputFile.trimmedText(try InputFile.read(path, role: "token file", maxBytes: maxBytes))
+                return InputFile.trimmedText(try InputFile.read(path, role: "\(what) file", maxBytes: maxBytes))
             } catch  where error.status == .dataError {
-                throw CommandFailure(.negative, "token rejected: \(error.message)")
+                throw CommandFailure(.negative, "\(what) rejected: \(error.message)")
             }
         case .standardInput:
             guard let bytes = environment.readStandardInput(maxBytes) else {
-                throw CommandFailure(.negative, "token rejected: standard input is larger than \(maxBytes) bytes")
+                throw CommandFailure(.negative, "\(what) rejected: standard input is larger than \(maxBytes) bytes")
             }
             return InputFile.trimmedText(bytes)
         }

@@ -1,3 +1,4 @@
+import AppStoreServer
 import CommandLineKit
 import JWT
 
@@ -174,6 +175,64 @@ package enum JWTCheckOptions {
             }
             return text
         })
+
+    // MARK: App Store signed data
+
+    /// `--bundle-id` of `appstore verify`: the app the data must be for.
+    package static let bundleID = Option(
+        .value(
+            "bundle-id", valueName: "<id>", help: "The app's bundle ID (required): the data's bundleId must equal it.",
+            isRequired: true))
+    /// `--environment` of `appstore verify`: one of Apple's environments, by its name (any case).
+    package static let environment = Option(
+        .value(
+            "environment", valueName: "<name>",
+            help: "The environment the data must be of (required): Production, Sandbox, Xcode or LocalTesting. Xcode "
+                + "and LocalTesting data is taken only when its signing certificate is given with --root.",
+            completion: .choices(AppStoreEnvironment.documented.map(\.rawValue)), isRequired: true),
+        parse: { text throws(CommandFailure) in
+            guard
+                let environment = AppStoreEnvironment.documented.first(where: {
+                    $0.rawValue.lowercased() == text.lowercased()
+                })
+            else {
+                throw .usage(
+                    "--environment takes Production, Sandbox, Xcode or LocalTesting, not '\(text)'")
+            }
+            return environment
+        })
+    /// `--kind` of `appstore verify` and `appstore decode`: what the data is, instead of telling it by its members.
+    package static let signedDataKind = Option(
+        .value(
+            "kind", valueName: "<kind>",
+            help: "What the data is: notification, transaction, renewal or app-transaction. Default: told by the "
+                + "payload's members (notificationType, receiptType, transactionId, autoRenewStatus).",
+            completion: .choices(SignedDataKind.allCases.map(\.rawValue))),
+        parse: { text throws(CommandFailure) in
+            guard let kind = SignedDataKind(rawValue: text) else {
+                throw .usage("--kind takes notification, transaction, renewal or app-transaction, not '\(text)'")
+            }
+            return kind
+        })
+    /// `--app-apple-id` of `appstore verify`: the app's Apple id, a positive integer.
+    package static let appAppleID = Option(
+        .value(
+            "app-apple-id", valueName: "<n>",
+            help: "The app's Apple ID (App Store Connect, App Information): required with --environment Production, "
+                + "where the data's appAppleId must equal it."),
+        parse: { text throws(CommandFailure) in
+            guard let id = Int64(text), id > 0 else {
+                throw .usage("--app-apple-id takes the app's Apple ID, a positive whole number, not '\(text)'")
+            }
+            return id
+        })
+    /// `--root` of `appstore verify`: a trusted root certificate file, PEM or DER.
+    package static let appStoreRoot = Option(
+        .value(
+            "root", repeatable: true, valueName: "<file>",
+            help: "Trust this root certificate (PEM or DER; repeatable) instead of Apple Root CA - G3, which is "
+                + "embedded: a root of your own for tests, or the certificate Xcode signs StoreKit testing data with.",
+            completion: .file))
 
     // MARK: Reading
 
