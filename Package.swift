@@ -220,6 +220,9 @@ let package = Package(
             name: "readme-sign-in-with-apple-in-tests", dependencies: ["AppleSignIn", "GatehouseHTTP"],
             path: "Tests/ReadmeSnippets/SignInWithAppleInTests"),
         .executableTarget(name: "readme-jwt-verifier", dependencies: ["JWT"], path: "Tests/ReadmeSnippets/JWTVerifier"),
+        .executableTarget(
+            name: "readme-app-store-server", dependencies: ["AppStoreServer"],
+            path: "Tests/ReadmeSnippets/AppStoreServer"),
 
         // make demo's receiver of generic webhook notifications: the loopback server above, checking each delivery's
         // signature with ReviewNotify's GatehouseWebhookSignature. An executable target like the stand-in; never

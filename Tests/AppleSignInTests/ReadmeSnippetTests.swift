@@ -124,7 +124,7 @@ struct ReadmeSnippetTests {
     /// The snippet programs, each the `main.swift` of an executable target in Tests/ReadmeSnippets/.
     static let snippetTargets = [
         "SignInWithApple": "readme-sign-in-with-apple", "SignInWithAppleInTests": "readme-sign-in-with-apple-in-tests",
-        "JWTVerifier": "readme-jwt-verifier",
+        "JWTVerifier": "readme-jwt-verifier", "AppStoreServer": "readme-app-store-server",
     ]
 
     @Test("every Swift block of the README is a snippet program byte for byte, and every snippet is in the README")
@@ -178,5 +178,25 @@ struct ReadmeSnippetTests {
             "readme-sign-in-with-apple-in-tests", [token, "another-nonce"],
             environment: ["APPLE_KEYS_URL": server.url("/auth/keys"), "SWIFT_BACKTRACE": "enable=no"])
         #expect(replayed.status != 0 && replayed.standardError.contains("nonce"), "\(replayed.standardError)")
+    }
+
+    @Test("the README's App Store notification receiver, run as a program on a genuine production notification")
+    func appStoreSnippetRuns() throws {
+        let file = SharedResources.appleRealDirectory.appendingPathComponent(
+            "appstore/gopay-unsign_jwt-notification-consumption-request-production-2023-06.jws")
+        try SkipUnlessCI.check(
+            missing: FileManager.default.fileExists(atPath: file.path) ? nil : SharedResources.absentMessage,
+            cause: "the shared fixtures hold the genuine App Store data")
+        let signed = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let directory = try TemporaryDirectory()
+        let body = directory.file("body.json")
+        try Data("{\"signedPayload\":\"\(signed)\"}".utf8).write(to: body)
+        let verified = try ProcessRunner.run(
+            "readme-app-store-server", [body.path, "com.jrjj.keysns", "1601830814"])
+        #expect(verified.status == 0, "\(verified.standardError)")
+        #expect(verified.standardOutput.hasPrefix("cbff6987-b8d9-43d8-b1dc-07fa8c9fd945 CONSUMPTION_REQUEST "))
+        let otherApp = try ProcessRunner.run("readme-app-store-server", [body.path, "com.jrjj.keysns", "42"])
+        #expect(otherApp.status == 1)
+        #expect(otherApp.standardOutput.hasPrefix("appAppleIDMismatch: "), "\(otherApp.standardOutput)")
     }
 }

@@ -110,10 +110,7 @@ struct AppStoreCommandTests {
                 ["appstore", "verify", "x", "--bundle-id", "a", "--environment", "Sandbox", "--app-apple-id", "0"],
                 "positive whole number, not '0'"
             ),
-            (
-                ["appstore", "verify", "x", "--bundle-id", "a", "--environment", "Sandbox", "--online"],
-                "--online"
-            ),
+            (["appstore", "decode", "x", "--online"], "--online"),
             (["appstore", "decode"], "needs SIGNED"),
             (["appstore", "decode", "x", "--kind", "receipt"], "not 'receipt'"),
             (["appstore", "frob"], "unknown appstore subcommand 'frob'"),
@@ -454,20 +451,64 @@ struct AppStoreCommandTests {
         }
     }
 
-    @Test("verificationUnavailable is 69, with the object on stdout under --json (verified false, the code)")
-    func unavailable() throws {
-        let report = AppStoreVerificationReport(
-            refusing: AppStoreServerError(.verificationUnavailable, "the OCSP responder did not answer"),
-            kind: .transaction)
-        let json = AppStoreReport.verdict(report, kindGiven: false, jws: nil, json: true)
+    // MARK: - Online (OCSP against a real responder)
+
+    /// A PKI whose certificates name a real OCSP responder (`openssl ocsp` behind a loopback server).
+    static func online() throws -> (AppStorePKI, OCSPTestResponder) {
+        try AppStorePKI.requireOpenSSL()
+        let responder = try OCSPTestResponder()
+        let pki = try AppStorePKI(ocspURL: responder.baseURL)
+        responder.serve(pki)
+        return (pki, responder)
+    }
+
+    @Test("--online, good (0): both certificates asked, validity at --now, the OCSP lines and the ocsp array")
+    func onlineGood() async throws {
+        let (pki, responder) = try Self.online()
+        let signed = try pki.sign(Self.transaction())
+        let output = await verify(signed, pki, ["--online"])
+        #expect(output.status == .success, "\(output.standardError)")
+        let text = output.standardOutput
+        #expect(
+            text.contains(
+                "validation time  2026-05-28T20:26:40Z: the current time (--now, else the clock): checking online"))
+        #expect(text.contains("OCSP\n  leaf         \(responder.baseURL)/intermediate  GOOD, next update "))
+        #expect(text.contains("  intermediate \(responder.baseURL)/root  GOOD, next update "))
+        #expect(responder.totalRequests == 2)
+        let json = try Self.json(await verify(signed, pki, ["--online", "--json"]))
+        #expect(json["verified"] == .bool(true))
+        #expect(json["validationTimeSource"] == .string("now"))
+        #expect(json["ocsp"]?.arrayValue?.map { $0["status"] } == [.string("good"), .string("good")])
+        #expect(json["ocsp"]?.arrayValue?.map { $0["role"] } == [.string("leaf"), .string("intermediate")])
+        // Offline, no ocsp member at all.
+        #expect(try Self.json(await verify(signed, pki, ["--json"]))["ocsp"] == nil)
+    }
+
+    @Test("--online, a revoked leaf (1): REJECTED (certificateRevoked), the revocation shown")
+    func onlineRevoked() async throws {
+        let (pki, _) = try Self.online()
+        try pki.revoke("leaf", by: "intermediate")
+        let output = await verify(try pki.sign(Self.transaction()), pki, ["--online"])
+        #expect(output.status == .negative)
+        #expect(output.standardOutput.hasPrefix("Verdict: REJECTED (certificateRevoked): "))
+        #expect(output.standardOutput.contains("REVOKED since "))
+    }
+
+    @Test("--online, the responder down (69): NOT CHECKED; with --json the object on stdout, verified false")
+    func onlineUnavailable() async throws {
+        let (pki, responder) = try Self.online()
+        responder.server.stop()
+        let signed = try pki.sign(Self.transaction())
+        let human = await verify(signed, pki, ["--online"])
+        #expect(human.status == .unavailable)
+        #expect(human.standardOutput.hasPrefix("Verdict: NOT CHECKED (verificationUnavailable): "))
+        #expect(human.standardError.contains("could not be checked"))
+        let json = await verify(signed, pki, ["--online", "--json"])
         #expect(json.status == .unavailable)
         let object = try Self.json(json)
         #expect(object["verified"] == .bool(false))
         #expect(object["error"]?["code"] == .string("verificationUnavailable"))
-        #expect(json.standardError.contains("could not be checked"))
-        let human = AppStoreReport.verdict(report, kindGiven: false, jws: nil, json: false)
-        #expect(human.status == .unavailable)
-        #expect(human.standardOutput.hasPrefix("Verdict: NOT CHECKED (verificationUnavailable): "))
+        #expect(object["ocsp"]?.arrayValue?.allSatisfy { $0["status"] == .string("unavailable") } == true)
     }
 
     // MARK: - decode

@@ -51,6 +51,6 @@ extension AppStoreVerificationReport {
     package init(refusing error: AppStoreServerError, kind: SignedDataKind?) {
         self.init(
             kind: kind, error: error, chain: [], validationTime: nil, validationTimeSource: nil, checks: [],
-            payload: nil, nested: [])
+            ocsp: nil, payload: nil, nested: [])
     }
 }

@@ -226,6 +226,12 @@ package enum JWTCheckOptions {
             }
             return id
         })
+    /// `--online` of `appstore verify`: OCSP for the leaf and the intermediate, validity at the current time.
+    package static let appStoreOnline = OptionSpec.flag(
+        "online",
+        help: "Also ask OCSP, over the plain http Apple serves it on, whether the leaf or the intermediate is "
+            + "revoked, and check every certificate's validity at the current time (or --now) instead of the "
+            + "signing date. An unreachable or unusable responder exits 69: not verified, not rejected.")
     /// `--root` of `appstore verify`: a trusted root certificate file, PEM or DER.
     package static let appStoreRoot = Option(
         .value(

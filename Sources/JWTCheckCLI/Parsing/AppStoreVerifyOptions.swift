@@ -21,6 +21,8 @@ package struct AppStoreVerifyOptions: Sendable, Equatable {
     package var now: String?
     /// One JSON object instead of the human report.
     package var json = false
+    /// OCSP for the leaf and the intermediate, and validity at the current time (`--online`).
+    package var online = false
 
     /// Creates options with the required members.
     package init(signed: TokenSource, bundleID: String, environment: AppStoreEnvironment) {
@@ -31,7 +33,7 @@ package struct AppStoreVerifyOptions: Sendable, Equatable {
 
     /// Reads the options: SIGNED, `--bundle-id` and `--environment` (required; an empty bundle ID is missing), then
     /// `--app-apple-id` (required for Production, whatever the kind: a verifier for Production checks the app's
-    /// Apple id wherever the data carries one), `--kind`, `--root`, `--now` and `--json`.
+    /// Apple id wherever the data carries one), `--kind`, `--root`, `--online`, `--now` and `--json`.
     /// - Throws: `CommandFailure` (usage) naming what is wrong, a missing option followed by the command's help.
     package init(parsing arguments: CommandArguments) throws(CommandFailure) {
         let signed = try arguments.onePositional(named: "SIGNED")
@@ -50,6 +52,7 @@ package struct AppStoreVerifyOptions: Sendable, Equatable {
         rootPaths = try arguments.values(JWTCheckOptions.appStoreRoot)
         now = try arguments.value(JWTCheckOptions.now)
         json = arguments.has(JWTCheckOptions.json)
+        online = arguments.has(JWTCheckOptions.appStoreOnline)
     }
 
     /// What `appstore verify` reads before it verifies, in this order (parameters first, then inputs): the time,
@@ -67,17 +70,18 @@ package struct AppStoreVerifyOptions: Sendable, Equatable {
         return (signed, verifier)
     }
 
-    /// The one place the verifier is made from the options (where online checks will be wired).
+    /// The one place the verifier is made from the options.
     /// - Parameters:
     ///   - roots: the roots read from `--root`; nil for Apple Root CA - G3.
-    ///   - clock: `--now`, or the clock: the time for payloads without a signing date.
+    ///   - clock: `--now`, or the clock: the time for payloads without a signing date, and online.
     /// - Throws: the verifier's `invalidConfiguration` as its exit status (usage).
     func makeVerifier(roots: [AppStoreRootCertificate]?, clock: any TimeSource) throws(CommandFailure)
         -> AppStoreSignedDataVerifier
     {
         do {
             return try AppStoreSignedDataVerifier(
-                bundleID: bundleID, environment: environment, appAppleID: appAppleID, roots: roots, clock: clock)
+                bundleID: bundleID, environment: environment, appAppleID: appAppleID, roots: roots,
+                onlineChecks: online, clock: clock)
         } catch {
             throw CommandFailure(error)
         }

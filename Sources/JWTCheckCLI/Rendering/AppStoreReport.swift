@@ -53,6 +53,7 @@ enum AppStoreReport {
         add("validationTimeSource", report.validationTimeSource.map { .string($0.rawValue) } ?? .null)
         add("chain", .array(report.chain.map { .object(object($0)) }))
         add("checks", .array(report.checks.map { .object(object($0)) }))
+        if let ocsp = report.ocsp { add("ocsp", .array(ocsp.map { .object(object($0)) })) }
         if !isNested {
             add("payload", report.payload.map { .object(beside($0, verified: report.nested)) } ?? .null)
             add(
@@ -80,6 +81,21 @@ enum AppStoreReport {
             .init(name: "notBefore", value: certificate.notBefore.map { .string(instant($0)) } ?? .null),
             .init(name: "notAfter", value: certificate.notAfter.map { .string(instant($0)) } ?? .null),
             .init(name: "appleExtension", value: certificate.appleExtension.map(JSONValue.bool) ?? .null),
+        ])
+    }
+
+    static func object(_ check: OCSPCheck) -> JSONObject {
+        JSONObject(members: [
+            .init(name: "role", value: .string(check.certificate.role.rawValue)),
+            .init(name: "serial", value: .string(check.certificate.serial)),
+            .init(name: "responder", value: check.responder.map(JSONValue.string) ?? .null),
+            .init(name: "status", value: .string(check.status.rawValue)),
+            .init(name: "thisUpdate", value: check.thisUpdate.map { .string(instant($0)) } ?? .null),
+            .init(name: "nextUpdate", value: check.nextUpdate.map { .string(instant($0)) } ?? .null),
+            .init(name: "revocationTime", value: check.revocationTime.map { .string(instant($0)) } ?? .null),
+            .init(name: "revocationReason", value: check.revocationReason.map(JSONValue.string) ?? .null),
+            .init(name: "cached", value: .bool(check.cached)),
+            .init(name: "problem", value: check.problem.map(JSONValue.string) ?? .null),
         ])
     }
 
@@ -147,7 +163,24 @@ enum AppStoreReport {
             for certificate in report.chain { text += lines(certificate, label: nil, indent: indent + 2) }
         }
         if let time = report.validationTime, let source = report.validationTimeSource {
-            text += line("validation time", "\(instant(time)): \(why(source))", indent: indent)
+            text += line(
+                "validation time", "\(instant(time)): \(why(source, online: report.ocsp != nil))", indent: indent)
+        }
+        if let ocsp = report.ocsp {
+            text += pad + "OCSP\n"
+            if ocsp.isEmpty { text += pad + "  none: locally signed data names no responder\n" }
+            for check in ocsp {
+                var detail = check.status.rawValue.uppercased()
+                if let time = check.revocationTime { detail += " since \(instant(time))" }
+                if let reason = check.revocationReason { detail += " (\(ClaimsReport.shown(reason)))" }
+                if let next = check.nextUpdate {
+                    detail += ", next update \(instant(next))" + (check.cached ? ", from the cache" : "")
+                }
+                if let problem = check.problem { detail += ": \(ClaimsReport.shown(problem))" }
+                text +=
+                    pad + "  " + ClaimsReport.padded(role(check.certificate.role), 12) + " "
+                    + ClaimsReport.shown(check.responder ?? "no responder named") + "  " + detail + "\n"
+            }
         }
         if !report.checks.isEmpty {
             text += pad + "Checks\n"
@@ -165,10 +198,11 @@ enum AppStoreReport {
     }
 
     /// Why the validation time is the one it is.
-    private static func why(_ source: ValidationTimeSource) -> String {
+    private static func why(_ source: ValidationTimeSource, online: Bool) -> String {
         switch source {
         case .signedDate, .receiptCreationDate:
             "\(source.phrase) (offline: the chain must have been valid when the data was signed)"
+        case .now where online: "the current time (--now, else the clock): checking online, the chain must be valid now"
         case .now: "the current time (--now, else the clock): the payload has no signing date"
         }
     }
