@@ -36,7 +36,7 @@ struct DocumentationTests {
         do {
             let notification = try await verifier.verifyNotification(signedPayload)
             return .stored(notification.notificationUUID)
-        } catch where error.code == .verificationUnavailable {
+        } catch let error where error.code == .verificationUnavailable {
             return .retryLater  // not checked: never treat it as forged
         } catch {
             return .refused(error.code)  // the same data fails the same way
