@@ -4,7 +4,8 @@ import Foundation
 import GatehouseCore
 import JWT
 
-/// The App Store signed data target: `AppStoreSignedDataVerifier.explain` (offline) on a token made from the input.
+/// The App Store signed data target: `AppStoreSignedDataVerifier.explain` (offline), and the unverified decoding
+/// `jwtcheck appstore decode` shows, on a token made from the input.
 /// The first byte picks the mode: even, the rest is the token text (the seeds are data of each kind signed by a
 /// throwaway PKI whose root the verifier trusts, so the chain, extension, signature and payload checks are all
 /// reached); odd, the rest is DER certificates separated by `FF FE "X5C" FE FF`, put in an `x5c` header over a
@@ -35,6 +36,8 @@ package enum AppStoreFuzzing {
         let rest = Array(input.dropFirst())
         if mode & 1 == 0 {
             let token = String(decoding: rest, as: UTF8.self)
+            // The unverified view `jwtcheck appstore decode` shows: every payload member of every kind is read.
+            _ = try? UnverifiedSignedData(decoding: token)
             let report = explain(token)
             if report.isVerified {
                 guard report.chain.count == 3, report.chain.last?.role == .root,
