@@ -32,7 +32,13 @@ public final class OCSPTestResponder: Sendable {
 
     /// The loopback server.
     public let server: LoopbackHTTPServer
-    private let settings = Mutex<(validity: Validity, fault: Fault)>((.days(1), .none))
+    /// What the next responses give; shared with the server's handlers by reference (the handlers hold this and the
+    /// PKI, never the responder, which owns the server: no cycle, nothing leaked).
+    private let settings = Settings()
+
+    private final class Settings: Sendable {
+        let value = Mutex<(validity: Validity, fault: Fault)>((.days(1), .none))
+    }
 
     /// Starts a server; make the PKI with `baseURL` as its OCSP URL, then `serve(_:)` it.
     public init() throws { server = try LoopbackHTTPServer() }
@@ -43,15 +49,17 @@ public final class OCSPTestResponder: Sendable {
     /// Answers for `pki`'s root and intermediate.
     public func serve(_ pki: AppStorePKI) {
         for ca in ["root", "intermediate"] {
-            server.route("/\(ca)") { [self] request in answer(request, ca: ca, pki: pki) }
+            server.route("/\(ca)") { [settings] request in
+                Self.answer(request, ca: ca, pki: pki, settings: settings.value.withLock { $0 })
+            }
         }
     }
 
     /// Sets the validity the next responses give.
-    public func setValidity(_ validity: Validity) { settings.withLock { $0.validity = validity } }
+    public func setValidity(_ validity: Validity) { settings.value.withLock { $0.validity = validity } }
 
     /// Sets the fault the next responses play.
-    public func setFault(_ fault: Fault) { settings.withLock { $0.fault = fault } }
+    public func setFault(_ fault: Fault) { settings.value.withLock { $0.fault = fault } }
 
     /// The requests answered so far for one CA ("root", "intermediate").
     public func requestCount(_ ca: String) -> Int { server.requestCount(path: "/\(ca)") }
@@ -59,8 +67,10 @@ public final class OCSPTestResponder: Sendable {
     /// Every request so far.
     public var totalRequests: Int { requestCount("root") + requestCount("intermediate") }
 
-    private func answer(_ request: LoopbackRequest, ca: String, pki: AppStorePKI) -> LoopbackResponse {
-        let (validity, fault) = settings.withLock { $0 }
+    private static func answer(
+        _ request: LoopbackRequest, ca: String, pki: AppStorePKI, settings: (validity: Validity, fault: Fault)
+    ) -> LoopbackResponse {
+        let (validity, fault) = settings
         switch fault {
         case .status(let status): return LoopbackResponse(status: status, body: Array("unavailable".utf8))
         case .garbage: return LoopbackResponse(status: 200, body: Array("<html>not OCSP</html>".utf8))

@@ -486,12 +486,13 @@ struct AppStoreCommandTests {
 
     @Test("--online, a revoked leaf (1): REJECTED (certificateRevoked), the revocation shown")
     func onlineRevoked() async throws {
-        let (pki, _) = try Self.online()
+        let (pki, responder) = try Self.online()
         try pki.revoke("leaf", by: "intermediate")
         let output = await verify(try pki.sign(Self.transaction()), pki, ["--online"])
         #expect(output.status == .negative)
         #expect(output.standardOutput.hasPrefix("Verdict: REJECTED (certificateRevoked): "))
         #expect(output.standardOutput.contains("REVOKED since "))
+        #expect(responder.totalRequests == 2)
     }
 
     @Test("--online, the responder down (69): NOT CHECKED; with --json the object on stdout, verified false")

@@ -59,34 +59,41 @@ struct ReminderTests {
         #expect(kinds.filter { $0 == .stateChange }.count == 3)
     }
 
-    @Test("a reminder's message says which threshold, how long so far, and compares with the p90 and Apple's claim")
-    func message() async throws {
+    @Test(
+        "past both thresholds at once: one reminder, the 48 hours', saying both, with the expedite link; none follows",
+        arguments: StoreKind.allCases)
+    func message(_ kind: StoreKind) async throws {
         let start = Timestamp(secondsSince1970: 1_795_000_000)
-        let fixture = try Self.store(start: start)
+        let fixture = try Self.store(start: start, kind)
         fixture.server.route("/hook", respond: .text("ok"))
         fixture.server.route("/slack", respond: .text("ok"))
         let webhook = try fixture.channel(.webhook, path: "/hook", states: [.waitingForReview])
         try fixture.channel(.slack, path: "/slack", states: [.rejected])
         let now = start.secondsSince1970 + 50 * Self.hour
         fixture.clock.advance(TimeInterval(now) - fixture.clock.now().timeIntervalSince1970)
-        #expect(try fixture.store.recordReminders(now: fixture.now) == 2)
+        #expect(try fixture.store.recordReminders(now: fixture.now) == 1)
         let report = try await fixture.deliverer().deliverPending()
-        // The two reminders (the channels were added after the events); Slack wants rejections only.
-        #expect(report.deliveredCount == 2)
+        // The one reminder (the channels were added after the events); Slack wants rejections only.
+        #expect(report.deliveredCount == 1)
         #expect(report.outcomes.allSatisfy { $0.notification.channel.id == webhook.id })
         let bodies = try fixture.server.requests(path: "/hook").map { try NotifyFixture.object($0) }
         let reminders = bodies.filter { ($0["kind"] as? String)?.hasPrefix("reminder") == true }
-        #expect(reminders.compactMap { $0["kind"] as? String }.sorted() == ["reminder-48h", "reminder-p90"])
-        for reminder in reminders {
-            #expect(reminder["cycleSeconds"] as? Int == 50 * 3600)
-            let text = try #require(reminder["text"] as? String)
-            #expect(text.hasPrefix("Still Waiting for Review: Fokus 2.3 (iOS)"))
-            #expect(
-                text.contains(
-                    "2d 2h since submission: longer than 3 of your 3 decided cycles took (100%; your 90th percentile: "
-                        + "1d 6h), from fewer than 5 cycles: a weak guide; Apple (today): 90% within 24 hours"))
-        }
-        #expect(Set(reminders.compactMap { $0["id"] as? String }).count == 2, "each reminder has its own id")
+        #expect(reminders.compactMap { $0["kind"] as? String } == ["reminder-48h"])
+        let reminder = try #require(reminders.first)
+        #expect(reminder["cycleSeconds"] as? Int == 50 * 3600)
+        let text = try #require(reminder["text"] as? String)
+        #expect(text.hasPrefix("Still Waiting for Review: Fokus 2.3 (iOS)"))
+        #expect(
+            text.contains(
+                "2d 2h since submission: longer than 3 of your 3 decided cycles took (100%; your 90th percentile: "
+                    + "1d 6h), from fewer than 5 cycles: a weak guide; Apple (today): 90% within 24 hours"))
+        #expect(
+            text.contains(
+                "\nReminder: past 48 hours and your own 90th percentile; an expedited review may be worth asking\n"))
+        #expect(text.hasSuffix("\nRequest an expedited review: \(AppleReviewClaim.expediteRequestURL)"))
         #expect(fixture.server.requestCount(path: "/slack") == 0)
+        // The p90's reminder was recorded with it: it never follows.
+        #expect(try fixture.store.recordReminders(now: Timestamp(secondsSince1970: now + Self.hour)) == 0)
+        #expect(try fixture.store.notifications(statuses: []).filter { $0.kind == .reminderOwnP90 }.isEmpty)
     }
 }

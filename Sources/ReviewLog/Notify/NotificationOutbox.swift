@@ -79,9 +79,11 @@ public protocol NotificationOutbox: OffloadingStore {
     /// Enqueues the reminders that are due at `now`, each once per threshold per cycle: a cycle in Waiting for Review
     /// or In Review (with a known start) past the user's own 90th percentile of time to decision
     /// (``OpenCycleComparison/isPastOwnP90``), and past 48 hours (``OpenCycleComparison/isPastLongWait``). The
-    /// reminder and its notifications are written in one transaction.
+    /// reminder and its notifications are written in one transaction. A cycle that crosses both thresholds at once
+    /// gets one reminder, the 48 hours' (which says the 90th percentile is past too); both are recorded, so the other
+    /// never follows.
     /// - Parameter now: the current time.
-    /// - Returns: how many reminders were recorded (whether or not a channel wanted them).
+    /// - Returns: how many reminders were enqueued (whether or not a channel wanted them).
     /// - Throws: `ReviewError` store errors.
     func recordReminders(now: Timestamp) throws(ReviewError) -> Int
 }

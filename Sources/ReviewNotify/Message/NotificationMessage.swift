@@ -186,6 +186,31 @@ public struct NotificationMessage: Sendable, Hashable {
     /// Whether the message is a rejection, which every channel makes stand out.
     public var isRejection: Bool { event.state.isRejection }
 
+    /// Whether the message is an approval (a review outcome that is no rejection: Pending Developer Release, Ready for
+    /// Distribution...), which every channel marks as it marks a rejection.
+    public var isApproval: Bool { event.state.isReviewOutcome && !event.state.isRejection }
+
+    /// The app's page in App Store Connect (`https://appstoreconnect.apple.com/apps/<id>`), when the store knows the
+    /// app's App Store Connect id; nil for an id that is not all digits, which no link is ever made from.
+    public var appStoreConnectURL: String? {
+        guard let id = event.app.appStoreID, !id.isEmpty, id.utf8.count <= 20,
+            id.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return "https://appstoreconnect.apple.com/apps/\(id)"
+    }
+
+    /// The links every channel shows as its own link elements, most useful first: Apple's expedited review request
+    /// when the wait suggests one (`OpenCycleComparison.suggestsExpedite`, the link `review status` prints), then
+    /// the app's App Store Connect page when its id is known. Made by Gatehouse only, never from the store's text.
+    public var links: [(label: String, url: String)] {
+        var links: [(label: String, url: String)] = []
+        if isLongWait, comparison?.suggestsExpedite == true {
+            links.append(("Request an expedited review", AppleReviewClaim.expediteRequestURL))
+        }
+        if let appStoreConnectURL { links.append(("Open in App Store Connect", appStoreConnectURL)) }
+        return links
+    }
+
     /// Whether the wait is long: a reminder, or an open cycle past Apple's 24 hours or the user's own 90th
     /// percentile. A long wait's message carries `OpenCycleComparison.summary`.
     public var isLongWait: Bool {
@@ -210,6 +235,11 @@ public struct NotificationMessage: Sendable, Hashable {
         var facts: [(String, String)] = [
             ("App", event.app.name), ("Version", event.version + (event.build.map { " (\($0))" } ?? "")),
             ("Platform", event.platform.name), ("State", event.state.displayName),
+            // When the change happened, in words (UTC): a message read hours later still says when.
+            (
+                kind == .reminderOwnP90 || kind == .reminderLongWait ? "In this state since" : "Changed",
+                ReadableDate.string(event.at)
+            ),
         ]
         if let previousState {
             facts.append(
@@ -226,13 +256,17 @@ public struct NotificationMessage: Sendable, Hashable {
         if isLongWait, let comparison { facts.append(("Compared", comparison.summary)) }
         if kind == .reminderOwnP90 { facts.append(("Reminder", "past your own 90th percentile")) }
         if kind == .reminderLongWait {
-            facts.append(("Reminder", "past 48 hours; an expedited review may be worth asking"))
+            // One reminder for a cycle past both thresholds at once: this one, saying both.
+            let both = comparison?.isPastOwnP90 == true ? " and your own 90th percentile" : ""
+            let advice = comparison?.suggestsExpedite == true ? "; an expedited review may be worth asking" : ""
+            facts.append(("Reminder", "past 48 hours\(both)\(advice)"))
         }
         return facts
     }
 
-    /// The message as plain text: the title, then one "label: value" line per fact.
+    /// The message as plain text: the title, then one "label: value" line per fact, then one per link.
     public var text: String {
-        ([title] + facts.map { "\($0.label): \($0.value)" }).joined(separator: "\n")
+        ([title] + facts.map { "\($0.label): \($0.value)" } + links.map { "\($0.label): \($0.url)" })
+            .joined(separator: "\n")
     }
 }

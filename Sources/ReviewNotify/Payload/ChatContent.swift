@@ -8,6 +8,10 @@ struct ChatContent {
     enum Tone {
         /// Nothing to stand out: no mark, green on Discord, the default colour on Teams.
         case ordinary
+        /// In Review: 🔍, blurple on Discord, Teams' `Accent`.
+        case review
+        /// An approval: ✅, green on Discord, Teams' `Good`.
+        case approval
         /// A long wait: ⏳, amber, Teams' `Warning`.
         case longWait
         /// A signing item expiring in more than 7 days: ⚠️, amber, Teams' `Warning`.
@@ -37,16 +41,32 @@ struct ChatContent {
     var wideLabels: Set<String>
     /// Slack's context line.
     var context: Context?
+    /// The links each channel shows as its own link elements (Slack buttons, Teams `Action.OpenUrl`s, the first as
+    /// the Discord embed's URL), never inside a text: made by Gatehouse, never from what the store holds as text.
+    var links: [(label: String, url: String)] = []
 }
 
 extension ChatContent {
-    /// A review notification's content: a rejection is an alarm, a long wait a long wait; its time is the event's; the
-    /// comparison takes a whole line.
+    /// A review notification's content: a rejection is an alarm, a long wait a long wait, an approval and In Review
+    /// are marked; its time is the event's; the comparison and the time of the change take a whole line; its links
+    /// (an expedited review request, the app's App Store Connect page) are link elements.
     init(_ message: NotificationMessage) {
+        let tone: Tone
+        if message.isRejection {
+            tone = .alarm
+        } else if message.isLongWait {
+            tone = .longWait
+        } else if message.isApproval {
+            tone = .approval
+        } else if message.event.state == .inReview {
+            tone = .review
+        } else {
+            tone = .ordinary
+        }
         self.init(
-            title: message.title, facts: message.facts,
-            tone: message.isRejection ? .alarm : message.isLongWait ? .longWait : .ordinary, at: message.event.at,
-            wideLabels: ["Compared"], context: message.kind == .test ? .test : nil)
+            title: message.title, facts: message.facts, tone: tone, at: message.event.at,
+            wideLabels: ["Compared", "Changed", "In this state since"], context: message.kind == .test ? .test : nil,
+            links: message.links)
     }
 
     /// A signing alert's content: urgent ones are alarms, the others warnings; its time is the message's; the long

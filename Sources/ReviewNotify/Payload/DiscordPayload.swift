@@ -20,7 +20,8 @@ enum DiscordPayload {
     static func body(_ message: ChatContent) -> String {
         let color: Int64
         switch message.tone {
-        case .ordinary: color = 0x57F287
+        case .ordinary, .approval: color = 0x57F287
+        case .review: color = 0x5865F2
         case .longWait, .warning: color = 0xFAA61A
         case .alarm: color = 0xED4245
         }
@@ -33,10 +34,13 @@ enum DiscordPayload {
             ])
         }
         let title: Markup = "\(message.title)"
-        let embed = JSONText.object([
+        var members = [
             ("title", title.cut(256).json), ("color", JSONText.number(color)),
             ("fields", PayloadText.array(fields)), ("timestamp", JSONText.string(message.at.iso8601)),
-        ])
+        ]
+        // The embed's url makes its title the link: the first, most useful one (an embed has one).
+        if let link = message.links.first { members.insert(("url", JSONText.string(link.url)), at: 1) }
+        let embed = JSONText.object(members)
         let headline: Markup = message.tone == .alarm ? "**\(message.title)**" : "\(message.title)"
         return JSONText.object([
             ("content", headline.cut(2000).json), ("embeds", PayloadText.array([embed])),

@@ -22,6 +22,8 @@ enum SlackPayload {
         let headline: Markup
         switch message.tone {
         case .ordinary: headline = "\(message.title)"
+        case .review: headline = "🔍 \(message.title)"
+        case .approval: headline = "✅ \(message.title)"
         case .longWait: headline = "⏳ \(message.title)"
         case .warning: headline = "⚠️ \(message.title)"
         case .alarm: headline = "⛔ \(message.title)"
@@ -48,6 +50,22 @@ enum SlackPayload {
                 ),
             ]),
         ]
+        if !message.links.isEmpty {
+            // Link buttons (Block Kit `actions` of `button`s whose `url` opens the page): no URL is ever a text.
+            let buttons = message.links.prefix(5).map { link in
+                let label: Markup = "\(link.label)"
+                return JSONText.object([
+                    ("type", PayloadText.constant("button")),
+                    (
+                        "text",
+                        JSONText.object([("type", PayloadText.constant("plain_text")), ("text", label.cut(75).json)])
+                    ),
+                    ("url", JSONText.string(link.url)),
+                ])
+            }
+            blocks.append(
+                JSONText.object([("type", PayloadText.constant("actions")), ("elements", PayloadText.array(buttons))]))
+        }
         switch message.context {
         case .test: blocks.append(context("A test from `review notify test`: no state changed."))
         case .signing: blocks.append(context("A signing alert from Gatehouse: `review signing` lists every item."))

@@ -22,6 +22,8 @@ enum TeamsPayload {
         let color: StaticString
         switch message.tone {
         case .ordinary: color = "Default"
+        case .review: color = "Accent"
+        case .approval: color = "Good"
         case .longWait, .warning: color = "Warning"
         case .alarm: color = "Attention"
         }
@@ -43,11 +45,22 @@ enum TeamsPayload {
                     })
             ),
         ])
-        let card = JSONText.object([
+        var members = [
             ("$schema", PayloadText.constant("http://adaptivecards.io/schemas/adaptive-card.json")),
             ("type", PayloadText.constant("AdaptiveCard")), ("version", PayloadText.constant("1.4")),
             ("body", PayloadText.array([headline, facts])),
-        ])
+        ]
+        if !message.links.isEmpty {
+            let actions = message.links.map { link in
+                let label: Markup = "\(link.label)"
+                return JSONText.object([
+                    ("type", PayloadText.constant("Action.OpenUrl")), ("title", label.json),
+                    ("url", JSONText.string(link.url)),
+                ])
+            }
+            members.append(("actions", PayloadText.array(actions)))
+        }
+        let card = JSONText.object(members)
         return JSONText.object([
             ("type", PayloadText.constant("message")),
             (

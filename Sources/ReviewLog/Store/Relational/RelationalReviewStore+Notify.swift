@@ -137,16 +137,23 @@ extension RelationalReviewStore: NotificationOutbox {
                 let due: [(OutboxNotification.Kind, Bool)] = [
                     (.reminderOwnP90, comparison.isPastOwnP90), (.reminderLongWait, comparison.isPastLongWait),
                 ]
+                var crossed: [OutboxNotification.Kind] = []
                 for (kind, isDue) in due where isDue {
                     let added = try session.insert(
                         """
                         INSERT INTO notify_reminders (cycle_event_id, threshold, event_id) VALUES (?, ?, ?)
                         ON CONFLICT (cycle_event_id, threshold) DO NOTHING RETURNING cycle_event_id
                         """, [.integer(opening.id), .text(kind.rawValue), .integer(current.id)])
-                    guard added != nil else { continue }
-                    recorded += 1
-                    try enqueueNotifications(forEventID: current.id, kind: kind, in: session)
+                    if added != nil { crossed.append(kind) }
                 }
+                // Both thresholds crossed at once (a first check late, or a p90 past 48 hours): one reminder, the one
+                // that matters most, the 48 hours' (it carries the expedite advice and says the p90 is past too);
+                // both are recorded, so the other never follows.
+                guard let kind = crossed.contains(.reminderLongWait) ? .reminderLongWait : crossed.first else {
+                    continue
+                }
+                recorded += 1
+                try enqueueNotifications(forEventID: current.id, kind: kind, in: session)
             }
             return recorded
         }
