@@ -117,4 +117,35 @@ struct MessageMarkersAndLinkTests {
         #expect(Self.discordEmbed(try Self.body(message, .discord))?["url"] == nil)
         #expect(Self.teamsCard(try Self.body(message, .teams))?["actions"] == nil)
     }
+
+    @Test("a state change still current is told as of now, as review status tells it: the wait so far, compared")
+    func currentStateAsOfNow() throws {
+        let hour: Int64 = 3600
+        let submitted = Self.at.secondsSince1970
+        func event(_ id: Int64, _ version: String, _ state: ReviewState, _ at: Int64) -> ReviewEvent {
+            ReviewEvent(
+                id: id, app: App(name: "Fokus"), platform: .iOS, version: version, build: nil, state: state,
+                at: Timestamp(secondsSince1970: at))
+        }
+        // Two decided cycles of 10 and 20 hours, then 2.3 submitted 30 hours before its first sync saw it.
+        var events = [
+            event(1, "1.0", .waitingForReview, submitted - 900 * hour),
+            event(2, "1.0", .approved, submitted - 890 * hour),
+            event(3, "1.1", .waitingForReview, submitted - 500 * hour),
+            event(4, "1.1", .approved, submitted - 480 * hour),
+            event(5, "2.3", .waitingForReview, submitted),
+        ]
+        let now = Timestamp(secondsSince1970: submitted + 30 * hour)
+        let first = try #require(NotificationMessage(kind: .stateChange, eventID: 5, events: events, now: now))
+        #expect(first.facts.contains { $0 == ("Cycle so far", "1d 6h") }, "\(first.facts)")
+        let compared = try #require(first.facts.first { $0.label == "Compared" }?.value)
+        #expect(compared.hasPrefix("1d 6h since submission: longer than 2 of your 2 decided cycles took"))
+        #expect(first.links.isEmpty, "30 hours: not yet past 48, no expedite link")
+        // Once the version has moved on, the same event's message is told as of its own time again.
+        events.append(event(6, "2.3", .inReview, submitted + 31 * hour))
+        let later = Timestamp(secondsSince1970: submitted + 40 * hour)
+        let old = try #require(NotificationMessage(kind: .stateChange, eventID: 5, events: events, now: later))
+        #expect(old.facts.contains { $0 == ("Cycle so far", "0s") }, "\(old.facts)")
+        #expect(!old.facts.contains { $0.label == "Compared" })
+    }
 }

@@ -122,8 +122,14 @@ public struct NotificationMessage: Sendable, Hashable {
 
         init?(kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp) {
             guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
-            let asOf = kind == .stateChange ? event.at : max(now, event.at)
-            let bound = kind == .stateChange ? event.id : Int64.max
+            // A state change is told as of its own time, unless it is still its version's current state: then as of
+            // now, as `review status` tells it (a submission first seen by a sync 30 hours after it was made says
+            // "Cycle so far: 1d 6h" and compares it, never "0s").
+            let isCurrent =
+                appEvents.filter { $0.versionKey == event.versionKey }.max { ($0.at, $0.id) < ($1.at, $1.id) }?.id
+                == event.id
+            let asOf = kind == .stateChange && !isCurrent ? event.at : max(now, event.at)
+            let bound = kind == .stateChange && !isCurrent ? event.id : Int64.max
             self.kind = kind
             self.event = event
             self.asOf = asOf
