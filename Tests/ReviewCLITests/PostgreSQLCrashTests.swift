@@ -90,7 +90,9 @@ struct PostgreSQLCrashTests {
             #expect(run.status == 69, "\(run.event): status \(run.status): \(run.standardError)")
             #expect(run.standardError.contains("127.0.0.1:\(server.port)"), "\(run.standardError)")
             #expect(!run.standardError.contains(server.password), "the password was printed: \(run.standardError)")
-            #expect(run.standardError.hasPrefix("review: ") && run.standardError.hasSuffix("\n"))
+            #expect(
+                run.standardError.hasPrefix("review: ") && run.standardError.hasSuffix("\n"),
+                "\(run.event): status \(run.status): \(run.standardError.debugDescription)")
         }
         let down = all.filter { $0.started == Phase.killed.rawValue && $0.ended == Phase.killed.rawValue }
         #expect(down.allSatisfy { $0.status == 69 }, "a command succeeded with the server down: \(down)")
