@@ -122,20 +122,19 @@ public struct NotificationMessage: Sendable, Hashable {
 
         init?(kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp) {
             guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
+            // The version's own events: its app's, so a read of the app's events is enough.
+            let versionEvents = appEvents.filter { $0.versionKey == event.versionKey }
             // A state change is told as of its own time, unless it is still its version's current state: then as of
             // now, as `review status` tells it (a submission first seen by a sync 30 hours after it was made says
             // "Cycle so far: 1d 6h" and compares it, never "0s").
-            let isCurrent =
-                appEvents.filter { $0.versionKey == event.versionKey }.max { ($0.at, $0.id) < ($1.at, $1.id) }?.id
-                == event.id
+            let isCurrent = versionEvents.max { ($0.at, $0.id) < ($1.at, $1.id) }?.id == event.id
             let asOf = kind == .stateChange && !isCurrent ? event.at : max(now, event.at)
             let bound = kind == .stateChange && !isCurrent ? event.id : Int64.max
             self.kind = kind
             self.event = event
             self.asOf = asOf
             self.bound = bound
-            // The version's own events: its app's, so a read of the app's events is enough.
-            let own = appEvents.filter { $0.versionKey == event.versionKey && ($0.at, $0.id) <= (asOf, bound) }
+            let own = versionEvents.filter { ($0.at, $0.id) <= (asOf, bound) }
             previous = own.filter { ($0.at, $0.id) < (event.at, event.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
             let timeline = VersionTimeline(key: event.versionKey, events: own, now: asOf)
             cycle = timeline.cycles.last
