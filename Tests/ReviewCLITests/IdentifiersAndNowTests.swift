@@ -69,6 +69,9 @@ struct LogIdentifierTests {
             (["--bundle-id", ""], "\"\" is not a bundle ID"),
             (["--app-store-id", "12a"], "\"12a\" is not an App Store ID"),
             (["--app-store-id", "id"], "\"id\" is not an App Store ID"),
+            // A digit with a combining mark is one Character between "0" and "9", but no digit.
+            (["--app-store-id", "12\u{0301}3"], "is not an App Store ID"),
+            (["--app-store-id", String(repeating: "9", count: 21)], "is not an App Store ID"),
         ])
     func malformed(options: [String], expected: String) throws {
         let review = try InProcessReview()

@@ -154,7 +154,7 @@ package enum ReviewOptions {
         parse: { text throws(CommandFailure) in
             var digits = Substring(text)
             if digits.hasPrefix("id") { digits = digits.dropFirst(2) }
-            guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
+            guard App.isAppStoreID(digits) else {
                 throw .usage(
                     "--app-store-id \"\(text)\" is not an App Store ID: use the digits of the app's App Store URL "
                         + "(1234567890)")

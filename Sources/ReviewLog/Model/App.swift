@@ -17,4 +17,13 @@ public struct App: Sendable, Hashable {
         self.bundleID = bundleID
         self.appStoreID = appStoreID
     }
+
+    /// Whether a text has the shape of an App Store Connect app ID: 1 to 20 ASCII digits (the digits of the app's App
+    /// Store URL, `id1234567890`, without the `id`).
+    /// - Parameter text: the text.
+    /// - Returns: true for an ID.
+    public static func isAppStoreID(_ text: some StringProtocol) -> Bool {
+        (1...20).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
 }

@@ -198,9 +198,7 @@ public struct NotificationMessage: Sendable, Hashable {
     /// The app's page in App Store Connect (`https://appstoreconnect.apple.com/apps/<id>`), when the store knows the
     /// app's App Store Connect id; nil for an id that is not all digits, which no link is ever made from.
     public var appStoreConnectURL: String? {
-        guard let id = event.app.appStoreID, !id.isEmpty, id.utf8.count <= 20,
-            id.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return nil }
+        guard let id = event.app.appStoreID, App.isAppStoreID(id) else { return nil }
         return "https://appstoreconnect.apple.com/apps/\(id)"
     }
 
