@@ -2,8 +2,8 @@
 ///
 /// The URL must be `https`, or `http` to a loopback host (127.0.0.0/8, ::1, `localhost`); this is checked
 /// before any connection is made. The one exception is an OCSP request (`ocsp(url:body:)`, for the package's own
-/// modules): OCSP responders are served over plain http, and their responses are signed. `Content-Length`, `Transfer-Encoding`, `Host` and `Connection` are set by the
-/// client and refused here.
+/// modules): OCSP responders are served over plain http, and their responses are signed. `Content-Length`,
+/// `Transfer-Encoding`, `Host` and `Connection` are set by the client and refused here.
 public struct HTTPRequest: Sendable, Equatable {
     /// The method.
     public var method: HTTPMethod
