@@ -10,54 +10,21 @@ extension ASCClient {
     }
 
     /// GETs a list and every following page (`links.next`), refusing a `next` already fetched, one on another
-    /// origin, and more than `maximumPages` pages.
+    /// origin, and more than `maximumPages` pages (`PageTrail`).
     func fetchAll(_ firstURL: String) async throws -> [JSONAPIDocument] {
         var documents: [JSONAPIDocument] = []
-        var fetched: [ExactString: Int] = [ExactString(firstURL): 1]
+        var trail = PageTrail(firstURL: firstURL)
         var url = firstURL
         while true {
             let document = try await fetch(url)
             documents.append(document)
-            guard let link = document.next else { return documents }
-            let next = link.hasPrefix("/") ? originPrefix + link : link
-            let nextOrigin: URLOrigin
-            do {
-                nextOrigin = try URLOrigin(checking: next)
-            } catch let error as HTTPError {
-                throw AppStoreConnectError(
-                    .paginationFailure,
-                    "page \(documents.count) of \(firstURL) links to next page \(Quoting.quoted(link)), which cannot "
-                        + "be fetched (HTTPError.\(error.code): \(error.reason)); the listing was stopped",
-                    url: url, httpError: error)
-            }
-            guard nextOrigin == origin else {
-                throw AppStoreConnectError(
-                    .paginationFailure,
-                    "page \(documents.count) of \(firstURL) links to next page \(Quoting.quoted(link)) on \(nextOrigin), "
-                        + "not on the base URL's origin \(origin): the bearer token is not sent there; the listing "
-                        + "was stopped (check the base URL and any proxy)", url: url)
-            }
-            if let page = fetched[ExactString(next)] {
-                throw AppStoreConnectError(
-                    .paginationFailure,
-                    "page \(documents.count) of \(firstURL) links to next page \(Quoting.quoted(link)), which is page "
-                        + "\(page), already fetched: following it would loop; the listing was stopped after "
-                        + "\(documents.count) pages", url: url)
-            }
-            guard documents.count < configuration.maximumPages else {
-                throw AppStoreConnectError(
-                    .paginationFailure,
-                    "\(firstURL) has more than \(configuration.maximumPages) pages (maximumPages); the listing was "
-                        + "stopped; raise ASCClientConfiguration.maximumPages if the account really has that many",
-                    url: url)
-            }
-            fetched[ExactString(next)] = documents.count + 1
+            guard let next = try trail.next(after: document, from: url, client: self) else { return documents }
             url = next
         }
     }
 
     /// `scheme://host:port` of the base URL, for a relative `next`.
-    private var originPrefix: String {
+    var originPrefix: String {
         guard let schemeEnd = baseURL.firstRange(of: "://") else { return baseURL }
         let rest = baseURL[schemeEnd.upperBound...]
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
@@ -259,6 +226,13 @@ extension ASCClient {
                 "the role of key \(Quoting.token(credentials.keyID)) does not allow reading \(what): Apple does not "
                     + "document which roles may read certificates and profiles; use a key with the Admin role "
                     + "(Users and Access > Integrations), or leave \(what) unwatched for this key")
+        }
+        if path.hasPrefix("/v1/builds") || path.hasPrefix("/v1/buildBetaDetails") {
+            return refused(
+                method, .forbidden, url, response: response,
+                "the role of key \(Quoting.token(credentials.keyID)) does not allow reading TestFlight builds: Apple "
+                    + "does not document which roles may read builds and their Beta App Review; use a key with the "
+                    + "Admin or App Manager role (Users and Access > Integrations)")
         }
         return refused(
             method, .forbidden, url, response: response,

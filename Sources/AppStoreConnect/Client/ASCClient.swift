@@ -4,8 +4,8 @@ public import GatehouseHTTP
 internal import JWT
 
 /// A client of the App Store Connect API for review states: apps, their App Store versions with builds, review
-/// submissions with their items, and a credential check; and for the signing tracker: the team's certificates and
-/// provisioning profiles.
+/// submissions with their items, TestFlight builds with their Beta App Review submissions, and a credential check;
+/// and for the signing tracker: the team's certificates and provisioning profiles.
 ///
 /// Every request is a GET with `Authorization: Bearer <token>` (tokens from an `ASCTokenProvider`, reused until
 /// near expiry). Lists follow the document's `links.next` until it is absent; a `next` already fetched, or on
@@ -345,7 +345,7 @@ public struct ASCClient: Sendable {
         return read.submission.replacingItems(try await reviewSubmissionItems(submissionID: read.submission.id))
     }
 
-    private static func checkID(_ id: String, _ what: String) throws -> String {
+    static func checkID(_ id: String, _ what: String) throws -> String {
         guard !id.isEmpty, id.utf8.count <= 200 else {
             throw AppStoreConnectError(
                 .invalidConfiguration,

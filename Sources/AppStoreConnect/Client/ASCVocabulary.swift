@@ -105,24 +105,36 @@ package enum ASCVocabulary {
         relationships: ["bundleId", "certificates"])
     static let bundleIDRead = ResourceRead(
         schema: "BundleId", type: "bundleIds", attributes: ["identifier"], relationships: [])
+    /// A build as TestFlight sees it: more than `buildRead`, the build an App Store version links to.
+    static let testFlightBuildRead = ResourceRead(
+        schema: "Build", type: "builds",
+        attributes: ["version", "uploadedDate", "expirationDate", "expired", "processingState"],
+        relationships: ["preReleaseVersion", "betaAppReviewSubmission", "buildBetaDetail", "app"])
+    static let preReleaseVersionRead = ResourceRead(
+        schema: "PrereleaseVersion", type: "preReleaseVersions", attributes: ["version", "platform"], relationships: [])
+    static let betaReviewSubmissionRead = ResourceRead(
+        schema: "BetaAppReviewSubmission", type: "betaAppReviewSubmissions",
+        attributes: ["betaReviewState", "submittedDate"], relationships: [])
+    static let buildBetaDetailRead = ResourceRead(
+        schema: "BuildBetaDetail", type: "buildBetaDetails", attributes: ["externalBuildState"], relationships: [])
 
-    /// Every resource read, by JSON:API type.
-    static let readsByType: [String: ResourceRead] = Dictionary(
-        [
+    /// Every resource read, by JSON:API type (a type read in two ways, `builds`, has both reads).
+    static let readsByType: [String: [ResourceRead]] = Dictionary(
+        grouping: [
             appRead, buildRead, versionRead, submissionRead, itemRead, webhookRead, certificateRead, profileRead,
-            bundleIDRead,
-        ].map { ($0.type, $0) },
-        uniquingKeysWith: { a, _ in a })
+            bundleIDRead, testFlightBuildRead, preReleaseVersionRead, betaReviewSubmissionRead, buildBetaDetailRead,
+        ],
+        by: \.type)
 
     /// Whether the client lists this attribute of this type as read (the resource readers assert it, so nothing is
     /// read that the conformance test does not check).
     static func reads(type: String, attribute: String) -> Bool {
-        readsByType[type]?.attributes.contains(attribute) ?? false
+        readsByType[type]?.contains { $0.attributes.contains(attribute) } ?? false
     }
 
     /// Whether the client lists this relationship of this type as read.
     static func reads(type: String, relationship: String) -> Bool {
-        readsByType[type]?.relationships.contains(relationship) ?? false
+        readsByType[type]?.contains { $0.relationships.contains(relationship) } ?? false
     }
 
     // MARK: Parameters
@@ -141,10 +153,23 @@ package enum ASCVocabulary {
     static let profileFields = Parameter(
         "fields[profiles]", profileRead.attributes + profileRead.relationships)
     static let bundleIDFields = Parameter("fields[bundleIds]", ["identifier"])
+    static let testFlightBuildFields = Parameter(
+        "fields[builds]", testFlightBuildRead.attributes + testFlightBuildRead.relationships)
+    static let preReleaseVersionFields = Parameter("fields[preReleaseVersions]", preReleaseVersionRead.attributes)
+    static let betaReviewSubmissionFields = Parameter(
+        "fields[betaAppReviewSubmissions]", betaReviewSubmissionRead.attributes)
+    static let buildBetaDetailFields = Parameter("fields[buildBetaDetails]", buildBetaDetailRead.attributes)
+    /// What a TestFlight build is read with: its pre-release version, Beta App Review submission and TestFlight
+    /// details (one request per page, never one per build).
+    static let testFlightIncludes = ["preReleaseVersion", "betaAppReviewSubmission", "buildBetaDetail"]
 
     static let pageLimit = Limit(name: "limit", maximum: 200)
     static let itemsLimit = Limit(name: "limit[items]", maximum: 50)
     static let certificatesLimit = Limit(name: "limit[certificates]", maximum: 50)
+
+    /// The most IDs the client puts in one `filter[id]` (Apple documents no bound; 50 UUIDs keep the URL under
+    /// 2,000 bytes).
+    package static let idsPerFilter = 50
 
     static let platformFilter = Filter("filter[platform]", ASCPlatform.knownValues.map(\.rawValue))
 
@@ -227,10 +252,33 @@ package enum ASCVocabulary {
         path: "/v1/profiles/{id}/certificates", responseSchema: "CertificatesWithoutIncludesResponse",
         query: [certificateFields], limits: [pageLimit], filters: [], reads: [certificateRead])
 
+    /// `GET /v1/builds?sort=-uploadedDate&include=preReleaseVersion,betaAppReviewSubmission,buildBetaDetail`: an app's
+    /// TestFlight builds of every platform, newest upload first (`filter[app]`), or some builds by ID (`filter[id]`).
+    package static let testFlightBuilds = Endpoint(
+        path: "/v1/builds", responseSchema: "BuildsResponse",
+        query: [
+            testFlightBuildFields, Parameter("sort", ["-uploadedDate"]), Parameter("include", testFlightIncludes),
+            preReleaseVersionFields, betaReviewSubmissionFields, buildBetaDetailFields,
+        ],
+        limits: [pageLimit], filters: [Filter("filter[app]"), Filter("filter[id]")],
+        reads: [testFlightBuildRead, preReleaseVersionRead, betaReviewSubmissionRead, buildBetaDetailRead])
+
+    /// `GET /v1/buildBetaDetails/{id}/build?include=...,app`: the build of a build beta detail, with its app (the
+    /// `BUILD_BETA_DETAIL_EXTERNAL_BUILD_STATE_UPDATED` webhook names only the build beta detail's ID).
+    package static let betaDetailBuild = Endpoint(
+        path: "/v1/buildBetaDetails/{id}/build", responseSchema: "BuildResponse",
+        query: [
+            testFlightBuildFields, Parameter("include", testFlightIncludes + ["app"]), preReleaseVersionFields,
+            betaReviewSubmissionFields, buildBetaDetailFields, appFields,
+        ],
+        limits: [], filters: [],
+        reads: [testFlightBuildRead, preReleaseVersionRead, betaReviewSubmissionRead, buildBetaDetailRead, appRead])
+
     /// Every endpoint the client sends.
     package static let endpoints: [Endpoint] = [
         apps, credentialCheck, app, appStoreVersions, appStoreVersion, reviewSubmissions, reviewSubmission,
-        reviewSubmissionItems, appWebhooks, certificates, profiles, profileCertificates,
+        reviewSubmissionItems, appWebhooks, certificates, profiles, profileCertificates, testFlightBuilds,
+        betaDetailBuild,
     ]
 
     /// One POST the client sends: the path, the request and response schemas, and the attributes and
@@ -312,6 +360,35 @@ package enum ASCVocabulary {
                 "components", "schemas", "Profile", "properties", "attributes", "properties", "profileState", "enum",
             ],
             values: ASCProfileState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "BetaReviewState", "enum"],
+            values: ASCBetaReviewState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: ["components", "schemas", "ExternalBetaState", "enum"],
+            values: ASCExternalBuildState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "BetaAppReviewSubmission", "properties", "attributes", "properties",
+                "betaReviewState", "enum",
+            ],
+            values: ASCBetaReviewState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "BuildBetaDetail", "properties", "attributes", "properties",
+                "externalBuildState", "enum",
+            ],
+            values: ASCExternalBuildState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "Build", "properties", "attributes", "properties", "processingState", "enum",
+            ],
+            values: ASCBuildProcessingState.knownValues.map(\.rawValue)),
+        EnumValues(
+            pointer: [
+                "components", "schemas", "PrereleaseVersion", "properties", "attributes", "properties", "platform",
+                "enum",
+            ],
+            values: ASCPlatform.knownValues.map(\.rawValue)),
     ]
 
     /// The webhook event types the client sends (each must be one of Apple's `WebhookEventType` values).

@@ -1,7 +1,8 @@
 /// A value App Store Connect sends as a string from a documented list that Apple may extend: a value Apple adds
 /// later is kept as its raw string (`isKnown` is then false), never a failure. `ASCPlatform`, `ASCVersionState`,
 /// `ASCReviewSubmissionState`, `ASCReviewSubmissionItemState`, `ASCCertificateType`, `ASCBundleIDPlatform`,
-/// `ASCProfileType` and `ASCProfileState` are such values.
+/// `ASCProfileType`, `ASCProfileState`, `ASCBetaReviewState`, `ASCExternalBuildState` and `ASCBuildProcessingState`
+/// are such values.
 public protocol ASCOpenValue: RawRepresentable, Sendable, Hashable, CustomStringConvertible where RawValue == String {
     /// Wraps a value, known or not.
     /// - Parameter rawValue: the value as sent.
