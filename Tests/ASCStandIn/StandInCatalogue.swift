@@ -8,6 +8,8 @@ import GatehouseTesting
 ///   reads the submission (a second request for that app) and records the exact submission time.
 /// - Ledger (macOS) 1.4 is In Review; its submission is not read (one request for the app).
 /// - Tide (iOS) 3.0 is released (Ready for Distribution); one request.
+/// - Fokus's TestFlight builds of 2.4 (`FakeASCState.demoTestFlight(now:)`): build 119 rejected by Beta App Review,
+///   120 approved, 121 approved without a review of its own. The App Store part above does not change with them.
 /// - Three certificates and three profiles (`FakeASCState.demoSigning(now:)`): the distribution certificate expires
 ///   in 23 days, so the Fokus App Store profile that includes it does too; the Ledger profile is INVALID.
 enum StandInCatalogue {
@@ -44,6 +46,7 @@ enum StandInCatalogue {
                     id: "sl-1", appID: "1500000002", platform: "MAC_OS", submittedDate: ago(day + 3 * hour),
                     state: "IN_REVIEW",
                     items: [.init(id: "il-1", state: "READY_FOR_REVIEW", appStoreVersionID: "vl-14")]),
-            ], certificates: signing.certificates, profiles: signing.profiles)
+            ], certificates: signing.certificates, profiles: signing.profiles,
+            testFlightBuilds: FakeASCState.demoTestFlight(now: now))
     }
 }

@@ -9,6 +9,8 @@ public enum FakeASCFault: Sendable {
     case unauthorized
     /// 403 with this code (`FORBIDDEN_ERROR`, `FORBIDDEN.REQUIRED_AGREEMENTS_MISSING_OR_EXPIRED`).
     case forbidden(code: String)
+    /// 404 `NOT_FOUND`, as for an ID the account does not have.
+    case notFound
     /// The connection is reset before any answer (a network failure).
     case connectionReset
     /// Any status and body.

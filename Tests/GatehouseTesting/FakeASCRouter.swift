@@ -48,6 +48,12 @@ extension FakeAppStoreConnect {
                     ],
                     includes: ["appStoreVersion"]
                 ) { items(submissionID: segments[2]) }
+            case 2 where segments == ["v1", "builds"]:
+                return checked(allowed: Self.buildListParameters, includes: Self.buildIncludes) { listBuilds() }
+            case 4 where segments[0...1] == ["v1", "buildBetaDetails"] && segments[3] == "build":
+                return checked(allowed: Self.betaDetailBuildParameters, includes: Self.buildIncludes) {
+                    betaDetailBuild(segments[2])
+                }
             case 2 where segments == ["v1", "certificates"]:
                 return checked(allowed: Self.certificateListParameters, includes: ["passTypeId"]) {
                     listCertificates()

@@ -61,3 +61,76 @@ extension FakeASCState {
         return (certificates, profiles)
     }
 }
+
+extension FakeASCState {
+    /// Fokus's TestFlight history in the demo (`gatehouse-asc-standin`), step by step, dated relative to `now` as
+    /// Apple writes dates; each step is the whole list of Fokus's TestFlight builds (iOS, pre-release version 2.4) at
+    /// that point, oldest upload first:
+    ///
+    /// 1. build 119 (`tf-119`, uploaded 4 days ago) is submitted to Beta App Review 3 h later: `WAITING_FOR_REVIEW`
+    ///    (`WAITING_FOR_BETA_REVIEW`);
+    /// 2. it is `IN_REVIEW` (`IN_BETA_REVIEW`);
+    /// 3. it is `REJECTED` (`BETA_REJECTED`);
+    /// 4. build 120 (`tf-120`, uploaded 2 days ago) is submitted 40 min later: `WAITING_FOR_REVIEW`;
+    /// 5. it is `APPROVED` (`BETA_APPROVED`);
+    /// 6. build 121 (`tf-121`, uploaded 5 h ago), of the same pre-release version, is approved without a review:
+    ///    no submission, `externalBuildState` `BETA_APPROVED`; 120 is then `IN_BETA_TESTING`.
+    ///
+    /// The stand-in serves the last step (`demoTestFlight(now:)`); tests can serve the steps in turn.
+    /// - Parameter now: seconds since 1970.
+    /// - Returns: the six steps.
+    public static func demoTestFlightSteps(now: Int64) -> [[TestFlightBuild]] {
+        let hour: Int64 = 3600
+        let day = 24 * hour
+        func date(_ offset: Int64) -> String { String(CivilTime.iso8601(now + offset).dropLast()) + ".000+00:00" }
+        let fokus = "1500000001"
+        let version = PreReleaseVersion(id: "prv-fokus-24", version: "2.4", platform: "IOS")
+        func build(_ number: String, uploaded: Int64) -> TestFlightBuild {
+            TestFlightBuild(
+                id: "tf-\(number)", appID: fokus, version: number, uploadedDate: date(-uploaded),
+                expirationDate: date(90 * day - uploaded), preReleaseVersion: version,
+                betaDetail: BetaDetail(id: "bbd-tf-\(number)", externalBuildState: "READY_FOR_BETA_SUBMISSION"))
+        }
+        var steps: [[TestFlightBuild]] = []
+        var state = FakeASCState(testFlightBuilds: [build("119", uploaded: 4 * day)])
+        func step(_ changes: (inout FakeASCState) -> Void) {
+            changes(&state)
+            steps.append(state.testFlightBuilds)
+        }
+        step {
+            $0.setBetaReviewState("tf-119", "WAITING_FOR_REVIEW", submittedDate: date(-4 * day + 3 * hour))
+            $0.setExternalBuildState("tf-119", "WAITING_FOR_BETA_REVIEW")
+        }
+        step {
+            $0.setBetaReviewState("tf-119", "IN_REVIEW")
+            $0.setExternalBuildState("tf-119", "IN_BETA_REVIEW")
+        }
+        step {
+            $0.setBetaReviewState("tf-119", "REJECTED")
+            $0.setExternalBuildState("tf-119", "BETA_REJECTED")
+        }
+        step {
+            $0.testFlightBuilds.append(build("120", uploaded: 2 * day))
+            $0.setBetaReviewState("tf-120", "WAITING_FOR_REVIEW", submittedDate: date(-2 * day + 40 * 60))
+            $0.setExternalBuildState("tf-120", "WAITING_FOR_BETA_REVIEW")
+        }
+        step {
+            $0.setBetaReviewState("tf-120", "APPROVED")
+            $0.setExternalBuildState("tf-120", "BETA_APPROVED")
+        }
+        step {
+            $0.setExternalBuildState("tf-120", "IN_BETA_TESTING")
+            $0.testFlightBuilds.append(build("121", uploaded: 5 * hour))
+            $0.setExternalBuildState("tf-121", "BETA_APPROVED")
+        }
+        return steps
+    }
+
+    /// Fokus's TestFlight builds as the demo serves them: the last of `demoTestFlightSteps(now:)` (119 rejected, 120
+    /// approved by review, 121 approved without one).
+    /// - Parameter now: seconds since 1970.
+    /// - Returns: the builds.
+    public static func demoTestFlight(now: Int64) -> [TestFlightBuild] {
+        demoTestFlightSteps(now: now).last ?? []
+    }
+}

@@ -1,5 +1,7 @@
 /// What the fake App Store Connect server holds: apps, their App Store versions with builds, review submissions
-/// with items, and the team's signing certificates and provisioning profiles (`FakeASCState+Signing.swift`). Tests build it, then change it between sync passes with `FakeAppStoreConnect.update`.
+/// with items, TestFlight builds with their Beta App Review submissions (`FakeASCState+TestFlight.swift`), and the
+/// team's signing certificates and provisioning profiles (`FakeASCState+Signing.swift`). Tests build it, then change
+/// it between sync passes (or while the server runs) with `FakeAppStoreConnect.update`.
 ///
 /// States and platforms are raw strings, so a test can serve a value Apple has not documented yet.
 public struct FakeASCState: Sendable {
@@ -146,6 +148,8 @@ public struct FakeASCState: Sendable {
     public var certificates: [Certificate]
     /// The team's provisioning profiles, in list order.
     public var profiles: [Profile]
+    /// The TestFlight builds of every app, in list order (`GET /v1/builds` without `sort` serves this order).
+    public var testFlightBuilds: [TestFlightBuild]
 
     /// A webhook, with the secret it was created with (App Store Connect keeps it and never returns it).
     public struct Webhook: Sendable {
@@ -168,8 +172,9 @@ public struct FakeASCState: Sendable {
     /// Creates a state.
     public init(
         apps: [App] = [], versions: [Version] = [], submissions: [Submission] = [], certificates: [Certificate] = [],
-        profiles: [Profile] = []
+        profiles: [Profile] = [], testFlightBuilds: [TestFlightBuild] = []
     ) {
+        self.testFlightBuilds = testFlightBuilds
         self.apps = apps
         self.versions = versions
         self.submissions = submissions

@@ -13,9 +13,12 @@ import JWT
 ///   `foreignNextOrigin` points `next` at another origin.
 /// - `fields[...]` (sparse fieldsets), `include`, `limit[items]`, `limit[certificates]` and the filters are
 ///   honoured; unknown parameters and a missing `filter[app]` get Apple's 400 `PARAMETER_ERROR` bodies.
+/// - TestFlight builds (`GET /v1/builds` with `filter[app]`, `filter[id]`, `sort=±uploadedDate`, and `include` of
+///   the pre-release version, Beta App Review submission, build beta detail and app) and the build of a build beta
+///   detail (`GET /v1/buildBetaDetails/{id}/build`).
 /// - Scripted faults (`inject`), 403 on review submissions only (`forbidsReviewSubmissions`), on certificates or
-///   profiles only (`forbidsCertificates`, `forbidsProfiles`), an `X-Rate-Limit` header counting down from
-///   `rateLimitRemaining`.
+///   profiles only (`forbidsCertificates`, `forbidsProfiles`), a standing fault on the TestFlight routes
+///   (`testFlightFault`), an `X-Rate-Limit` header counting down from `rateLimitRemaining`.
 /// - Requests are counted per path (`requestCount(path:)`).
 @dynamicMemberLookup
 public final class FakeAppStoreConnect: @unchecked Sendable {
@@ -40,6 +43,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         public var forbidsCertificates = false
         /// Whether every `/v1/profiles` request (and `/v1/profiles/{id}/...`) gets 403 `FORBIDDEN_ERROR`.
         public var forbidsProfiles = false
+        /// When set, every request to the TestFlight routes (`/v1/builds`, `/v1/buildBetaDetails/{id}/build`) gets
+        /// this answer instead of the real one, until unset: `.forbidden(code: "FORBIDDEN_ERROR")` for a key whose
+        /// role cannot read builds, `.notFound`.
+        public var testFlightFault: FakeASCFault?
         /// When set, pages hold at most this many resources whatever `limit` says (pages shorter than `limit`).
         public var shortPageSize: Int?
         /// When true, every page's `links.next` is the URL of the second page (a server that loops).
@@ -154,6 +161,11 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
                 405, "METHOD_NOT_ALLOWED", "The request method is not valid.", "\(request.method) is not allowed",
                 headers: headers)
         }
+        if let fault = settings.testFlightFault,
+            request.path == "/v1/builds" || request.path.hasPrefix("/v1/buildBetaDetails/")
+        {
+            return Self.response(for: fault, headers: headers)
+        }
         if (settings.forbidsReviewSubmissions && request.path.hasPrefix("/v1/reviewSubmissions"))
             || (settings.forbidsCertificates && request.path.hasPrefix("/v1/certificates"))
             || (settings.forbidsProfiles && request.path.hasPrefix("/v1/profiles"))
@@ -194,6 +206,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
                     ? "A required agreement is missing or has expired."
                     : "The API key in use does not allow this request",
                 headers: headers)
+        case .notFound:
+            return error(
+                404, "NOT_FOUND", "The specified resource does not exist",
+                "There is no resource with this id", headers: headers)
         case .connectionReset:
             return LoopbackResponse(delivery: .resetBeforeResponse)
         case .custom(let status, let body):
