@@ -24,9 +24,9 @@ extension ASCClient {
             guard ExactString.equal(next.trail.firstURL, firstURL) else {
                 throw AppStoreConnectError(
                     .invalidConfiguration,
-                    "the next page given (\(Quoting.quoted(next.url, limit: 200))) is of the listing "
-                        + "\(Quoting.quoted(next.trail.firstURL, limit: 200)), not of \(firstURL); pass the next page "
-                        + "of a page of app \(Quoting.token(appID))'s TestFlight builds read by this client")
+                    "the next page given continues another listing, \(Quoting.quoted(next.trail.firstURL, limit: 1000)), "
+                        + "not \(firstURL) (another app, page size or base URL); pass the next page of a page of app "
+                        + "\(Quoting.token(appID))'s TestFlight builds read by a client like this one")
             }
             trail = next.trail
             url = next.url
