@@ -115,6 +115,11 @@ struct ConformanceTests {
                 }
             }
         }
+        if endpoint.path == "/v1/builds" {
+            #expect(
+                (AppleDescription.enumValues(of: parameters["sort"] ?? [:]) ?? []).contains("-uploadedDate"),
+                "the newest builds first, so a caller can stop after the first page")
+        }
         if endpoint.path == "/v1/reviewSubmissions" {
             #expect(parameters["filter[app]"]?["required"] as? Bool == true, "filter[app] is required, and sent")
         }
@@ -149,19 +154,43 @@ struct ConformanceTests {
     }
 
     @Test(
-        "each resource read: its type, attributes and relationships exist in its schema",
+        "each resource read: its type, attributes and relationships exist in its schema (every read of it)",
         arguments: Set(ASCVocabulary.endpoints.flatMap { $0.reads.map(\.schema) }).sorted())
     func resource(schemaName: String) throws {
-        let read = try #require(ASCVocabulary.endpoints.flatMap(\.reads).first { $0.schema == schemaName })
-        let schema = try #require(AppleDescription.schema(read.schema))
+        let reads = ASCVocabulary.endpoints.flatMap(\.reads).filter { $0.schema == schemaName }
+        let schema = try #require(AppleDescription.schema(schemaName))
         let properties = schema["properties"] as? [String: Any] ?? [:]
         let types = (properties["type"] as? [String: Any])?["enum"] as? [String]
-        #expect(types == [read.type], "\(read.schema): type")
         let attributes = (properties["attributes"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]
-        for name in read.attributes { #expect(attributes[name] != nil, "\(read.schema) has no attribute \(name)") }
         let relationships = (properties["relationships"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]
-        for name in read.relationships {
-            #expect(relationships[name] != nil, "\(read.schema) has no relationship \(name)")
+        for read in reads {
+            #expect(types == [read.type], "\(read.schema): type")
+            for name in read.attributes { #expect(attributes[name] != nil, "\(read.schema) has no attribute \(name)") }
+            for name in read.relationships {
+                #expect(relationships[name] != nil, "\(read.schema) has no relationship \(name)")
+            }
+        }
+    }
+
+    @Test(
+        "each include: a relationship of the primary resource, read as such, whose linkage type is a resource read",
+        arguments: ASCVocabulary.endpoints.map(\.path).enumerated().map { ($0.offset, $0.element) })
+    func includes(index: Int, path: String) {
+        let endpoint = ASCVocabulary.endpoints[index]
+        let primary = endpoint.reads[0]
+        let includedTypes = endpoint.reads.dropFirst().map(\.type)
+        for name in endpoint.query.first(where: { $0.name == "include" })?.values ?? [] {
+            #expect(primary.relationships.contains(name), "\(path): include=\(name) is not a relationship read")
+            let data =
+                AppleDescription.lookup([
+                    "components", "schemas", primary.schema, "properties", "relationships", "properties", name,
+                    "properties", "data",
+                ]) as? [String: Any]
+            let linkage = (AppleDescription.resolve(data?["items"]) as? [String: Any]) ?? data
+            let types = ((linkage?["properties"] as? [String: Any])?["type"] as? [String: Any])?["enum"] as? [String]
+            #expect(
+                types?.count == 1 && includedTypes.contains(types?[0] ?? ""),
+                "\(path): include=\(name) is \(types ?? [])")
         }
     }
 
