@@ -114,7 +114,7 @@ struct TestFlightTests {
         #expect(build.preReleaseVersion?.platform.rawValue == "CAR_OS")
     }
 
-    @Test("attributes left out are nil: no externalBuildState, no dates, no expired flag")
+    @Test("attributes sent as null or left out are nil: no externalBuildState, no upload date (sorted last)")
     func absentAttributes() async throws {
         var state = TestFlightCatalogue.state
         state.testFlightBuilds[1].betaDetail?.externalBuildState = nil
