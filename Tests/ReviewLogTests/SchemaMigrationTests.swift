@@ -123,7 +123,8 @@ struct SchemaMigrationTests {
             case "logged_events": "2"  // seeded by version 6 with the hand-logged events, 1 and 3
             case "sync_apps", "sync_versions": version >= 2 ? "1" : "0"
             case "webhook_deliveries": version >= 4 ? "1" : "0"
-            case let name where name.hasPrefix("signing_") || name == "settings": "0"  // version 7, the newest
+            case let name where name.hasPrefix("signing_") || name == "settings": "0"  // version 7
+            case "sync_builds": "0"  // version 8, the newest
             default: version >= 3 ? "1" : "0"  // the notification tables
             }
         }

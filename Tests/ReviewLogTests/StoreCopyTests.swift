@@ -32,6 +32,20 @@ struct StoreCopyTests {
                 ascID: "1600000000", name: "Lumen", bundleID: "com.example.lumen", profile: "team",
                 fetchedAt: hours(5),
                 versions: [SyncedVersion(ascID: "v1", platform: .iOS, version: "3.1", state: "IN_REVIEW")]))
+        // TestFlight (schema 8): a hand-logged build, and a synced one with its sync state.
+        _ = try store.record(
+            LogRequest(
+                app: "Fokus", version: "2.4", build: "118", state: .waitingForReview, at: hours(4), track: .testFlight))
+        _ = try store.applySync(
+            SyncedApp(
+                ascID: "1600000000", name: "Lumen", bundleID: "com.example.lumen", profile: "team",
+                fetchedAt: hours(5), versions: [],
+                testFlight: SyncedTestFlight(builds: [
+                    SyncedBuild(
+                        ascID: "b-1", platform: .iOS, version: "3.2", build: "40", uploadedAt: hours(1),
+                        reviewState: "IN_REVIEW", externalState: "IN_BETA_REVIEW",
+                        submission: SyncedSubmission(ascID: "s-1", submittedAt: hours(2)))
+                ])))
         _ = try store.recordWebhookDelivery(
             WebhookDelivery(
                 id: "d-pending", kind: .stateChange(ascVersionID: "v9", oldValue: nil, newValue: "IN_REVIEW"),

@@ -12,7 +12,10 @@ package struct ExportCommand: ReviewSubcommand {
             + "break), and a cell that starts with ', is written with a ' in front; import removes one leading ' from "
             + "every cell, so every value reads back exactly. An export of every event in JSON also holds the signing "
             + "tracker's items (a \"signing\" member: each item with its history and recorded alerts); CSV holds "
-            + "events only, and so does an export that --app, --platform, --since or --until narrows.",
+            + "events only, and so does an export that --app, --platform, --since, --until or --track testflight "
+            + "narrows. The App Store track is exported unless --track says otherwise (a note on standard error counts "
+            + "the TestFlight events left out); with --track, every event carries track and ascBuildId (CSV: the "
+            + "columns track and asc_build_id), as a TestFlight event always does.",
         options: [
             ReviewOptions.format, ReviewOptions.json.with(help: "The same as --format json."),
             ReviewOptions.app.with(help: "Only this app: its name or bundle ID (repeatable; default every app)."),
@@ -23,6 +26,8 @@ package struct ExportCommand: ReviewSubcommand {
             ReviewOptions.until.with(
                 help: "Only events before <date> (exclusive): a time, or a day, month or year, which ends at the "
                     + "first instant after it (--until 2025-06 includes all of June)."),
+            ReviewOptions.track.with(
+                help: "app-store (the default), testflight or all (every event: the whole history)."),
         ],
         globalOptions: ReviewOptions.global)
 
@@ -38,13 +43,16 @@ package struct ExportCommand: ReviewSubcommand {
     package var since: String?
     /// `--until` as typed.
     package var until: String?
+    /// `--track`, if given (nil: the App Store track, as before tracks).
+    package var track: TrackSelection?
     package var global = GlobalOptions()
 
     /// Creates the command.
     package init(
         format: InterchangeFormat = .json, apps: [String] = [], platform: Platform? = nil, since: String? = nil,
-        until: String? = nil, global: GlobalOptions = GlobalOptions()
+        until: String? = nil, global: GlobalOptions = GlobalOptions(), track: TrackSelection? = nil
     ) {
+        self.track = track
         self.format = format
         self.apps = apps
         self.platform = platform
@@ -64,7 +72,8 @@ package struct ExportCommand: ReviewSubcommand {
         self.init(
             format: format ?? .json, apps: try arguments.values(ReviewOptions.app),
             platform: try arguments.value(ReviewOptions.platform), since: try arguments.value(ReviewOptions.since),
-            until: try arguments.value(ReviewOptions.until), global: try GlobalOptions(arguments))
+            until: try arguments.value(ReviewOptions.until), global: try GlobalOptions(arguments),
+            track: try arguments.value(ReviewOptions.track))
     }
 
     package func validate() throws(CommandFailure) {
@@ -84,13 +93,26 @@ package struct ExportCommand: ReviewSubcommand {
     }
 
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
-        let events = try StoreCommandSupport.events(matching: try filter(now: environment.now), store: store)
-        let narrowed = !apps.isEmpty || platform != nil || since != nil || until != nil
+        let matching = try StoreCommandSupport.events(matching: try filter(now: environment.now), store: store)
+        let selection = track ?? .only(.appStore)
+        let events = matching.filter { selection.includes($0.track) }
+        let narrowed =
+            !apps.isEmpty || platform != nil || since != nil || until != nil || selection == .only(.testFlight)
         let signing = format == .json && !narrowed ? try store.signingRecords() : []
-        let text = format == .json ? EventInterchange.json(events, signing: signing) : EventInterchange.csv(events)
+        let withTracks = track != nil
+        let text =
+            format == .json
+            ? EventInterchange.json(events, signing: signing, withTracks: withTracks)
+            : EventInterchange.csv(events, withTracks: withTracks)
         // A file format, written exact to a file or a pipe (a CSV cell keeps its CR and LF); escaped on a terminal.
         var output = CommandOutput(standardOutput: text)
         output.standardOutputIsData = true
+        let leftOut = track == nil ? matching.count { $0.track == .testFlight } : 0
+        if leftOut > 0 {
+            output.standardError =
+                "review: note: \(leftOut) TestFlight event\(leftOut == 1 ? " was" : "s were") not exported (the App Store "
+                + "track is the default); --track all exports every event\n"
+        }
         return output
     }
 }

@@ -24,7 +24,8 @@ package struct LogCommand: ReviewSubcommand {
             ReviewOptions.appVersion.with(
                 help: "The version (default: the app's latest version on that platform; the first event of an app "
                     + "needs one)."),
-            ReviewOptions.build, ReviewOptions.platform, ReviewOptions.at, ReviewOptions.allowFuture,
+            ReviewOptions.build, ReviewOptions.logTrack, ReviewOptions.platform, ReviewOptions.at,
+            ReviewOptions.allowFuture,
             ReviewOptions.note, ReviewOptions.newApp,
             ReviewOptions.bundleID, ReviewOptions.appStoreID,
             ReviewOptions.json.with(
@@ -44,6 +45,8 @@ package struct LogCommand: ReviewSubcommand {
     package var version: String?
     /// `--build` (an empty one is none).
     package var build: String?
+    /// `--track` (default App Store).
+    package var track: ReviewTrack = .appStore
     /// `--platform`, if given.
     package var platform: Platform?
     /// `--at` as typed; nil for now.
@@ -66,8 +69,10 @@ package struct LogCommand: ReviewSubcommand {
     package init(
         app: String, state: ReviewState, version: String? = nil, build: String? = nil, platform: Platform? = nil,
         at: String? = nil, allowFuture: Bool = false, note: String? = nil, bundleID: String? = nil,
-        appStoreID: String? = nil, newApp: Bool = false, json: Bool = false, global: GlobalOptions = GlobalOptions()
+        appStoreID: String? = nil, newApp: Bool = false, json: Bool = false, global: GlobalOptions = GlobalOptions(),
+        track: ReviewTrack = .appStore
     ) {
+        self.track = track
         self.app = app
         self.state = state
         self.version = version
@@ -96,10 +101,16 @@ package struct LogCommand: ReviewSubcommand {
             note: try arguments.value(ReviewOptions.note).flatMap { $0.isEmpty ? nil : $0 },
             bundleID: try arguments.value(ReviewOptions.bundleID),
             appStoreID: try arguments.value(ReviewOptions.appStoreID), newApp: arguments.has(ReviewOptions.newApp),
-            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
+            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments),
+            track: try arguments.value(ReviewOptions.logTrack) ?? .appStore)
     }
 
-    package func validate() throws(CommandFailure) { try TimeOption.check(at) }
+    package func validate() throws(CommandFailure) {
+        try TimeOption.check(at)
+        if let problem = track.problem(recording: state, build: build) {
+            throw .usage(build == nil && track.allows(state) ? problem + " (--build)" : problem)
+        }
+    }
 
     /// What is recorded: the time read against `now` (a time well ahead of it refused unless `--allow-future`), the
     /// platform iOS until the store says otherwise.
@@ -108,7 +119,7 @@ package struct LogCommand: ReviewSubcommand {
         LogRequest(
             app: app, platform: platform ?? .iOS, version: version, build: build, state: state,
             at: try TimeOption.past(at, now: now, allowFuture: allowFuture) ?? now, note: note, source: .manual,
-            bundleID: bundleID, appStoreID: appStoreID)
+            bundleID: bundleID, appStoreID: appStoreID, track: track)
     }
 
     package func check(in environment: ReviewEnvironment) throws(CommandFailure) {

@@ -11,17 +11,26 @@ enum ReadingSupport {
         renderer: Renderer, environment: ReviewEnvironment
     ) throws -> CommandOutput {
         let (app, everything) = try load(query.app, store: store, now: environment.now)
+        let selection = query.track ?? .all
         let chosen = everything.filter { timeline in
             (app.map { timeline.key.app.lowercased() == $0.lowercased() } ?? true)
                 && (query.platform.map { timeline.key.platform == $0 } ?? true)
         }
-        let shown = VersionTimeline.statusSelection(of: chosen, all: query.all)
+        let appStore = selection.includes(.appStore) ? chosen.filter { $0.key.track == .appStore } : []
+        let shown = VersionTimeline.statusSelection(of: appStore, all: query.all)
         let rows = rows(shown, comparingWith: everything, now: environment.now)
-        let notShown = chosen.count { $0.current != nil } - shown.count
+        let notShown = appStore.count { $0.current != nil } - shown.count
         var renderer = renderer
         renderer.color = query.color.usesColor(
             variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
-        var text = renderer.status(rows, notShown: notShown, json: json)
+        let builds =
+            selection.includes(.testFlight)
+            ? TestFlightStatusRow.selection(of: chosen.filter { $0.key.track == .testFlight }, all: query.all) : []
+        // Without --track and without TestFlight history, the output is what it was before tracks.
+        let testFlight: [TestFlightStatusRow]? = query.track == nil && builds.isEmpty ? nil : builds
+        var text = renderer.status(
+            rows, notShown: notShown, json: json, testFlight: testFlight,
+            appStoreShown: selection.includes(.appStore))
         if !json, let line = renderer.signingStatusLine(signing) { text += "\n" + line }
         return CommandOutput(standardOutput: text)
     }
@@ -32,7 +41,47 @@ enum ReadingSupport {
     ) throws -> CommandOutput {
         let (name, everything) = try load(query.app, store: store, now: environment.now)
         let app = name ?? query.app
+        var renderer = renderer
+        renderer.color = query.color.usesColor(
+            variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
+        let selection = query.track ?? .only(.appStore)
         let ofApp = everything.filter { $0.key.app.lowercased() == app.lowercased() }
+        if case .only(let track) = selection {
+            let rows = try timelineRows(
+                query, app: app, track: track, ofApp: ofApp, everything: everything, now: environment.now)
+            return CommandOutput(
+                standardOutput: renderer.timeline(
+                    rows, app: app, all: query.all, json: json, showsTrack: query.track != nil))
+        }
+        // Both tracks, each on its own; one without events is shown empty, unless neither has any.
+        var sections: [(track: ReviewTrack, rows: [StatusRow])] = []
+        var failure: (any Error)?
+        for track in selection.tracks {
+            do {
+                sections.append(
+                    (
+                        track,
+                        try timelineRows(
+                            query, app: app, track: track, ofApp: ofApp, everything: everything, now: environment.now)
+                    ))
+            } catch {
+                failure = failure ?? error
+                sections.append((track, []))
+            }
+        }
+        if let failure, sections.allSatisfy({ $0.rows.isEmpty }) { throw failure }
+        return CommandOutput(
+            standardOutput: renderer.timeline(byTrack: sections, app: app, all: query.all, json: json))
+    }
+
+    /// The rows `timeline` shows of one track: every version of the app there (`--all`, oldest first) or the one
+    /// asked for (default: the version of the app's latest event on the track), each open cycle compared with the
+    /// decided cycles of the same track.
+    private static func timelineRows(
+        _ query: TimelineQuery, app: String, track: ReviewTrack, ofApp: [VersionTimeline],
+        everything: [VersionTimeline], now: Timestamp
+    ) throws -> [StatusRow] {
+        let ofApp = ofApp.filter { $0.key.track == track }
         let chosen: [VersionTimeline]
         if query.all {
             let onPlatform = ofApp.filter { timeline in query.platform.map { timeline.key.platform == $0 } ?? true }
@@ -42,44 +91,56 @@ enum ReadingSupport {
                 return (left?.start ?? .init(secondsSince1970: 0), left?.event.id ?? 0)
                     < (right?.start ?? .init(secondsSince1970: 0), right?.event.id ?? 0)
             }
-            if chosen.isEmpty { throw notFound(app: app, timelines: ofApp, version: nil, platform: query.platform) }
+            if chosen.isEmpty {
+                throw notFound(app: app, timelines: ofApp, version: nil, platform: query.platform, track: track)
+            }
         } else {
-            chosen = [try versionTimeline(app: app, timelines: ofApp, version: query.version, platform: query.platform)]
+            chosen = [
+                try versionTimeline(
+                    app: app, timelines: ofApp, version: query.version, platform: query.platform, track: track)
+            ]
         }
-        var renderer = renderer
-        renderer.color = query.color.usesColor(
-            variables: environment.variables, isTerminal: environment.standardOutputIsTerminal)
-        let rows = rows(chosen, comparingWith: everything, now: environment.now)
-        return CommandOutput(standardOutput: renderer.timeline(rows, app: app, all: query.all, json: json))
+        return rows(chosen, comparingWith: everything.filter { $0.key.track == track }, now: now)
     }
 
-    /// `review stats`.
     static func statistics(
         _ query: StatisticsQuery, json: Bool, store: any ReviewStore, renderer: Renderer, environment: ReviewEnvironment
     ) throws -> CommandOutput {
         let events = try StoreCommandSupport.events(of: query.app, store: store)
         let timelines = VersionTimeline.timelines(of: events, now: environment.now)
         let now = query.includeOpen ? environment.now : nil
-        let stats = ReviewStatistics(
-            timelines: timelines, since: query.since, until: query.until, platform: query.platform,
-            includingOpenAt: now)
-        let periods =
-            query.period.map { period in
-                ReviewStatistics.byPeriod(
-                    timelines: timelines, since: query.since, until: query.until, platform: query.platform,
-                    includingOpenAt: now
-                ) { period.label(of: $0, utc: renderer.utc) }
-            } ?? []
+        func figures(_ track: ReviewTrack) -> TrackStatistics {
+            let stats = ReviewStatistics(
+                timelines: timelines, since: query.since, until: query.until, platform: query.platform,
+                includingOpenAt: now, track: track)
+            let periods =
+                query.period.map { period in
+                    ReviewStatistics.byPeriod(
+                        timelines: timelines, since: query.since, until: query.until, platform: query.platform,
+                        includingOpenAt: now, track: track
+                    ) { period.label(of: $0, utc: renderer.utc) }
+                } ?? []
+            return TrackStatistics(track: track, statistics: stats, periods: periods)
+        }
         let name = try query.app.map { try StoreCommandSupport.storedName(of: $0, store: store) }
         let scope = StatisticsScope(
             app: name, platform: query.platform, since: query.since, until: query.until, period: query.period,
             includeOpen: query.includeOpen)
+        guard let selection = query.track else {
+            let appStore = figures(.appStore)
+            return CommandOutput(
+                standardOutput: renderer.statistics(
+                    appStore.statistics, periods: appStore.periods, scope: scope, json: json))
+        }
+        // The App Store figures are what TestFlight's are compared with (Apple publishes none for Beta App Review).
+        let appStore = figures(.appStore)
+        let sections = selection.tracks.map { $0 == .appStore ? appStore : figures($0) }
         return CommandOutput(
-            standardOutput: renderer.statistics(stats, periods: periods, scope: scope, json: json))
+            standardOutput: renderer.statistics(
+                tracks: sections, appStore: appStore.statistics, scope: scope, json: json,
+                pooled: selection == .all))
     }
 
-    /// Every version in the store (an open cycle is compared with all of the user's decided cycles, whatever the
-    /// filter), and the stored name of `app` after checking that it exists.
     private static func load(_ app: String?, store: any ReviewStore, now: Timestamp) throws
         -> (app: String?, timelines: [VersionTimeline])
     {
@@ -104,7 +165,7 @@ enum ReadingSupport {
 
     /// The version a timeline shows: the one asked for, else the version of the app's latest event.
     private static func versionTimeline(
-        app: String, timelines: [VersionTimeline], version: String?, platform: Platform?
+        app: String, timelines: [VersionTimeline], version: String?, platform: Platform?, track: ReviewTrack
     ) throws -> VersionTimeline {
         let candidates = timelines.filter { timeline in
             (version.map { timeline.key.version == $0 } ?? true)
@@ -116,18 +177,22 @@ enum ReadingSupport {
             }
             return (left.at, left.id) < (right.at, right.id)
         }
-        guard let latest else { throw notFound(app: app, timelines: timelines, version: version, platform: platform) }
+        guard let latest else {
+            throw notFound(app: app, timelines: timelines, version: version, platform: platform, track: track)
+        }
         return latest
     }
 
     /// A version or platform the app has no events for: a negative answer (1), naming what it has.
-    private static func notFound(app: String, timelines: [VersionTimeline], version: String?, platform: Platform?)
-        -> CommandFailure
-    {
+    private static func notFound(
+        app: String, timelines: [VersionTimeline], version: String?, platform: Platform?, track: ReviewTrack
+    ) -> CommandFailure {
+        let events = track == .appStore ? "events" : "TestFlight events"
+        guard !timelines.isEmpty else { return CommandFailure(.negative, "\(app) has no \(events)") }
         let known = Set(timelines.map { "\($0.key.version) (\($0.key.platform.name))" }).sorted()
         let asked = [version.map { "version \($0)" }, platform.map { "platform \($0.name)" }].compactMap { $0 }
         return CommandFailure(
             .negative,
-            "\(app) has no events for \(asked.joined(separator: " on ")); it has \(known.joined(separator: ", "))")
+            "\(app) has no \(events) for \(asked.joined(separator: " on ")); it has \(known.joined(separator: ", "))")
     }
 }

@@ -59,7 +59,8 @@ package struct ReportCommand: ReviewSubcommand {
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
         let events = try StoreCommandSupport.events(of: app, store: store)
         let renderer = renderer(environment)
-        let timelines = VersionTimeline.timelines(of: events, now: renderer.now)
+        // The App Store track's versions: the report's tiles, bars and figures are App Review's.
+        let timelines = VersionTimeline.timelines(of: events.filter { $0.track == .appStore }, now: renderer.now)
         let utc = renderer.utc
         // The signing items are the team's, not an app's: the report of one app shows them too.
         let report = HTMLReport(

@@ -8,11 +8,15 @@ package struct StatesCommand: ReviewSubcommand {
         overview: "List every App Store Connect review state this review knows, grouped by stage (preparing, "
             + "waiting, in review, approved, rejected, withdrawn, live, no longer on sale), with its API string, "
             + "display name, the other spellings log accepts, what it means (after App Store Connect Help, \"App "
-            + "and submission statuses\") and its role in a submission cycle. Needs no store.",
+            + "and submission statuses\") and its role in a submission cycle; then the four TestFlight (Beta App "
+            + "Review) states under their own heading, with the externalBuildState a webhook sends for each. Needs no "
+            + "store.",
         options: [
             ReviewOptions.json.with(
                 help: "Output {\"source\", \"stages\": [{\"stage\", \"name\", \"states\": [{\"state\", \"name\", "
-                    + "\"aliases\", \"meaning\", \"role\"}]}]}; role is start, approval, rejection, withdrawal or null."
+                    + "\"aliases\", \"meaning\", \"role\"}]}], \"testflight\": {\"source\", \"states\": [{\"state\", "
+                    + "\"name\", \"externalBuildState\", \"meaning\", \"role\"}]}}; role is start, approval, rejection, "
+                    + "withdrawal or null."
             )
         ],
         // Reads no store and no clock, but takes --now like every command, so a script can pass it everywhere.

@@ -15,6 +15,11 @@ package struct StatsCommand: ReviewSubcommand {
         options: [
             ReviewOptions.platformFilter, ReviewOptions.since, ReviewOptions.until, ReviewOptions.by,
             ReviewOptions.includeOpen,
+            ReviewOptions.track.with(
+                help: "app-store (the default), testflight (Beta App Review: builds reviewed, rejected and approved "
+                    + "without review, and the waits of reviewed builds beside your own App Store figures: Apple "
+                    + "publishes none for Beta App Review) or all (each track on its own, never pooled; JSON "
+                    + "{\"tracks\": [{\"track\", ...}]}). Given, the JSON carries \"track\"."),
             ReviewOptions.json.with(
                 help: "Output the statistics as JSON (durations in seconds; with --by, {\"periods\": [...]}; see "
                     + "README, \"JSON output\")."),
@@ -35,6 +40,8 @@ package struct StatsCommand: ReviewSubcommand {
     package var period: StatisticsPeriod?
     /// `--include-open`.
     package var includeOpen = false
+    /// `--track`, if given.
+    package var track: TrackSelection?
     /// `--json`.
     package var json = false
     package var global = GlobalOptions()
@@ -43,8 +50,9 @@ package struct StatsCommand: ReviewSubcommand {
     package init(
         app: String? = nil, platform: Platform? = nil, since: String? = nil, until: String? = nil,
         period: StatisticsPeriod? = nil, includeOpen: Bool = false, json: Bool = false,
-        global: GlobalOptions = GlobalOptions()
+        global: GlobalOptions = GlobalOptions(), track: TrackSelection? = nil
     ) {
+        self.track = track
         self.app = app
         self.platform = platform
         self.since = since
@@ -62,7 +70,8 @@ package struct StatsCommand: ReviewSubcommand {
             app: arguments.positionals.first, platform: try arguments.value(ReviewOptions.platformFilter),
             since: try arguments.value(ReviewOptions.since), until: try arguments.value(ReviewOptions.until),
             period: try arguments.value(ReviewOptions.by), includeOpen: arguments.has(ReviewOptions.includeOpen),
-            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
+            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments),
+            track: try arguments.value(ReviewOptions.track))
     }
 
     package func validate() throws(CommandFailure) {
@@ -75,7 +84,8 @@ package struct StatsCommand: ReviewSubcommand {
     package func query(now: Timestamp) throws(CommandFailure) -> StatisticsQuery {
         let (since, until) = try TimeOption.window(since: since, until: until, now: now)
         return StatisticsQuery(
-            app: app, platform: platform, since: since, until: until, period: period, includeOpen: includeOpen)
+            app: app, platform: platform, since: since, until: until, period: period, includeOpen: includeOpen,
+            track: track)
     }
 
     package func check(in environment: ReviewEnvironment) throws(CommandFailure) {

@@ -17,6 +17,12 @@ package struct StatusCommand: ReviewSubcommand {
             ReviewOptions.platformFilter,
             ReviewOptions.all.with(help: "Every version ever logged, not only the latest and the open."),
             ReviewOptions.color,
+            ReviewOptions.track.with(
+                help: "app-store, testflight or all (the default: the App Store versions, then the TestFlight builds "
+                    + "in Beta App Review and the newest approved build per app and platform, in a table of their own "
+                    + "when there is TestFlight history). Given, or with TestFlight history, the JSON adds "
+                    + "\"testflight\": [{\"app\", \"platform\", \"version\", \"build\", \"state\", \"since\", "
+                    + "\"open\", \"approvedWithoutReview\", ...}] (testflight alone leaves out versions)."),
             ReviewOptions.json.with(
                 help: "Output {\"versions\": [{\"app\", \"platform\", \"version\", \"build\", \"state\", \"name\", "
                     + "\"since\", \"seconds\", \"precision\", \"open\", \"comparison\"}], \"notShown\"}; comparison is "
@@ -45,7 +51,8 @@ package struct StatusCommand: ReviewSubcommand {
         self.init(
             StatusQuery(
                 app: arguments.positionals.first, platform: try arguments.value(ReviewOptions.platformFilter),
-                all: arguments.has(ReviewOptions.all), color: try arguments.value(ReviewOptions.color) ?? .auto),
+                all: arguments.has(ReviewOptions.all), color: try arguments.value(ReviewOptions.color) ?? .auto,
+                track: try arguments.value(ReviewOptions.track)),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 

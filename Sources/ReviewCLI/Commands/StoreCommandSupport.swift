@@ -48,7 +48,11 @@ enum StoreCommandSupport {
     /// events. A version on several platforms, or on none of an app's several, is ambiguous: refused with the choices.
     static func platform(for request: LogRequest, store: any ReviewStore) throws -> Platform {
         guard try store.app(named: request.app) != nil else { return .iOS }
-        let events = try store.events(app: request.app)
+        // The track's own events decide, when it has any (a TestFlight build's pre-release version is looked for among
+        // the TestFlight events); else the app's.
+        let all = try store.events(app: request.app)
+        let onTrack = all.filter { $0.track == request.track }
+        let events = onTrack.isEmpty ? all : onTrack
         let platforms = Set(events.map(\.platform))
         if platforms.count <= 1 { return platforms.first ?? .iOS }
         let names = Platform.allCases.filter(platforms.contains).map(\.name)

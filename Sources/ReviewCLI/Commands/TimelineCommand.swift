@@ -15,6 +15,11 @@ package struct TimelineCommand: ReviewSubcommand {
             ReviewOptions.appVersion.with(help: "The version (default: the version of the app's latest event)."),
             ReviewOptions.all.with(help: "Every version of the app, oldest first."),
             ReviewOptions.platform.with(help: "The platform (default: the platform of the app's latest event)."),
+            ReviewOptions.track.with(
+                help: "app-store (the default), testflight (each cycle a build; --version is the pre-release version, "
+                    + "default that of the app's latest TestFlight event) or all (each track on its own). Given, the "
+                    + "JSON carries \"track\"; with all it is {\"app\", \"tracks\": [{\"track\", \"versions\"}]} "
+                    + "with --all, {\"app\", \"tracks\": [{\"track\", \"version\"}]} without."),
             ReviewOptions.color,
             ReviewOptions.json.with(
                 help: "Output {\"app\", \"platform\", \"version\", \"cycles\": [{\"build\", \"open\", "
@@ -48,7 +53,8 @@ package struct TimelineCommand: ReviewSubcommand {
         self.init(
             TimelineQuery(
                 app: arguments.positionals[0], version: version, platform: try arguments.value(ReviewOptions.platform),
-                all: arguments.has(ReviewOptions.all), color: try arguments.value(ReviewOptions.color) ?? .auto),
+                all: arguments.has(ReviewOptions.all), color: try arguments.value(ReviewOptions.color) ?? .auto,
+                track: try arguments.value(ReviewOptions.track)),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 

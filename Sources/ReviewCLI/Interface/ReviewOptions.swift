@@ -39,6 +39,30 @@ package enum ReviewOptions {
 
     /// `--version V` of `log` and `timeline`.
     package static let appVersion = Option(.value("version", valueName: "<version>", help: "The version."))
+    /// `--track T` of `log`: which review the event belongs to.
+    package static let logTrack = Option(
+        .value(
+            "track", valueName: "<track>",
+            help: "app-store (the default: App Review of an App Store version) or testflight (Beta App Review of a "
+                + "build: --version is the pre-release version, --build the build number, required; the states are "
+                + "waiting-for-review, in-review, rejected and approved). An approval logged as a build's first event "
+                + "counts as approved without review.",
+            completion: .choices(ReviewTrack.allCases.map(\.rawValue))),
+        parse: { text throws(CommandFailure) in
+            if let track = ReviewTrack(spelling: text) { return track }
+            throw .usage("unknown track \"\(text)\" (tracks: app-store, testflight)")
+        })
+    /// `--track T` of the reading commands: one track, or both, each on its own (never pooled).
+    package static let track = Option(
+        .value(
+            "track", valueName: "<track>",
+            help: "app-store (the default), testflight (Beta App Review of TestFlight builds) or all (each track on "
+                + "its own, never pooled).",
+            completion: .choices(ReviewTrack.allCases.map(\.rawValue) + ["all"])),
+        parse: { text throws(CommandFailure) in
+            if let selection = TrackSelection(spelling: text) { return selection }
+            throw .usage("unknown track \"\(text)\" (tracks: app-store, testflight, all)")
+        })
     /// `--build B` of `log`.
     package static let build = Option(.value("build", valueName: "<build>", help: "The build number."))
     /// `--platform P` of `log` and `timeline`, any spelling of a platform.

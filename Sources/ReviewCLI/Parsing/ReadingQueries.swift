@@ -55,6 +55,8 @@ package struct StatusQuery: Sendable, Equatable {
     package var all = false
     /// When to colour.
     package var color = ColorChoice.auto
+    /// `--track`, if given (nil: the App Store track, with outputs as before tracks: no `track` member).
+    package var track: TrackSelection?
 }
 
 /// `review timeline APP [--version V | --all] [--platform P] [--color WHEN]`.
@@ -69,6 +71,8 @@ package struct TimelineQuery: Sendable, Equatable {
     package var all = false
     /// When to colour.
     package var color = ColorChoice.auto
+    /// `--track`, if given (nil: the App Store track, with outputs as before tracks: no `track` member).
+    package var track: TrackSelection?
 }
 
 /// `review stats [APP] [--platform P] [--since DATE] [--until DATE] [--by month|quarter] [--include-open]`.
@@ -85,4 +89,6 @@ package struct StatisticsQuery: Sendable, Equatable {
     package var period: StatisticsPeriod?
     /// Count open cycles as censored data.
     package var includeOpen = false
+    /// `--track`, if given (nil: the App Store track, with outputs as before tracks: no `track` member).
+    package var track: TrackSelection?
 }

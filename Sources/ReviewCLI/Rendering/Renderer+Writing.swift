@@ -11,7 +11,7 @@ extension Renderer {
         if json {
             return JSONText.object([
                 ("inserted", String(result.inserted)), ("event", EventInterchange.jsonObject(result.event)),
-                ("previous", result.previous.map(EventInterchange.jsonObject) ?? "null"),
+                ("previous", result.previous.map { EventInterchange.jsonObject($0) } ?? "null"),
                 ("previousStateSeconds", JSONText.number(result.previousStateSeconds)),
                 ("normalTransition", String(result.isNormalTransition)),
             ]) + "\n"

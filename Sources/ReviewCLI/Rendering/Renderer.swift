@@ -18,7 +18,10 @@ struct Renderer {
     /// before the storage rule may hold such values, and notes keep them by design.
     func shown(_ value: String) -> String { TerminalText.value(value) }
 
-    func label(_ key: VersionKey) -> String { "\(shown(key.app)) \(shown(key.version)) (\(key.platform.name))" }
+    func label(_ key: VersionKey) -> String {
+        let track = key.track == .testFlight ? " TestFlight" : ""
+        return "\(shown(key.app)) \(shown(key.version)) (\(key.platform.name))\(track)"
+    }
 
     func json(_ value: String?) -> String { JSONText.string(value) }
 

@@ -7,6 +7,33 @@ enum StatesListing {
     static let source =
         "https://developer.apple.com/help/app-store-connect/reference/app-and-submission-statuses"
 
+    /// Where the TestFlight states' meanings come from.
+    static let testFlightSource = "https://developer.apple.com/help/app-store-connect/reference/app-build-statuses"
+
+    /// A TestFlight state's `externalBuildState` (what a webhook sends; issue 24), by its `betaReviewState`.
+    static func externalBuildState(_ state: ReviewState) -> String {
+        switch state {
+        case .waitingForReview: "WAITING_FOR_BETA_REVIEW"
+        case .inReview: "IN_BETA_REVIEW"
+        case .rejected: "BETA_REJECTED"
+        default: "BETA_APPROVED"
+        }
+    }
+
+    /// What a TestFlight state means (after App Store Connect Help, "App build statuses").
+    static func testFlightMeaning(_ state: ReviewState) -> String {
+        switch state {
+        case .waitingForReview:
+            "The build was submitted to Beta App Review (at its submission's submittedDate) and the review has not "
+                + "started; external testers cannot get it yet. A TestFlight cycle (one build) starts here."
+        case .inReview: "Beta App Review is reviewing the build."
+        case .rejected: "Beta App Review rejected the build; external testers cannot get it. Counts as a decision."
+        default:
+            "External testers can get the build. Counts as a decision; a build first seen approved without a "
+                + "review submission (later builds of a reviewed version often are) was approved without review."
+        }
+    }
+
     /// What a state does to a submission cycle, in words: a decision (approval or rejection), a withdrawal, or
     /// nothing.
     static func role(_ state: ReviewState) -> String? {
@@ -42,6 +69,13 @@ enum StatesListing {
         }
         text += "Any of these spellings is accepted, in any case. Meanings after App Store Connect Help, \"App and "
         text += "submission statuses\": \(source)\n"
+        text += "\nTestFlight (Beta App Review of a build: log --track testflight --build <build>)\n"
+        for state in ReviewTrack.testFlightStates {
+            text += "  \(state.displayName) (\(state.apiString))\n"
+            text += wrapped("webhook: " + externalBuildState(state), indent: 10)
+            text += wrapped(testFlightMeaning(state), indent: 4)
+        }
+        text += "\nTestFlight meanings after App Store Connect Help, \"App build statuses\": \(testFlightSource)\n"
         return text
     }
 
@@ -60,6 +94,16 @@ enum StatesListing {
                     ("states", "[" + states.joined(separator: ", ") + "]"),
                 ])
         }
-        return "{\"source\": \(JSONText.string(source)), \"stages\": [\n" + stages.joined(separator: ",\n") + "\n]}\n"
+        let testFlight = ReviewTrack.testFlightStates.map { state in
+            "  "
+                + JSONText.object([
+                    ("state", JSONText.string(state.apiString)), ("name", JSONText.string(state.displayName)),
+                    ("externalBuildState", JSONText.string(externalBuildState(state))),
+                    ("meaning", JSONText.string(testFlightMeaning(state))), ("role", JSONText.string(role(state))),
+                ])
+        }
+        return "{\"source\": \(JSONText.string(source)), \"stages\": [\n" + stages.joined(separator: ",\n") + "\n],\n"
+            + "\"testflight\": {\"source\": \(JSONText.string(testFlightSource)), \"states\": [\n"
+            + testFlight.joined(separator: ",\n") + "\n]}}\n"
     }
 }

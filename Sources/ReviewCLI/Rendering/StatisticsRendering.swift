@@ -51,7 +51,7 @@ extension Renderer {
     }
 
     /// A percentile, "-" without data, or "over X" when open cycles keep the estimate from reaching it.
-    private func percentileCell(_ value: Int64?, _ summary: DurationSummary) -> String {
+    func percentileCell(_ value: Int64?, _ summary: DurationSummary) -> String {
         if let value { return DurationFormat.string(seconds: value) }
         guard summary.censored > 0 else { return "-" }
         let followed = max(summary.max ?? 0, summary.longestCensored ?? 0)
@@ -59,14 +59,14 @@ extension Renderer {
     }
 
     /// The count of a row: "11", "11 + 2 open", flagged "*" below `OpenCycleComparison.fewCycles`.
-    private func countCell(_ summary: DurationSummary) -> String {
+    func countCell(_ summary: DurationSummary) -> String {
         var cell = String(summary.count)
         if summary.censored > 0 { cell += " + \(summary.censored) open" }
         return cell + (summary.isFewCycles ? "*" : "")
     }
 
     /// Which cycles each row counts (issue 13, item 10: withdrawn cycles count for waiting, never for decision).
-    private static func counts(_ row: Int, includeOpen: Bool) -> String {
+    static func counts(_ row: Int, includeOpen: Bool) -> String {
         switch row {
         case 0: "cycles that reached In Review, withdrawn ones too" + (includeOpen ? "; open ones still waiting" : "")
         case 1: "decided cycles that reached In Review" + (includeOpen ? "; open ones in review" : "")
@@ -153,7 +153,7 @@ extension Renderer {
 
     // MARK: stats JSON
 
-    private func scopeJSON(_ scope: StatisticsScope) -> [(String, String)] {
+    func scopeJSON(_ scope: StatisticsScope) -> [(String, String)] {
         [
             ("app", JSONText.string(scope.app)), ("platform", JSONText.string(scope.platform?.name)),
             ("since", JSONText.string(scope.since?.iso8601)), ("until", JSONText.string(scope.until?.iso8601)),
@@ -161,7 +161,7 @@ extension Renderer {
         ]
     }
 
-    private func statisticsJSON(_ stats: ReviewStatistics) -> [(String, String)] {
+    func statisticsJSON(_ stats: ReviewStatistics) -> [(String, String)] {
         func summary(_ value: DurationSummary, row: Int) -> String {
             JSONText.object([
                 ("counts", JSONText.string(Self.counts(row, includeOpen: stats.includesOpen))),

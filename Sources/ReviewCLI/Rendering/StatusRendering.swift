@@ -7,6 +7,41 @@ struct StatusRow {
     var comparison: OpenCycleComparison?
 }
 
+/// One TestFlight build `review status` shows: a build in Beta App Review (waiting or in review), or the newest
+/// approved build of its app and platform; with `--all`, every build.
+struct TestFlightStatusRow {
+    var key: VersionKey
+    var cycle: SubmissionCycle
+
+    /// Per app and platform: the builds whose review is open, most recent first, then the newest approved build.
+    static func selection(of timelines: [VersionTimeline], all: Bool) -> [TestFlightStatusRow] {
+        var groups: [String: [TestFlightStatusRow]] = [:]
+        var order: [String] = []
+        for timeline in timelines {
+            let group = timeline.key.app.lowercased() + "\u{0}" + timeline.key.platform.rawValue
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []] += timeline.cycles.map { TestFlightStatusRow(key: timeline.key, cycle: $0) }
+        }
+        return order.flatMap { group -> [TestFlightStatusRow] in
+            let recentFirst = (groups[group] ?? []).sorted { lhs, rhs in
+                let left = lhs.cycle.spans.last.map { ($0.start, $0.event.id) }
+                let right = rhs.cycle.spans.last.map { ($0.start, $0.event.id) }
+                guard let left, let right else { return false }
+                return left > right
+            }
+            if all { return recentFirst }
+            let open = recentFirst.filter(\.cycle.isOpen)
+            let approved = recentFirst.filter { $0.cycle.decision.map { !$0.state.isRejection } ?? false }
+                .max { lhs, rhs in
+                    let left = lhs.cycle.decision.map { ($0.at.secondsSince1970, $0.id) } ?? (0, 0)
+                    let right = rhs.cycle.decision.map { ($0.at.secondsSince1970, $0.id) } ?? (0, 0)
+                    return left < right
+                }
+            return open + (approved.map { [$0] } ?? [])
+        }
+    }
+}
+
 extension Renderer {
     // MARK: Shared by status and timeline
 
@@ -57,8 +92,69 @@ extension Renderer {
 
     // MARK: status
 
+    /// `review status`: the rows chosen, and how many versions were not shown (for the hint at `--all`); then the
+    /// TestFlight builds, when `testFlight` is not nil (`--track` given, or TestFlight history): a table of their own,
+    /// or the JSON member `"testflight": [{"app", "platform", "version", "build", "state", "name", "since",
+    /// "seconds", "precision", "open", "approvedWithoutReview", "ascBuildId"}]`. `appStoreShown` false (`--track
+    /// testflight`) leaves the App Store rows out, and the JSON's `versions` too.
+    func status(
+        _ rows: [StatusRow], notShown: Int, json: Bool, testFlight: [TestFlightStatusRow]? = nil,
+        appStoreShown: Bool = true
+    ) -> String {
+        guard let testFlight else { return status(rows, notShown: notShown, json: json) }
+        if json {
+            var members: [(String, String)] = []
+            if appStoreShown {
+                let versions = status(rows, notShown: notShown, json: true)
+                // {"versions": [...], "notShown": N}: its members, then the builds'.
+                members.append(("versions", Self.member("versions", of: versions)))
+                members.append(("notShown", String(notShown)))
+            }
+            members.append(("testflight", "[" + testFlight.map(testFlightJSON).joined(separator: ", ") + "]"))
+            return JSONText.object(members) + "\n"
+        }
+        var parts: [String] = []
+        if appStoreShown { parts.append(status(rows, notShown: notShown, json: false)) }
+        guard !testFlight.isEmpty else {
+            return (parts + ["No TestFlight builds yet.\n"]).joined(separator: "\n")
+        }
+        var table = [["TESTFLIGHT", "PLATFORM", "VERSION", "BUILD", "STATE", "SINCE", "FOR"]]
+        for row in testFlight {
+            guard let span = row.cycle.spans.last else { continue }
+            let state =
+                row.cycle.isApprovedWithoutReview ? stateName(span.state) + " (without review)" : stateName(span.state)
+            table.append([
+                shown(row.key.app), row.key.platform.name, shown(row.key.version), row.cycle.build.map(shown) ?? "-",
+                state, (span.event.timing.isUnknownStart ? "before " : "") + time(span.start),
+                row.cycle.isOpen ? duration(span.seconds, span.precision) : "-",
+            ])
+        }
+        return (parts + [TextTable(rows: table).render()]).joined(separator: "\n")
+    }
+
+    /// The JSON of one TestFlight build `status` shows.
+    private func testFlightJSON(_ row: TestFlightStatusRow) -> String {
+        guard let span = row.cycle.spans.last else { return "null" }
+        return JSONText.object([
+            ("app", JSONText.string(row.key.app)), ("platform", JSONText.string(row.key.platform.name)),
+            ("version", JSONText.string(row.key.version)), ("build", JSONText.string(row.cycle.build)),
+            ("state", JSONText.string(span.state.apiString)), ("name", JSONText.string(span.state.displayName)),
+            ("since", JSONText.string(span.start.iso8601)), ("seconds", String(span.seconds)),
+            ("precision", precisionJSON(span.precision)), ("open", String(row.cycle.isOpen)),
+            ("approvedWithoutReview", String(row.cycle.isApprovedWithoutReview)),
+            ("ascBuildId", JSONText.string(span.event.ascBuildID)),
+        ])
+    }
+
+    /// The value of `member` in a JSON object this renderer wrote on one line (`{"versions": [...], ...}`).
+    private static func member(_ member: String, of object: String) -> String {
+        let prefix = "{\"\(member)\": "
+        guard object.hasPrefix(prefix), let end = object.lastIndex(of: "]") else { return "[]" }
+        return String(object[object.index(object.startIndex, offsetBy: prefix.count)...end])
+    }
+
     /// `review status`: the rows chosen, and how many versions were not shown (for the hint at `--all`).
-    func status(_ rows: [StatusRow], notShown: Int, json: Bool) -> String {
+    private func status(_ rows: [StatusRow], notShown: Int, json: Bool) -> String {
         if json {
             let items = rows.compactMap { row -> String? in
                 guard let span = row.timeline.current else { return nil }

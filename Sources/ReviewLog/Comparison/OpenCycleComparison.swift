@@ -49,11 +49,13 @@ public struct OpenCycleComparison: Sendable, Hashable {
         ownP90 = DurationSummary.nearestRank(90, of: sorted)
     }
 
-    /// The times to decision of every decided cycle with a known start among `timelines`.
+    /// The times to decision of every decided App Store cycle with a known start among `timelines`: an open App
+    /// Store cycle is compared with the user's App Store cycles and Apple's App Review claim, never with Beta App
+    /// Review builds (TestFlight timelines are left out).
     /// - Parameter timelines: the versions.
     /// - Returns: seconds, one per decided cycle.
     public static func decidedSeconds(in timelines: [VersionTimeline]) -> [Int64] {
-        timelines.flatMap(\.cycles).compactMap(\.timeToDecisionSeconds)
+        timelines.lazy.filter { $0.key.track == .appStore }.flatMap(\.cycles).compactMap(\.timeToDecisionSeconds)
     }
 
     /// The share of the compared cycles decided faster, from 0 to 1, or `nil` when there are none.

@@ -9,6 +9,10 @@ public enum EventInterchange {
         "timing", "observed_after", "asc_version_id", "asc_submission_id",
     ]
 
+    /// The columns an export with tracks adds after ``csvColumns`` (issue 24): the event's track and its build's App
+    /// Store Connect id. An import reads them when present; a file without them is App Store events.
+    public static let csvTrackColumns = ["track", "asc_build_id"]
+
     /// Events as `{"events": [...]}`, one event object per line, each with `id`, `app`, `bundleId`,
     /// `appStoreId`, `platform`, `version`, `build`, `state` (the API string), `at` (ISO 8601 UTC), `note`,
     /// `source`, `timing` (`exact`, or `observed` for a state first seen by a poll at `at`), `observedAfter` (the
@@ -18,50 +22,71 @@ public enum EventInterchange {
     ///   - events: the events, in the order to write them.
     ///   - signing: the signing items to write after the events, as `"signing": [...]` (`SigningInterchange`): an
     ///     unfiltered export's; none leaves the file as it was before the tracker.
+    ///   - withTracks: whether every event carries `track` and `ascBuildId` (issue 24); a TestFlight event always
+    ///     does, so an App Store export reads as it did before tracks.
     /// - Returns: the document, ending in a newline.
-    public static func json(_ events: [ReviewEvent], signing: [SigningRecord] = []) -> String {
+    public static func json(_ events: [ReviewEvent], signing: [SigningRecord] = [], withTracks: Bool = false)
+        -> String
+    {
         let eventsMember =
             events.isEmpty
             ? "\"events\": []"
-            : "\"events\": [\n" + events.map { "  " + jsonObject($0) }.joined(separator: ",\n") + "\n]"
+            : "\"events\": [\n" + events.map { "  " + jsonObject($0, withTracks: withTracks) }.joined(separator: ",\n")
+                + "\n]"
         guard let signingMember = SigningInterchange.jsonMember(signing) else { return "{\(eventsMember)}\n" }
         return "{\(eventsMember),\n\(signingMember)}\n"
     }
 
     /// One event as the JSON object `json(_:)` writes per event, on one line: the shape every `review --json`
     /// output uses for an event (`log`, `delete`, `edit`, `undo`), so a script reads events one way.
+    /// - Parameters:
+    ///   - event: the event.
+    ///   - withTracks: whether to add `track` and `ascBuildId` to an App Store event (a TestFlight event always has
+    ///     them).
     /// - Returns: the object.
-    public static func jsonObject(_ event: ReviewEvent) -> String {
-        JSONText.object([
-            ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
-            ("bundleId", JSONText.string(event.app.bundleID)),
-            ("appStoreId", JSONText.string(event.app.appStoreID)),
-            ("platform", JSONText.string(event.platform.rawValue)),
-            ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
-            ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
-            ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
-            ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
-            ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
-            ("ascVersionId", JSONText.string(event.ascVersionID)),
-            ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
-        ])
+    public static func jsonObject(_ event: ReviewEvent, withTracks: Bool = false) -> String {
+        let trackMembers: [(String, String)] =
+            withTracks || event.track != .appStore
+            ? [("track", JSONText.string(event.track.rawValue)), ("ascBuildId", JSONText.string(event.ascBuildID))]
+            : []
+        return JSONText.object(
+            [
+                ("id", String(event.id)), ("app", JSONText.string(event.app.name)),
+                ("bundleId", JSONText.string(event.app.bundleID)),
+                ("appStoreId", JSONText.string(event.app.appStoreID)),
+                ("platform", JSONText.string(event.platform.rawValue)),
+                ("version", JSONText.string(event.version)), ("build", JSONText.string(event.build)),
+                ("state", JSONText.string(event.state.rawValue)), ("at", JSONText.string(event.at.iso8601)),
+                ("note", JSONText.string(event.note)), ("source", JSONText.string(event.source.rawValue)),
+                ("timing", JSONText.string(event.timing.isObserved ? "observed" : "exact")),
+                ("observedAfter", JSONText.string(observedAfter(event)?.iso8601)),
+                ("ascVersionId", JSONText.string(event.ascVersionID)),
+                ("ascSubmissionId", JSONText.string(event.ascSubmissionID)),
+            ] + trackMembers)
     }
 
     /// Events as RFC 4180 CSV with the header row `csvColumns`; absent values are empty fields. A cell that a
     /// spreadsheet would run as a formula (it starts, after spaces, with `=`, `+`, `-`, `@`, tab or a line break), or
     /// that starts with `'`, is written with a `'` in front, which import removes (`CSVCell`): every value reads back
     /// exactly.
-    /// - Parameter events: the events, in the order to write them.
+    /// - Parameters:
+    ///   - events: the events, in the order to write them.
+    ///   - withTracks: whether to add the columns `csvTrackColumns`; they are added anyway when an event is a
+    ///     TestFlight one, so an App Store export reads as it did before tracks.
     /// - Returns: the CSV text, lines ending in CRLF as RFC 4180 section 2 asks.
-    public static func csv(_ events: [ReviewEvent]) -> String {
-        var out = csvColumns.joined(separator: ",") + "\r\n"
+    public static func csv(_ events: [ReviewEvent], withTracks: Bool = false) -> String {
+        let withTracks = withTracks || events.contains { $0.track != .appStore }
+        var out = (csvColumns + (withTracks ? csvTrackColumns : [])).joined(separator: ",") + "\r\n"
         for event in events {
-            let fields: [String?] = [
-                String(event.id), event.app.name, event.app.bundleID, event.app.appStoreID, event.platform.rawValue,
-                event.version, event.build, event.state.rawValue, event.at.iso8601, event.note, event.source.rawValue,
-                event.timing.isObserved ? "observed" : "exact", observedAfter(event)?.iso8601, event.ascVersionID,
-                event.ascSubmissionID,
-            ]
+            let trackFields: [String?] = withTracks ? [event.track.rawValue, event.ascBuildID] : []
+            let fields: [String?] =
+                [
+                    String(event.id), event.app.name, event.app.bundleID, event.app.appStoreID, event.platform.rawValue,
+                    event.version, event.build, event.state.rawValue, event.at.iso8601, event.note,
+                    event.source.rawValue,
+                    event.timing.isObserved ? "observed" : "exact", observedAfter(event)?.iso8601, event.ascVersionID,
+                    event.ascSubmissionID,
+                ] + trackFields
             out += fields.map { CSVReader.quote(CSVCell.neutralized($0 ?? "")) }.joined(separator: ",") + "\r\n"
         }
         return out
@@ -114,6 +139,8 @@ public enum EventInterchange {
         var observedAfter: String?
         var ascVersionId: String?
         var ascSubmissionId: String?
+        var track: String?
+        var ascBuildId: String?
     }
 
     /// What an import file holds, in every message about its shape (never a decoder's type names).
@@ -169,7 +196,8 @@ public enum EventInterchange {
                     bundleID: item.bundleId, appStoreID: item.appStoreId, platform: item.platform,
                     version: item.version, build: item.build, state: item.state, at: item.at, note: item.note,
                     source: item.source, timing: item.timing, observedAfter: item.observedAfter,
-                    ascVersionID: item.ascVersionId, ascSubmissionID: item.ascSubmissionId))
+                    ascVersionID: item.ascVersionId, ascSubmissionID: item.ascSubmissionId, track: item.track,
+                    ascBuildID: item.ascBuildId))
         }
         return events
     }
@@ -261,11 +289,11 @@ public enum EventInterchange {
         for (index, title) in header.fields.enumerated() {
             // The one matching of a title to a column: two titles that fill the same column are a duplicate.
             let key = title.trimmingSpaces().lowercased()
-            guard csvColumns.contains(key) else {
+            guard csvColumns.contains(key) || csvTrackColumns.contains(key) else {
                 throw ReviewError(
                     .malformedImport,
                     "\(name) line \(header.line): unknown column \"\(title)\"; the columns are "
-                        + csvColumns.joined(separator: ","))
+                        + (csvColumns + csvTrackColumns).joined(separator: ","))
             }
             if let earlier = column[key] {
                 throw ReviewError(
@@ -300,7 +328,8 @@ public enum EventInterchange {
                     appStoreID: field("app_store_id"), platform: field("platform"), version: field("version")!,
                     build: field("build"), state: field("state")!, at: field("at")!, note: field("note"),
                     source: field("source"), timing: field("timing"), observedAfter: field("observed_after"),
-                    ascVersionID: field("asc_version_id"), ascSubmissionID: field("asc_submission_id")))
+                    ascVersionID: field("asc_version_id"), ascSubmissionID: field("asc_submission_id"),
+                    track: field("track"), ascBuildID: field("asc_build_id")))
         }
         return events
     }
@@ -308,9 +337,18 @@ public enum EventInterchange {
     private static func event(
         where place: String, id: Int64?, app: String, bundleID: String?, appStoreID: String?, platform: String?,
         version: String, build: String?, state: String, at: String, note: String?, source: String?,
-        timing: String?, observedAfter: String?, ascVersionID: String?, ascSubmissionID: String?
+        timing: String?, observedAfter: String?, ascVersionID: String?, ascSubmissionID: String?, track: String?,
+        ascBuildID: String?
     ) throws(ReviewError) -> ReviewEvent {
         func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+        var eventTrack = ReviewTrack.appStore
+        if let track = nonEmpty(track) {
+            guard let parsed = ReviewTrack(rawValue: track) else {
+                throw ReviewError(
+                    .malformedImport, "\(place): unknown track \"\(track)\"; use app-store or testflight")
+            }
+            eventTrack = parsed
+        }
         guard let reviewState = ReviewState(spelling: state) else {
             let hint = ReviewState.suggestion(for: state).map { "did you mean \($0.apiString)? " } ?? ""
             throw ReviewError(
@@ -368,10 +406,13 @@ public enum EventInterchange {
         if let problem = Validation.problem(app: app, version: version, build: nonEmpty(build), note: nonEmpty(note)) {
             throw ReviewError(.malformedImport, "\(place): \(problem)")
         }
+        if let problem = eventTrack.problem(recording: reviewState, build: nonEmpty(build)) {
+            throw ReviewError(.malformedImport, "\(place): \(problem)")
+        }
         return ReviewEvent(
             id: id ?? 0, app: App(name: app, bundleID: nonEmpty(bundleID), appStoreID: nonEmpty(appStoreID)),
             platform: eventPlatform, version: version, build: nonEmpty(build), state: reviewState, at: instant,
             note: nonEmpty(note), source: eventSource, timing: eventTiming, ascVersionID: nonEmpty(ascVersionID),
-            ascSubmissionID: nonEmpty(ascSubmissionID))
+            ascSubmissionID: nonEmpty(ascSubmissionID), track: eventTrack, ascBuildID: nonEmpty(ascBuildID))
     }
 }

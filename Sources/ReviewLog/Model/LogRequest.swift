@@ -20,6 +20,8 @@ public struct LogRequest: Sendable, Hashable {
     public var bundleID: String?
     /// The app's App Store Connect app ID, to set when the app has none; a different one already stored is refused.
     public var appStoreID: String?
+    /// The review: App Store (the default) or TestFlight, where `build` is required (a build is a cycle there).
+    public var track: ReviewTrack
 
     /// Creates a request.
     /// - Parameters:
@@ -33,11 +35,13 @@ public struct LogRequest: Sendable, Hashable {
     ///   - source: where the event comes from.
     ///   - bundleID: the app's bundle ID, to set.
     ///   - appStoreID: the app's App Store Connect app ID, to set.
+    ///   - track: the review; default App Store.
     public init(
         app: String, platform: Platform = .iOS, version: String? = nil, build: String? = nil, state: ReviewState,
         at: Timestamp, note: String? = nil, source: EventSource = .manual, bundleID: String? = nil,
-        appStoreID: String? = nil
+        appStoreID: String? = nil, track: ReviewTrack = .appStore
     ) {
+        self.track = track
         self.bundleID = bundleID
         self.appStoreID = appStoreID
         self.app = app

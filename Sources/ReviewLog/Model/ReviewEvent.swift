@@ -22,8 +22,13 @@ public struct ReviewEvent: Sendable, Hashable {
     public var timing: EventTiming
     /// The App Store Connect id of the version (`appStoreVersions`), for synced events.
     public var ascVersionID: String?
-    /// The App Store Connect id of the review submission the time came from, if any.
+    /// The App Store Connect id of the review submission the time came from, if any (on TestFlight, the build's
+    /// `betaAppReviewSubmissions` id).
     public var ascSubmissionID: String?
+    /// The review it belongs to: App Store (the default) or TestFlight.
+    public var track: ReviewTrack
+    /// The App Store Connect id of the build (`builds`), for synced TestFlight events.
+    public var ascBuildID: String?
 
     /// Creates an event.
     /// - Parameters:
@@ -39,10 +44,13 @@ public struct ReviewEvent: Sendable, Hashable {
     ///   - timing: how exactly `at` is known; default exact.
     ///   - ascVersionID: the App Store Connect version id, if known.
     ///   - ascSubmissionID: the App Store Connect review submission id, if known.
+    ///   - track: the review it belongs to; default App Store.
+    ///   - ascBuildID: the App Store Connect build id, if known.
     public init(
         id: Int64, app: App, platform: Platform, version: String, build: String? = nil, state: ReviewState,
         at: Timestamp, note: String? = nil, source: EventSource = .manual, timing: EventTiming = .exact,
-        ascVersionID: String? = nil, ascSubmissionID: String? = nil
+        ascVersionID: String? = nil, ascSubmissionID: String? = nil, track: ReviewTrack = .appStore,
+        ascBuildID: String? = nil
     ) {
         self.id = id
         self.app = app
@@ -56,8 +64,12 @@ public struct ReviewEvent: Sendable, Hashable {
         self.timing = timing
         self.ascVersionID = ascVersionID
         self.ascSubmissionID = ascSubmissionID
+        self.track = track
+        self.ascBuildID = ascBuildID
     }
 
-    /// The version this event belongs to.
-    public var versionKey: VersionKey { VersionKey(app: app.name, platform: platform, version: version) }
+    /// The version this event belongs to (on TestFlight, the pre-release version: its builds are its cycles).
+    public var versionKey: VersionKey {
+        VersionKey(app: app.name, platform: platform, version: version, track: track)
+    }
 }

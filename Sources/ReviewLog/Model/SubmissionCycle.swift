@@ -78,6 +78,16 @@ public struct SubmissionCycle: Sendable, Hashable {
     /// cycle: a resubmission may carry a new build.
     public var build: String? { spans.last { $0.event.build != nil }?.event.build }
 
+    /// Whether this is a TestFlight build approved without a Beta App Review: its first event is the approval, with no
+    /// review submission behind it (App Store Connect approves later builds of a reviewed pre-release version so,
+    /// "Only the first build of a version needs a full review", TestFlight overview). Not a timing cycle: no
+    /// durations. A build whose submission was first seen approved has its submission's id, and is a reviewed cycle
+    /// whose durations are unknown.
+    public var isApprovedWithoutReview: Bool {
+        guard let decision, decision.track == .testFlight, !decision.state.isRejection else { return false }
+        return start == nil && inReviewAt == nil && decision.ascSubmissionID == nil
+    }
+
     /// Whether the cycle is still waiting for a decision.
     public var isOpen: Bool { start != nil && decision == nil && !isWithdrawn }
 }

@@ -69,7 +69,17 @@ package enum Validation {
     /// The first problem with what a sync saw of one app (its name, then each version's values), or `nil`.
     package static func problem(synced: SyncedApp) -> String? {
         if let problem = appName(synced.name) { return problem }
-        return synced.versions.lazy.compactMap { problem(syncedVersion: $0) }.first
+        if let problem = synced.versions.lazy.compactMap({ problem(syncedVersion: $0) }).first { return problem }
+        return synced.testFlight?.builds.lazy.compactMap { problem(syncedBuild: $0) }.first
+    }
+
+    /// The first problem with one TestFlight build's values, or `nil`.
+    package static func problem(syncedBuild build: SyncedBuild) -> String? {
+        if let problem = token(build.version, "pre-release version") { return problem }
+        if let problem = token(build.build, "build") { return problem }
+        if let state = build.reviewState, let problem = token(state, "beta review state") { return problem }
+        if let state = build.externalState, let problem = token(state, "external build state") { return problem }
+        return nil
     }
 
     /// The first problem with an event's values, or `nil` when they can be stored.

@@ -13,6 +13,9 @@ public struct SyncedApp: Sendable, Hashable {
     public var fetchedAt: Timestamp
     /// Its versions.
     public var versions: [SyncedVersion]
+    /// Its TestFlight builds, when the look read them (nil: not read, as with `--no-testflight` or a key that cannot
+    /// reach them; what the store has of them is left as it was).
+    public var testFlight: SyncedTestFlight?
 
     /// Creates a look.
     /// - Parameters:
@@ -22,10 +25,12 @@ public struct SyncedApp: Sendable, Hashable {
     ///   - profile: the profile, if any.
     ///   - fetchedAt: when it was made.
     ///   - versions: the versions seen.
+    ///   - testFlight: the TestFlight builds seen, nil when they were not read.
     public init(
         ascID: String, name: String, bundleID: String, profile: String? = nil, fetchedAt: Timestamp,
-        versions: [SyncedVersion]
+        versions: [SyncedVersion], testFlight: SyncedTestFlight? = nil
     ) {
+        self.testFlight = testFlight
         self.ascID = ascID
         self.name = name
         self.bundleID = bundleID
@@ -111,6 +116,9 @@ public struct SyncChange: Sendable, Hashable {
     /// The submission's `submittedDate` when it was not used: Waiting for Review recorded at this look's time
     /// instead, because App Store Connect's date is before the version's last recorded event (a date that would put
     /// the wait before what is already known). Nil when the date was used, or there was none.
+    /// The build, for a TestFlight build's change (`key.track` is TestFlight; `key.version` its pre-release
+    /// version).
+    public var build: String? = nil
     public var ignoredSubmittedAt: Timestamp? = nil
 
     /// Creates a change.

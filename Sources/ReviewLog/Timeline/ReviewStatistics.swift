@@ -20,6 +20,12 @@ public struct ReviewStatistics: Sendable, Hashable {
     public var decidedWithin24h: Int
     /// Decided cycles decided within 48 hours.
     public var decidedWithin48h: Int
+    /// Cycles decided after a review, a start known or not (on TestFlight, builds whose review was first seen
+    /// decided count here, without durations); on the App Store the same as `decided`.
+    public var reviewed: Int = 0
+    /// TestFlight builds approved without a Beta App Review (``SubmissionCycle/isApprovedWithoutReview``): counted
+    /// apart, never timed. Always 0 on the App Store.
+    public var approvedWithoutReview: Int = 0
 
     /// How many open cycles the figures leave out: every open cycle, unless they were counted as censored; then
     /// those whose start is unknown (already waiting when first synced).
@@ -39,16 +45,26 @@ public struct ReviewStatistics: Sendable, Hashable {
     ///   - now: when given, open cycles with a known start count as censored at `now` (`SurvivalEstimate`): in
     ///     time to decision; in waiting while not yet In Review; in review once there. When `nil`, they are left
     ///     out and counted in `openLeftOut`.
+    ///   - track: the track whose versions count (default the App Store; tracks are never pooled).
     public init(
         timelines: [VersionTimeline], since: Timestamp? = nil, until: Timestamp? = nil, platform: Platform? = nil,
-        includingOpenAt now: Timestamp? = nil
+        includingOpenAt now: Timestamp? = nil, track: ReviewTrack = .appStore
     ) {
-        let cycles = timelines.lazy.filter { platform == nil || $0.key.platform == platform }.flatMap(\.cycles).filter {
-            cycle in
-            guard let start = cycle.start else { return false }
-            return (since.map { start >= $0 } ?? true) && (until.map { start < $0 } ?? true)
+        let cycles = timelines.lazy.filter {
+            $0.key.track == track && (platform == nil || $0.key.platform == platform)
+        }.flatMap(\.cycles).filter { cycle in
+            guard let date = Self.date(of: cycle) else { return false }
+            return (since.map { date >= $0 } ?? true) && (until.map { date < $0 } ?? true)
         }
         self.init(cycles: Array(cycles), includingOpenAt: now)
+    }
+
+    /// The time a cycle is placed by in a window or a period: its start; for a TestFlight build decided with no known
+    /// start (approved without review, or its review first seen decided), its decision.
+    static func date(of cycle: SubmissionCycle) -> Timestamp? {
+        if let start = cycle.start { return start }
+        guard let decision = cycle.decision, decision.track == .testFlight else { return nil }
+        return decision.at
     }
 
     /// Computes the statistics of the given cycles (those that never entered Waiting for Review are ignored).
@@ -57,6 +73,8 @@ public struct ReviewStatistics: Sendable, Hashable {
     ///   - now: when given, open cycles count as censored at `now` (see `init(timelines:since:until:platform:
     ///     includingOpenAt:)`).
     public init(cycles: [SubmissionCycle], includingOpenAt now: Timestamp? = nil) {
+        approvedWithoutReview = cycles.count { $0.isApprovedWithoutReview }
+        reviewed = cycles.count { $0.decision != nil && !$0.isApprovedWithoutReview }
         let cycles = cycles.filter { $0.start != nil }
         self.cycles = cycles.count
         decided = cycles.count { $0.decision != nil }
@@ -119,18 +137,20 @@ public struct ReviewStatistics: Sendable, Hashable {
     ///   - until: the window's end (exclusive), or `nil`.
     ///   - platform: only this platform, or `nil`.
     ///   - now: when given, open cycles count as censored at `now`.
+    ///   - track: the track whose versions count (default the App Store).
     ///   - period: the label of the period an instant falls in (the caller chooses the time zone).
     /// - Returns: the periods' labels and statistics.
     public static func byPeriod(
         timelines: [VersionTimeline], since: Timestamp? = nil, until: Timestamp? = nil, platform: Platform? = nil,
-        includingOpenAt now: Timestamp? = nil, period: (Timestamp) -> String
+        includingOpenAt now: Timestamp? = nil, track: ReviewTrack = .appStore, period: (Timestamp) -> String
     ) -> [(period: String, statistics: ReviewStatistics)] {
         var groups: [String: [SubmissionCycle]] = [:]
-        for timeline in timelines where platform == nil || timeline.key.platform == platform {
+        for timeline in timelines
+        where timeline.key.track == track && (platform == nil || timeline.key.platform == platform) {
             for cycle in timeline.cycles {
-                guard let start = cycle.start, since.map({ start >= $0 }) ?? true, until.map({ start < $0 }) ?? true
+                guard let date = date(of: cycle), since.map({ date >= $0 }) ?? true, until.map({ date < $0 }) ?? true
                 else { continue }
-                groups[period(start), default: []].append(cycle)
+                groups[period(date), default: []].append(cycle)
             }
         }
         return groups.keys.sorted().map { ($0, ReviewStatistics(cycles: groups[$0] ?? [], includingOpenAt: now)) }

@@ -16,9 +16,45 @@ public struct VersionTimeline: Sendable, Hashable {
         // Events usually arrive in order (a store reads them by id); checking is cheaper than sorting a copy.
         let isSorted = zip(events, events.dropFirst()).allSatisfy { !inOrder($1, $0) }
         let sorted = isSorted ? events : events.sorted(by: inOrder)
+        guard key.track == .testFlight else {
+            cycles = Self.cycles(of: sorted, firstNumber: 1, decisionWithoutStart: false, now: now)
+            return
+        }
+        // TestFlight: each build is a cycle of its own (Beta App Review reviews a build), in the order the builds'
+        // first events came; a build first seen decided (approved without a review, or a review seen only once
+        // decided) is a cycle with a decision and no start.
+        var builds: [String: Int] = [:]
+        var groups: [[ReviewEvent]] = []
+        for event in sorted {
+            let build = event.build ?? ""
+            if let slot = builds[build] {
+                groups[slot].append(event)
+            } else {
+                builds[build] = groups.count
+                groups.append([event])
+            }
+        }
+        var cycles: [SubmissionCycle] = []
+        for group in groups {
+            cycles += Self.cycles(of: group, firstNumber: cycles.count + 1, decisionWithoutStart: true, now: now)
+        }
+        self.cycles = cycles
+    }
+
+    /// The cycles of events in time order: a cycle starts at Waiting for Review and takes the first review outcome as
+    /// its decision (or ends withdrawn); a Waiting for Review after a decision or a withdrawal starts the next.
+    /// - Parameters:
+    ///   - sorted: the events, by time then id.
+    ///   - firstNumber: the first cycle's number.
+    ///   - decisionWithoutStart: whether an outcome before any Waiting for Review is the cycle's decision (a TestFlight
+    ///     build first seen decided); on the App Store such a cycle has no decision.
+    ///   - now: where the last state's span ends.
+    private static func cycles(
+        of sorted: [ReviewEvent], firstNumber: Int, decisionWithoutStart: Bool, now: Timestamp
+    ) -> [SubmissionCycle] {
         var cycles: [SubmissionCycle] = []
         var current = SubmissionCycle(
-            number: 1, spans: [], start: nil, inReviewAt: nil, decision: nil, isWithdrawn: false)
+            number: firstNumber, spans: [], start: nil, inReviewAt: nil, decision: nil, isWithdrawn: false)
         for (index, event) in sorted.enumerated() {
             let next = index + 1 < sorted.count ? sorted[index + 1] : nil
             let end = next?.at
@@ -26,19 +62,28 @@ public struct VersionTimeline: Sendable, Hashable {
             let span = StateSpan(
                 event: event, end: end, seconds: seconds,
                 precision: DurationPrecision(from: event.timing, to: next?.timing))
-            if event.state == .waitingForReview, current.start != nil, current.decision != nil || current.isWithdrawn {
+            if event.state == .waitingForReview, current.start != nil || decisionWithoutStart,
+                current.decision != nil || current.isWithdrawn
+            {
                 cycles.append(current)
                 current = SubmissionCycle(
                     number: current.number + 1, spans: [], start: nil, inReviewAt: nil, decision: nil,
                     isWithdrawn: false)
             }
             current.spans.append(span)
-            if current.start == nil {
+            if current.start == nil, current.decision == nil, !current.isWithdrawn {
                 if event.state == .waitingForReview {
                     current.start = event.at
                     current.startTiming = event.timing
+                } else if decisionWithoutStart {
+                    if event.state == .inReview, current.inReviewAt == nil {
+                        current.inReviewAt = event.at
+                        current.inReviewTiming = event.timing
+                    } else if event.state.isReviewOutcome {
+                        current.decision = event
+                    }
                 }
-            } else if current.decision == nil, !current.isWithdrawn {
+            } else if current.start != nil, current.decision == nil, !current.isWithdrawn {
                 if event.state == .inReview, current.inReviewAt == nil {
                     current.inReviewAt = event.at
                     current.inReviewTiming = event.timing
@@ -50,7 +95,7 @@ public struct VersionTimeline: Sendable, Hashable {
             }
         }
         if !current.spans.isEmpty { cycles.append(current) }
-        self.cycles = cycles
+        return cycles
     }
 
     /// Builds the timeline of every version among `events`, ordered by app, platform and version.
@@ -86,8 +131,8 @@ public struct VersionTimeline: Sendable, Hashable {
         // VersionKey's order, with each app name lowercased once rather than in every comparison (100,000 versions
         // took 3.4 million lowercased() calls).
         let ordered = keys.indices.map { (folded: keys[$0].app.lowercased(), slot: $0) }.sorted { lhs, rhs in
-            (lhs.folded, keys[lhs.slot].platform.rawValue, keys[lhs.slot].version)
-                < (rhs.folded, keys[rhs.slot].platform.rawValue, keys[rhs.slot].version)
+            (lhs.folded, keys[lhs.slot].platform.rawValue, keys[lhs.slot].version, keys[lhs.slot].track)
+                < (rhs.folded, keys[rhs.slot].platform.rawValue, keys[rhs.slot].version, keys[rhs.slot].track)
         }
         return ordered.map {
             VersionTimeline(key: keys[$0.slot], events: groups[$0.slot].map { events[$0] }, now: now)

@@ -123,7 +123,10 @@ public struct NotificationMessage: Sendable, Hashable {
         init?(kind: Kind, eventID: Int64, appEvents: [ReviewEvent], now: Timestamp) {
             guard let event = appEvents.first(where: { $0.id == eventID }) else { return nil }
             // The version's own events: its app's, so a read of the app's events is enough.
-            let versionEvents = appEvents.filter { $0.versionKey == event.versionKey }
+            // On TestFlight, the build's own: each build is a cycle there.
+            let versionEvents = appEvents.filter {
+                $0.versionKey == event.versionKey && (event.track == .appStore || $0.build == event.build)
+            }
             // A state change is told as of its own time, unless it is still its version's current state: then as of
             // now, as `review status` tells it (a submission first seen by a sync 30 hours after it was made says
             // "Cycle so far: 1d 6h" and compares it, never "0s").
@@ -141,8 +144,11 @@ public struct NotificationMessage: Sendable, Hashable {
             if let cycle, let start = cycle.start, !cycle.startTiming.isUnknownStart {
                 cycleSeconds = max(0, start.seconds(until: cycle.decision?.at ?? asOf))
             }
+            // An open App Store cycle is compared with the user's cycles and Apple's claim; Beta App Review has no
+            // Apple figure, and its builds are not compared.
             needsEveryEvent =
-                cycle.map { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: []) != nil } ?? false
+                event.track == .appStore
+                && (cycle.map { OpenCycleComparison(cycle: $0, now: asOf, decidedSeconds: []) != nil } ?? false)
         }
 
         /// The message, its comparison over `everyEvent` (read only when `needsEveryEvent`).
@@ -185,8 +191,11 @@ public struct NotificationMessage: Sendable, Hashable {
         return "\(event.id)-" + Hex.lowercase(Digest.sha256(Array(identity.utf8)).prefix(8))
     }
 
-    /// "Fokus 2.3 (iOS)".
-    public var versionLabel: String { "\(event.app.name) \(event.version) (\(event.platform.name))" }
+    /// "Fokus 2.3 (iOS)"; a TestFlight build "Fokus 2.4 (118) TestFlight" (the pre-release version, the build).
+    public var versionLabel: String {
+        guard event.track == .testFlight else { return "\(event.app.name) \(event.version) (\(event.platform.name))" }
+        return "\(event.app.name) \(event.version) (\(event.build ?? "no build")) TestFlight"
+    }
 
     /// Whether the message is a rejection, which every channel makes stand out.
     public var isRejection: Bool { event.state.isRejection }
@@ -227,6 +236,12 @@ public struct NotificationMessage: Sendable, Hashable {
         switch kind {
         case .reminderOwnP90, .reminderLongWait: "Still \(event.state.displayName): \(versionLabel)"
         case .test: "Test from Gatehouse: \(versionLabel) is \(event.state.displayName)"
+        case .stateChange where event.track == .testFlight:
+            // "Fokus 2.4 (118) TestFlight: Approved after 6h 12m" (issue 24).
+            event.state.isReviewOutcome && cycleSeconds != nil
+                ? "\(versionLabel): \(event.state.displayName) after "
+                    + DurationFormat.string(seconds: cycleSeconds, precision: cyclePrecision)
+                : "\(versionLabel): \(event.state.displayName)"
         case .stateChange:
             isRejection
                 ? "\(event.state.displayName): \(versionLabel)" : "\(versionLabel) is \(event.state.displayName)"
@@ -237,7 +252,11 @@ public struct NotificationMessage: Sendable, Hashable {
     public var facts: [(label: String, value: String)] {
         var facts: [(String, String)] = [
             ("App", event.app.name), ("Version", event.version + (event.build.map { " (\($0))" } ?? "")),
-            ("Platform", event.platform.name), ("State", event.state.displayName),
+            ("Platform", event.platform.name),
+        ]
+        if event.track == .testFlight { facts.append(("Track", "TestFlight (Beta App Review)")) }
+        facts += [
+            ("State", event.state.displayName),
             // When the change happened, in words (UTC): a message read hours later still says when.
             (
                 kind == .reminderOwnP90 || kind == .reminderLongWait ? "In this state since" : "Changed",

@@ -13,18 +13,24 @@ import ReviewLog
 enum GatehouseWebhookPayload {
     static func body(_ message: NotificationMessage, sentAt: Timestamp) -> String {
         let event = message.event
-        return JSONText.object([
-            ("id", JSONText.string(message.id)), ("kind", JSONText.string(message.kind.rawValue)),
-            ("app", JSONText.string(event.app.name)), ("bundleId", JSONText.string(event.app.bundleID)),
-            ("platform", JSONText.string(event.platform.name)), ("version", JSONText.string(event.version)),
-            ("build", JSONText.string(event.build)), ("state", JSONText.string(event.state.apiString)),
-            ("stateName", JSONText.string(event.state.displayName)),
-            ("previousState", JSONText.string(message.previousState?.apiString)),
-            ("previousStateSeconds", JSONText.number(message.previousStateSeconds)),
-            ("cycleSeconds", JSONText.number(message.cycleSeconds)), ("at", JSONText.string(event.at.iso8601)),
-            ("source", JSONText.string(event.source.rawValue)), ("sentAt", JSONText.string(sentAt.iso8601)),
-            ("text", JSONText.string(message.text)),
-        ])
+        // A TestFlight event's track and build id (issue 24); an App Store body is as it was before tracks.
+        let track: [(String, String)] =
+            event.track == .testFlight
+            ? [("track", JSONText.string(event.track.rawValue)), ("ascBuildId", JSONText.string(event.ascBuildID))]
+            : []
+        return JSONText.object(
+            [
+                ("id", JSONText.string(message.id)), ("kind", JSONText.string(message.kind.rawValue)),
+                ("app", JSONText.string(event.app.name)), ("bundleId", JSONText.string(event.app.bundleID)),
+                ("platform", JSONText.string(event.platform.name)), ("version", JSONText.string(event.version)),
+                ("build", JSONText.string(event.build)), ("state", JSONText.string(event.state.apiString)),
+                ("stateName", JSONText.string(event.state.displayName)),
+                ("previousState", JSONText.string(message.previousState?.apiString)),
+                ("previousStateSeconds", JSONText.number(message.previousStateSeconds)),
+                ("cycleSeconds", JSONText.number(message.cycleSeconds)), ("at", JSONText.string(event.at.iso8601)),
+                ("source", JSONText.string(event.source.rawValue)), ("sentAt", JSONText.string(sentAt.iso8601)),
+                ("text", JSONText.string(message.text)),
+            ] + track)
     }
 
     static func body(_ message: SigningAlertMessage, sentAt: Timestamp) -> String {

@@ -134,11 +134,13 @@ extension RelationalReviewStore {
                     """
                     SELECT id FROM events WHERE app_id = (SELECT app_id FROM events WHERE id = ?) AND platform = ?
                         AND version = ? AND state = ? AND at = ? AND id <> ?
+                        AND track = ? AND cycle_build = (SELECT cycle_build FROM events WHERE id = ?)
                     """
                 ) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
                     try statement.bind([
                         .integer(id), .text(before.platform.rawValue), .text(before.version),
                         .text(before.state.rawValue), .integer(newAt.secondsSince1970), .integer(id),
+                        .text(before.track.rawValue), .integer(id),
                     ])
                     return try statement.step() ? statement.int64(0) : nil
                 }
@@ -244,6 +246,7 @@ extension RelationalReviewStore {
             """
             SELECT f.id, t.id, f.platform, f.version, f.state, f.at FROM events f JOIN events t
                 ON t.app_id = ? AND t.platform = f.platform AND t.version = f.version AND t.state = f.state AND t.at = f.at
+                    AND t.track = f.track AND t.cycle_build = f.cycle_build
             WHERE f.app_id = ? ORDER BY f.id LIMIT 4
             """
         ) { (statement: any SQLStatement) throws(ReviewError) -> [String] in

@@ -14,23 +14,33 @@ extension RelationalReviewStore {
         }
     }
 
-    /// Every table of schema version 7 (`Schema.currentVersion`), parents before the tables that refer to them. A
+    /// Every table of schema version 8 (`Schema.currentVersion`), parents before the tables that refer to them. A
     /// migration that adds a table or a column adds it here too: `StoreCopyTests` compares this list with the schema.
     package static let copiedTables: [CopiedTable] = [
         CopiedTable("apps", integers: ["id"], texts: ["name", "bundle_id", "app_store_id"], key: ["id"]),
         CopiedTable(
             "events", integers: ["id", "app_id", "at", "observed", "observed_after"],
-            texts: ["platform", "version", "build", "state", "note", "source", "asc_version_id", "asc_submission_id"],
+            texts: [
+                "platform", "version", "build", "state", "note", "source", "asc_version_id", "asc_submission_id",
+                "track", "cycle_build", "asc_build_id",
+            ],
             key: ["id"]),
         CopiedTable("logged_events", integers: ["id", "event_id"], texts: [], key: ["id"]),
         CopiedTable(
-            "sync_apps", integers: ["app_id", "last_fetched_at", "last_changed_at"], texts: ["asc_app_id", "profile"],
-            key: ["app_id"]),
+            "sync_apps", integers: ["app_id", "last_fetched_at", "last_changed_at", "builds_fetched_at"],
+            texts: ["asc_app_id", "profile"], key: ["app_id"]),
         CopiedTable(
             "sync_versions", integers: ["app_id", "last_changed_at", "last_fetched_at"],
             texts: ["asc_version_id", "platform", "version", "state", "build"], key: ["asc_version_id"]),
         CopiedTable(
-            "notify_channels", integers: ["id", "signing"], texts: ["kind", "url", "secret_file", "apps", "states"],
+            "sync_builds", integers: ["app_id", "uploaded_at", "last_changed_at", "last_fetched_at"],
+            texts: [
+                "asc_build_id", "platform", "version", "build", "review_state", "external_state", "asc_submission_id",
+            ],
+            key: ["asc_build_id"]),
+        CopiedTable(
+            "notify_channels", integers: ["id", "signing"],
+            texts: ["kind", "url", "secret_file", "apps", "states", "tracks"],
             key: ["id"]),
         CopiedTable(
             "notify_outbox",
@@ -45,7 +55,9 @@ extension RelationalReviewStore {
         CopiedTable(
             "webhook_deliveries",
             integers: ["timestamp_ms", "received_at", "resolved_at", "event_id", "attempts"],
-            texts: ["delivery_id", "kind", "asc_version_id", "old_value", "new_value", "last_error"],
+            texts: [
+                "delivery_id", "kind", "asc_version_id", "old_value", "new_value", "last_error", "asc_build_detail_id",
+            ],
             key: ["delivery_id"]),
         CopiedTable(
             "signing_items",

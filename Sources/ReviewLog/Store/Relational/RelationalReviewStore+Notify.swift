@@ -118,7 +118,9 @@ extension RelationalReviewStore: NotificationOutbox {
 
     public func recordReminders(now: Timestamp) throws(ReviewError) -> Int {
         try database.write { (session: any SQLSession) throws(ReviewError) -> Int in
-            let events = try session.with(Self.eventColumns + " ORDER BY e.id") {
+            // The App Store track's cycles: Apple's 24/48-hour claim and the user's decided App Store cycles are what
+            // a reminder compares with, and Beta App Review has neither.
+            let events = try session.with(Self.eventColumns + " WHERE e.track = 'app-store' ORDER BY e.id") {
                 (statement: any SQLStatement) throws(ReviewError) -> [ReviewEvent] in
                 var events: [ReviewEvent] = []
                 while try statement.step() { events.append(try event(from: statement)) }

@@ -25,18 +25,25 @@ extension RelationalReviewStore {
                     changes.append(change)
                 }
             }
+            // The TestFlight builds, when the look read them (their previous look is their own: a pass that could not
+            // read them leaves it as it was).
+            if let testFlight = synced.testFlight {
+                changes += try apply(testFlight, appID: appID, app: app, at: synced.fetchedAt, in: session)
+            }
             try session.run(
                 """
-                INSERT INTO sync_apps (app_id, asc_app_id, profile, last_fetched_at, last_changed_at)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT INTO sync_apps (app_id, asc_app_id, profile, last_fetched_at, last_changed_at, builds_fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (app_id) DO UPDATE SET asc_app_id = excluded.asc_app_id, profile = excluded.profile,
                     last_fetched_at = excluded.last_fetched_at,
-                    last_changed_at = coalesce(excluded.last_changed_at, sync_apps.last_changed_at)
+                    last_changed_at = coalesce(excluded.last_changed_at, sync_apps.last_changed_at),
+                    builds_fetched_at = coalesce(excluded.builds_fetched_at, sync_apps.builds_fetched_at)
                 """,
                 [
                     .integer(appID), .text(synced.ascID), SQLValue(synced.profile),
                     .integer(synced.fetchedAt.secondsSince1970),
                     changes.isEmpty ? .null : .integer(synced.fetchedAt.secondsSince1970),
+                    synced.testFlight == nil ? .null : .integer(synced.fetchedAt.secondsSince1970),
                 ])
             return changes
         }
@@ -141,7 +148,8 @@ extension RelationalReviewStore {
         }
         let latest = try session.with(
             Self.eventColumns
-                + " WHERE e.app_id = ? AND e.platform = ? AND e.version = ? ORDER BY e.at DESC, e.id DESC LIMIT 1"
+                + " WHERE e.app_id = ? AND e.platform = ? AND e.version = ? AND e.track = 'app-store'"
+                + " ORDER BY e.at DESC, e.id DESC LIMIT 1"
         ) { (statement: any SQLStatement) throws(ReviewError) -> ReviewEvent? in
             try statement.bind([.integer(appID), .text(version.platform.rawValue), .text(version.version)])
             return try statement.step() ? try event(from: statement) : nil
@@ -171,7 +179,7 @@ extension RelationalReviewStore {
             INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
                 observed_after, asc_version_id, asc_submission_id)
             VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, 'sync', ?, ?, ?, ?)
-            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
+            ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
             """,
             [
                 .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),

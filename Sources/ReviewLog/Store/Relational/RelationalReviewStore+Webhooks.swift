@@ -144,7 +144,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         let key: [SQLValue] = [.integer(appID), .text(version.platform.rawValue), .text(version.version)]
         let before = try session.with(
             "SELECT state FROM events WHERE app_id = ? AND platform = ? AND version = ? AND at <= ? "
-                + "ORDER BY at DESC, id DESC LIMIT 1"
+                + "AND track = 'app-store' ORDER BY at DESC, id DESC LIMIT 1"
         ) { (statement: any SQLStatement) throws(ReviewError) -> String? in
             try statement.bind(key + [.integer(at)])
             return try statement.step() ? statement.text(0) : nil
@@ -153,7 +153,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         let observed = try session.with(
             """
             SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND observed = 1
-                AND at >= ? AND (observed_after IS NULL OR observed_after <= ?)
+                AND at >= ? AND (observed_after IS NULL OR observed_after <= ?) AND track = 'app-store'
             ORDER BY at LIMIT 1
             """
         ) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
@@ -171,7 +171,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
             INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
                 observed_after, asc_version_id, asc_submission_id)
             VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
-            ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
+            ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
             """,
             [
                 .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),

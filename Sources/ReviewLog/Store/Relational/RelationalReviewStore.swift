@@ -57,9 +57,19 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
 
     static let eventColumns = """
         SELECT e.id, a.name, a.bundle_id, a.app_store_id, e.platform, e.version, e.build, e.state, e.at, e.note,
-        e.source, e.app_id, e.observed, e.observed_after, e.asc_version_id, e.asc_submission_id
+        e.source, e.app_id, e.observed, e.observed_after, e.asc_version_id, e.asc_submission_id, e.track,
+        e.asc_build_id
         FROM events e JOIN apps a ON a.id = e.app_id
         """
+
+    /// The events' key (schema step 8): two events with these values are one, so recording one twice stores it once.
+    static let eventKey = "(app_id, track, platform, version, cycle_build, state, at)"
+
+    /// The `cycle_build` of an event: its build on TestFlight, where a build is a cycle and part of the event's
+    /// identity; '' on the App Store, whose key is app, platform, version, state and time as before tracks.
+    static func cycleBuild(track: ReviewTrack, build: String?) -> String {
+        track == .testFlight ? build ?? "" : ""
+    }
 
     /// Reads an event row; `apps` caches the `App` of each app id, so a long read builds each app's strings once.
     func event(from row: any SQLStatement, apps: inout [Int64: App]) throws(ReviewError) -> ReviewEvent {
@@ -83,13 +93,14 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
         let platformText = row.text(4) ?? ""
         let stateText = row.text(7) ?? ""
         let sourceText = row.text(10) ?? ""
+        let trackText = row.text(16) ?? ""
         guard let platform = Platform(rawValue: platformText), let state = ReviewState(rawValue: stateText),
-            let source = EventSource(rawValue: sourceText)
+            let source = EventSource(rawValue: sourceText), let track = ReviewTrack(rawValue: trackText)
         else {
             throw ReviewError(
                 .corruptDatabase,
                 "event \(id) in \(location) has platform \"\(platformText)\", state \"\(stateText)\", source "
-                    + "\"\(sourceText)\", not all known to this review; it was not modified")
+                    + "\"\(sourceText)\", track \"\(trackText)\", not all known to this review; it was not modified")
         }
         return ReviewEvent(
             id: id, app: app,
@@ -97,7 +108,7 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
             at: Timestamp(secondsSince1970: row.int64(8)), note: row.text(9), source: source,
             timing: row.int64(12) == 0
                 ? .exact : .observed(after: row.isNull(13) ? nil : Timestamp(secondsSince1970: row.int64(13))),
-            ascVersionID: row.text(14), ascSubmissionID: row.text(15))
+            ascVersionID: row.text(14), ascSubmissionID: row.text(15), track: track, ascBuildID: row.text(17))
     }
 
     func appRow(named name: String, in session: any SQLSession) throws(ReviewError) -> (id: Int64, app: App)? {
@@ -129,6 +140,10 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
         {
             throw ReviewError(.invalidValue, problem)
         }
+        if let problem = request.track.problem(recording: request.state, build: request.build) {
+            throw ReviewError(.invalidValue, problem)
+        }
+        let cycleBuild = Self.cycleBuild(track: request.track, build: request.build)
         return try database.write { (session: any SQLSession) throws(ReviewError) -> LogResult in
             let existingApp = try appRow(named: request.app, in: session)
             let version: String
@@ -141,15 +156,19 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                         "\(request.app) has no events yet, so there is no latest version to use")
                 }
                 let found = try session.with(
-                    "SELECT version FROM events WHERE app_id = ? AND platform = ? ORDER BY at DESC, id DESC LIMIT 1"
+                    "SELECT version FROM events WHERE app_id = ? AND platform = ? AND track = ? "
+                        + "ORDER BY at DESC, id DESC LIMIT 1"
                 ) { (latest: any SQLStatement) throws(ReviewError) -> String? in
-                    try latest.bind([.integer(existingApp.id), .text(request.platform.rawValue)])
+                    try latest.bind([
+                        .integer(existingApp.id), .text(request.platform.rawValue), .text(request.track.rawValue),
+                    ])
                     return try latest.step() ? latest.text(0) : nil
                 }
                 guard let found else {
+                    let events = request.track == .appStore ? "events" : "TestFlight events"
                     throw ReviewError(
                         .versionRequired,
-                        "\(existingApp.app.name) has no \(request.platform.name) events yet, so there is no latest "
+                        "\(existingApp.app.name) has no \(request.platform.name) \(events) yet, so there is no latest "
                             + "version to use")
                 }
                 version = found
@@ -165,14 +184,14 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                 in: session)
             let insertedID = try session.insert(
                 """
-                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source)
-                VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
+                INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, track, cycle_build)
+                VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
                 """,
                 [
                     .integer(appID), .text(request.platform.rawValue), .text(version), SQLValue(request.build),
                     .text(request.state.rawValue), .integer(request.at.secondsSince1970), SQLValue(request.note),
-                    .text(request.source.rawValue),
+                    .text(request.source.rawValue), .text(request.track.rawValue), .text(cycleBuild),
                 ])
             let inserted = insertedID != nil
             let id: Int64
@@ -182,11 +201,13 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                 try enqueueNotifications(forEventID: id, in: session)
             } else {
                 let found = try session.with(
-                    "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ?"
+                    "SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND at = ? "
+                        + "AND track = ? AND cycle_build = ?"
                 ) { (existing: any SQLStatement) throws(ReviewError) -> Int64? in
                     try existing.bind([
                         .integer(appID), .text(request.platform.rawValue), .text(version),
                         .text(request.state.rawValue), .integer(request.at.secondsSince1970),
+                        .text(request.track.rawValue), .text(cycleBuild),
                     ])
                     return try existing.step() ? existing.int64(0) : nil
                 }
@@ -202,12 +223,14 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                 Self.eventColumns
                     + """
                      WHERE e.app_id = ? AND e.platform = ? AND e.version = ? AND (e.at < ? OR (e.at = ? AND e.id < ?))
+                    AND e.track = ? AND e.cycle_build = ?
                     ORDER BY e.at DESC, e.id DESC LIMIT 1
                     """
             ) { (previousQuery: any SQLStatement) throws(ReviewError) -> ReviewEvent? in
                 try previousQuery.bind([
                     .integer(appID), .text(request.platform.rawValue), .text(version),
                     .integer(stored.at.secondsSince1970), .integer(stored.at.secondsSince1970), .integer(id),
+                    .text(request.track.rawValue), .text(cycleBuild),
                 ])
                 return try previousQuery.step() ? try event(from: previousQuery) : nil
             }
@@ -266,9 +289,9 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
             var summary = ImportSummary(inserted: 0, alreadyPresent: 0)
             let insert = """
                 INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
-                    observed_after, asc_version_id, asc_submission_id)
-                VALUES (coalesce(?, \(nextID("events"))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (app_id, platform, version, state, at) DO NOTHING RETURNING id
+                    observed_after, asc_version_id, asc_submission_id, track, cycle_build, asc_build_id)
+                VALUES (coalesce(?, \(nextID("events"))), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
                 """
             var appIDs: [String: Int64] = [:]
             for (index, event) in events.enumerated() {
@@ -276,6 +299,9 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                 if let problem = Validation.problem(
                     app: event.app.name, version: event.version, build: event.build, note: event.note)
                 {
+                    throw ReviewError(.malformedImport, "\(label): \(problem)")
+                }
+                if let problem = event.track.problem(recording: event.state, build: event.build) {
                     throw ReviewError(.malformedImport, "\(label): \(problem)")
                 }
                 let appID: Int64
@@ -307,7 +333,7 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
                         id, .integer(appID), .text(event.platform.rawValue), .text(event.version),
                         SQLValue(event.build), .text(event.state.rawValue), .integer(event.at.secondsSince1970),
                         SQLValue(event.note), .text(event.source.rawValue),
-                    ] + Self.timingValues(event))
+                    ] + Self.timingValues(event) + Self.trackValues(event))
                 if let insertedID {
                     summary.inserted += 1
                     if notify { try enqueueNotifications(forEventID: insertedID, in: session) }
@@ -345,6 +371,14 @@ public final class RelationalReviewStore: ReviewStore, Sendable {
     /// The `observed`, `observed_after`, `asc_version_id` and `asc_submission_id` values of an event.
     static func timingValues(_ event: ReviewEvent) -> [SQLValue] {
         timingValues(event.timing, ascVersionID: event.ascVersionID, ascSubmissionID: event.ascSubmissionID)
+    }
+
+    /// The `track`, `cycle_build` and `asc_build_id` values of an event.
+    static func trackValues(_ event: ReviewEvent) -> [SQLValue] {
+        [
+            .text(event.track.rawValue), .text(cycleBuild(track: event.track, build: event.build)),
+            SQLValue(event.ascBuildID),
+        ]
     }
 
     /// The same values from their parts.

@@ -48,6 +48,17 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
     /// review notifications are), the store's settings (the alert days), and a channel's choice to take signing
     /// alerts (`notify add --no-signing`).
     case signingTracker = 7
+    /// Version 8, tracks (issue 24): every event belongs to a track, `app-store` (every event recorded before) or
+    /// `testflight` (Beta App Review of a build: `version` is the pre-release version, `build` the build number).
+    /// The events' key gains the track and `cycle_build`, the build as part of the identity (the build number on
+    /// TestFlight, where a build is a cycle; '' on the App Store, whose key stays app, platform, version, state and
+    /// time), so the SQLite table is rebuilt (a UNIQUE constraint cannot be altered there: SQLite's "Making Other
+    /// Kinds Of Table Schema Changes", https://www.sqlite.org/lang_altertable.html#otheralter, with foreign keys
+    /// off for the step and checked before it commits, as `SQLiteMigrationDriver` runs every step); PostgreSQL drops
+    /// and adds the constraint. Also: the build's App Store Connect id on its events; each TestFlight build's sync
+    /// state (what the last look saw, unknown future values kept as sent); when an app's builds were last looked at;
+    /// which tracks a channel takes (NULL: both); and a webhook delivery's build beta detail id.
+    case tracks = 8
 
     /// The newest step this code knows: its version is the schema version new stores get. (`allCases` is never
     /// empty: the enum has cases.)
@@ -228,6 +239,51 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
                 );
                 ALTER TABLE notify_channels ADD COLUMN signing INTEGER NOT NULL DEFAULT 1;
                 """
+        case .tracks:
+            return """
+                CREATE TABLE events_with_tracks (
+                    id INTEGER PRIMARY KEY,
+                    app_id INTEGER NOT NULL REFERENCES apps(id),
+                    platform TEXT NOT NULL,
+                    version TEXT NOT NULL,
+                    build TEXT,
+                    state TEXT NOT NULL,
+                    at INTEGER NOT NULL,
+                    note TEXT,
+                    source TEXT NOT NULL,
+                    observed INTEGER NOT NULL DEFAULT 0,
+                    observed_after INTEGER,
+                    asc_version_id TEXT,
+                    asc_submission_id TEXT,
+                    track TEXT NOT NULL DEFAULT 'app-store',
+                    cycle_build TEXT NOT NULL DEFAULT '',
+                    asc_build_id TEXT,
+                    UNIQUE (app_id, track, platform, version, cycle_build, state, at)
+                );
+                INSERT INTO events_with_tracks (id, app_id, platform, version, build, state, at, note, source, observed,
+                    observed_after, asc_version_id, asc_submission_id)
+                    SELECT id, app_id, platform, version, build, state, at, note, source, observed, observed_after,
+                        asc_version_id, asc_submission_id FROM events;
+                DROP TABLE events;
+                ALTER TABLE events_with_tracks RENAME TO events;
+                CREATE INDEX events_by_version ON events (app_id, platform, version, at);
+                CREATE TABLE sync_builds (
+                    asc_build_id TEXT PRIMARY KEY,
+                    app_id INTEGER NOT NULL REFERENCES apps(id),
+                    platform TEXT NOT NULL,
+                    version TEXT NOT NULL,
+                    build TEXT NOT NULL,
+                    uploaded_at INTEGER,
+                    review_state TEXT,
+                    external_state TEXT,
+                    asc_submission_id TEXT,
+                    last_changed_at INTEGER NOT NULL,
+                    last_fetched_at INTEGER NOT NULL
+                );
+                ALTER TABLE sync_apps ADD COLUMN builds_fetched_at INTEGER;
+                ALTER TABLE notify_channels ADD COLUMN tracks TEXT;
+                ALTER TABLE webhook_deliveries ADD COLUMN asc_build_detail_id TEXT;
+                """
         }
     }
 
@@ -406,6 +462,30 @@ package enum SchemaMigration: Int64, CaseIterable, Sendable {
                     value TEXT COLLATE "C" NOT NULL
                 );
                 ALTER TABLE notify_channels ADD COLUMN signing BIGINT NOT NULL DEFAULT 1;
+                """
+        case .tracks:
+            return """
+                ALTER TABLE events ADD COLUMN track TEXT COLLATE "C" NOT NULL DEFAULT 'app-store';
+                ALTER TABLE events ADD COLUMN cycle_build TEXT COLLATE "C" NOT NULL DEFAULT '';
+                ALTER TABLE events ADD COLUMN asc_build_id TEXT COLLATE "C";
+                ALTER TABLE events DROP CONSTRAINT events_app_id_platform_version_state_at_key;
+                ALTER TABLE events ADD UNIQUE (app_id, track, platform, version, cycle_build, state, at);
+                CREATE TABLE sync_builds (
+                    asc_build_id TEXT COLLATE "C" PRIMARY KEY,
+                    app_id BIGINT NOT NULL REFERENCES apps(id),
+                    platform TEXT COLLATE "C" NOT NULL,
+                    version TEXT COLLATE "C" NOT NULL,
+                    build TEXT COLLATE "C" NOT NULL,
+                    uploaded_at BIGINT,
+                    review_state TEXT COLLATE "C",
+                    external_state TEXT COLLATE "C",
+                    asc_submission_id TEXT COLLATE "C",
+                    last_changed_at BIGINT NOT NULL,
+                    last_fetched_at BIGINT NOT NULL
+                );
+                ALTER TABLE sync_apps ADD COLUMN builds_fetched_at BIGINT;
+                ALTER TABLE notify_channels ADD COLUMN tracks TEXT COLLATE "C";
+                ALTER TABLE webhook_deliveries ADD COLUMN asc_build_detail_id TEXT COLLATE "C";
                 """
         }
     }
