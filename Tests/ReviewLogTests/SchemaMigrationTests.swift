@@ -134,10 +134,13 @@ struct SchemaMigrationTests {
         #expect(
             try kind.query("SELECT id, observed FROM events ORDER BY id", at: location)
                 == "1|0\n2|\(version >= 2 ? 1 : 0)\n3|0")
+        // Every event of an older store is on the App Store track (version 8), its key's build empty.
+        #expect(try kind.query("SELECT DISTINCT track, cycle_build FROM events", at: location) == "app-store|")
         // And the store reads it.
         let events = try store.events(app: nil)
         #expect(events.map(\.id) == [1, 2, 3] && events[0].note == "first" && events[0].build == "7")
         #expect(events[1].ascVersionID == (version >= 2 ? "v-1" : nil))
+        #expect(events.allSatisfy { $0.track == .appStore && $0.ascBuildID == nil })
         #expect(try store.channels().count == (version >= 3 ? 1 : 0))
         // A channel of an older store takes signing alerts (version 7's default).
         #expect(try store.channels().allSatisfy(\.takesSigningAlerts))
