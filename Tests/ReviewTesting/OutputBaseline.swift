@@ -33,6 +33,13 @@ public struct OutputBaseline: Sendable {
         /// The hash now, nil for a committed output that was not taken.
         public var actual: String?
 
+        /// Creates a mismatch.
+        public init(name: String, expected: String?, actual: String?) {
+            self.name = name
+            self.expected = expected
+            self.actual = actual
+        }
+
         public var description: String {
             switch (expected, actual) {
             case (let expected?, let actual?): "\(name): SHA-256 \(actual), the baseline has \(expected)"
