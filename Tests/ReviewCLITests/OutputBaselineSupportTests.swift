@@ -23,6 +23,21 @@ struct OutputBaselineSupportTests {
         #expect(Set(events.map(\.platform)).count >= 3)
     }
 
+    @Test("every entry into Waiting for Review starts a cycle of its own (no two tracks share an app and platform)")
+    func everyCycleCounts() throws {
+        // 11,000 cycles make 55 apps: app 52 is the first whose first platform is macOS with a second one.
+        let history = GeneratedReviewHistory(cycles: 11_000)
+        let events = try EventInterchange.events(from: Array(history.csv.utf8), format: .csv, name: "generated.csv")
+        let numbered = events.enumerated().map { index, event in
+            var event = event
+            event.id = Int64(index + 1)
+            return event
+        }
+        let timelines = VersionTimeline.timelines(of: numbered, now: Timestamp(secondsSince1970: history.now))
+        #expect(timelines.reduce(0) { $0 + $1.cycles.count { $0.start != nil } } == 11_000)
+        #expect(timelines.count { $0.isOpen } == history.openCycles)
+    }
+
     @Test("the parts of a large history hold every row once, in order, each part under the limit")
     func parts() throws {
         let history = GeneratedReviewHistory(cycles: 500)

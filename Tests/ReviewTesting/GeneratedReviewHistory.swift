@@ -173,7 +173,9 @@ extension GeneratedReviewHistory {
                 apps.append(AppDraft(name: name, bundleID: "com.example.\(slug)\(index)", appStoreID: appStoreID))
                 // iOS first for most apps; one in four on a second platform, one in eight on a third.
                 var platforms = [index % 7 == 3 ? "macOS" : "iOS"]
-                if index % 4 == 0 { platforms.append(index % 8 == 0 ? "watchOS" : "macOS") }
+                if index % 4 == 0 {
+                    platforms.append(index % 8 == 0 ? "watchOS" : (platforms[0] == "iOS" ? "macOS" : "iOS"))
+                }
                 if index % 8 == 4 { platforms.append(Self.platforms[2 + index / 8 % 2]) }
                 for platform in platforms {
                     let clock = Self.start + Int64(random.next() % (60 * 86_400))
