@@ -11,7 +11,9 @@
 #   make docs   the DocC archives of JWT, AppleSignIn, GatehouseHTTP, ReviewLog and ReviewNotify (.build/docs), with the toolchain's
 #               docc; fails on any DocC warning (scripts/docs)
 #   make ci     what CI runs: test, sanitize, docs, and a short fuzz pass (30 s per target)
-#   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line
+#   make bench  builds release and runs the benchmark suite (Benchmarks/): a table of ratios, then a summary line;
+#               it fails when review's App Store outputs over 100,000 generated cycles are not those of
+#               Benchmarks/baselines/app-store-100k.sha256 (issue 24; GATEHOUSE_WRITE_BASELINE=1 rewrites the file)
 #   make install  builds release and installs jwtcheck and review with their man pages and bash, zsh and fish
 #               completions under PREFIX (default /usr/local); DESTDIR is prepended to every path (packaging).
 #               make uninstall removes them.

@@ -180,8 +180,9 @@ let package = Package(
             name: "GatehouseTesting", dependencies: ["GatehouseCore", "JWT", "CommandLineKit"],
             path: "Tests/GatehouseTesting"),
         // The review part: the throwaway PostgreSQL server and StoreKind, which runs the store's contract tests on
-        // both stores (ReviewLog and ReviewPostgreSQL), and the stub webhook version resolvers of the receiver and
-        // service tests.
+        // both stores (ReviewLog and ReviewPostgreSQL), the stub webhook version resolvers of the receiver and
+        // service tests, and the App Store output baseline (issue 24): the generated history and the committed hashes'
+        // file, which the CLI tests and the bench share.
         .target(
             name: "ReviewTesting",
             dependencies: ["GatehouseTesting", "GatehouseCore", "ReviewLog", "ReviewPostgreSQL"],

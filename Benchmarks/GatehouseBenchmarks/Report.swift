@@ -10,12 +10,21 @@ struct Report {
     }
 
     private(set) var rows: [Row] = []
+    /// The checks that failed (not a missed performance target: a wrong result), each a line; gatehouse-bench exits
+    /// 1 when there is one.
+    private(set) var failures: [String] = []
 
     mutating func add(_ measure: String, _ result: String, target: String = "", met: Bool? = nil, short: String? = nil)
     {
         rows.append(Row(measure: measure, result: result, target: target, met: met, short: short))
         let verdict = met.map { $0 ? "met" : "NOT MET" } ?? ""
         print("  · \(measure): \(result)\(target.isEmpty ? "" : "  [target \(target): \(verdict)]")")
+    }
+
+    /// Adds a row for a check that failed: its target not met, and a failure.
+    mutating func fail(_ measure: String, _ result: String, target: String, short: String) {
+        add(measure, result, target: target, met: false, short: short)
+        failures.append("FAILED: \(measure): \(result)")
     }
 
     func table() -> String {

@@ -7,10 +7,13 @@
 // USAGE: gatehouse-bench --bin <release bin dir> --work <scratch dir> [--python <python3>] [--pydeps <dir>]...
 //        [--samples <Samples dir>] [--quick]
 //        [--outside <Benchmarks/OutsidePackage release bin dir>]
-//        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql,appstore]
-//        [--appstore-fixtures DIR] [--appstore-pydeps DIR]
+//        [--only crypto,outside,allocations,scaling,memory,processes,startup,peers,sync,webhooks,postgresql,appstore,
+//        baseline]
+//        [--appstore-fixtures DIR] [--appstore-pydeps DIR] [--baselines DIR]
 //        (--only breakdown: where an RS256 verification's time goes, step by step; not in the default run;
 //        --only webhook-latency: the webhooks section's stored-webhook-to-channel row alone)
+// A failed check (the baseline section's outputs not identical to the committed hashes) makes it exit 1, after the
+// table; a missed performance target does not.
 
 import AllocationCounter
 import AppleSignIn
@@ -30,12 +33,14 @@ struct Settings {
     /// The release bin folder of Benchmarks/OutsidePackage (outside-bench, raw-evp-verify), for the outside rows.
     var outsideDirectory: String?
     /// Sections to run (crypto, outside, allocations, scaling, memory, processes, startup, peers, sync, webhooks,
-    /// postgresql); all when empty.
+    /// postgresql, appstore, baseline); all when empty.
     var sections: Set<String> = []
     /// The genuine App Store signed data (the shared fixtures), for the App Store rows.
     var appStoreFixtures = "../shared/fixtures/apple-real/appstore"
     /// The PYTHONPATH folder holding Apple's app-store-server-library, for the App Store peer row.
     var appStorePythonDependencies: String?
+    /// The committed output hashes (`app-store-100k.sha256`), for the baseline section.
+    var baselinesDirectory = "Benchmarks/baselines"
 
     func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
@@ -59,6 +64,7 @@ struct Settings {
             case "--outside": settings.outsideDirectory = value()
             case "--appstore-fixtures": settings.appStoreFixtures = value()
             case "--appstore-pydeps": settings.appStorePythonDependencies = value()
+            case "--baselines": settings.baselinesDirectory = value()
             case "--only": settings.sections = Set(value().split(separator: ",").map(String.init))
             default: fatalError("unknown argument \(arguments[index])")
             }
@@ -351,8 +357,16 @@ enum Bench {
             try await appStore(settings: settings, report: &report)
         }
 
+        // 11. The App Store outputs over 100,000 generated cycles against their committed hashes (issue 24).
+        if settings.runs("baseline") {
+            print("\n== App Store output baseline ==")
+            try baseline(settings: settings, report: &report)
+        }
+
         print("\n" + report.table())
         print(report.summary())
+        for failure in report.failures { print(failure) }
+        if !report.failures.isEmpty { exit(1) }
     }
 
     static func raw(_ signed: Fixtures.Signed) -> RawBaseline {
