@@ -15,6 +15,11 @@ package enum ASCWebhookPayload: Sendable, Hashable {
 
     /// The event types stored.
     package static let stateChangeType = "appStoreVersionAppVersionStateUpdated"
+    /// A TestFlight build's external build state changed (`BUILD_BETA_DETAIL_EXTERNAL_BUILD_STATE_UPDATED`, issue 24):
+    /// `attributes.newExternalBuildState`, `oldExternalBuildState` and `timestamp`, the instance a `buildBetaDetails`
+    /// resource. Apple's page on webhook payloads was not in reach when this was written: the members are the issue's,
+    /// and `newValue`/`oldValue`, the version event's names, are read as well.
+    package static let buildStateChangeType = "buildBetaDetailExternalBuildStateUpdated"
     package static let pingType = "webhookPingCreated"
 
     /// Reads a body that passed the signature check.
@@ -52,6 +57,34 @@ package enum ASCWebhookPayload: Sendable, Hashable {
                 WebhookDelivery(
                     id: data.id,
                     kind: .stateChange(ascVersionID: versionID, oldValue: attributes.oldValue, newValue: newValue),
+                    timestampMilliseconds: milliseconds, receivedAt: receivedAt))
+        case Self.buildStateChangeType:
+            guard let attributes = data.attributes,
+                let newValue = attributes.newExternalBuildState ?? attributes.newValue,
+                let timestamp = attributes.timestamp
+            else {
+                throw ASCWebhookPayloadError("data.attributes needs newExternalBuildState and timestamp")
+            }
+            guard let detailID = data.relationships?.instance?.data?.id else {
+                throw ASCWebhookPayloadError(
+                    "data.relationships.instance.data.id (the build beta detail) is missing")
+            }
+            if let type = data.relationships?.instance?.data?.type, type != "buildBetaDetails" {
+                throw ASCWebhookPayloadError(
+                    "data.relationships.instance.data.type is \"\(ControlCharacters.escaped(type))\", not buildBetaDetails"
+                )
+            }
+            try Self.check(detailID, "the build beta detail id")
+            try Self.check(newValue, "newExternalBuildState")
+            let oldValue = attributes.oldExternalBuildState ?? attributes.oldValue
+            if let oldValue { try Self.check(oldValue, "oldExternalBuildState") }
+            guard let milliseconds = Self.milliseconds(timestamp) else {
+                throw ASCWebhookPayloadError("timestamp \"\(timestamp)\" is not an ISO 8601 time with an offset")
+            }
+            self = .delivery(
+                WebhookDelivery(
+                    id: data.id,
+                    kind: .buildStateChange(buildBetaDetailID: detailID, oldValue: oldValue, newValue: newValue),
                     timestampMilliseconds: milliseconds, receivedAt: receivedAt))
         case Self.pingType:
             let milliseconds =
@@ -108,6 +141,8 @@ package enum ASCWebhookPayload: Sendable, Hashable {
     private struct Attributes: Decodable {
         var newValue: String?
         var oldValue: String?
+        var newExternalBuildState: String?
+        var oldExternalBuildState: String?
         var timestamp: String?
     }
 
@@ -121,6 +156,7 @@ package enum ASCWebhookPayload: Sendable, Hashable {
 
     private struct Identifier: Decodable {
         var id: String
+        var type: String?
     }
 }
 

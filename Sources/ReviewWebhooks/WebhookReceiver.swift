@@ -83,14 +83,16 @@ package struct WebhookReceiver: HTTPServerHandler {
         }
         var version: WebhookVersion?
         var problem = ""
-        if let versionID = delivery.ascVersionID {
+        if delivery.subjectKey != nil {
+            // The version (or, for a TestFlight delivery, the build) the delivery names.
+            let what = delivery.buildBetaDetailID == nil ? "version" : "build"
             do {
                 version = try await withBound(resolutionBound) { [resolver] in
-                    try await resolver.resolve(versionID: versionID)
+                    try await resolver.resolve(subjectOf: delivery)
                 }
-                if version == nil { problem = "version lookup took longer than \(resolutionBound)" }
+                if version == nil { problem = "\(what) lookup took longer than \(resolutionBound)" }
             } catch {
-                problem = "version lookup failed: \(error)"
+                problem = "\(what) lookup failed: \(error)"
             }
         }
         let resolved = version

@@ -262,7 +262,10 @@ struct WebhookCommandEndToEndTests {
         harness.sync.fake.update { webhooks = $0.webhooks }
         #expect(webhooks.count == 1)
         #expect(webhooks.first?.appID == ServeHarness.appID && webhooks.first?.secret == String(secret.dropLast()))
-        #expect(webhooks.first?.eventTypes == ["APP_STORE_VERSION_APP_VERSION_STATE_UPDATED"])
+        #expect(
+            webhooks.first?.eventTypes == [
+                "APP_STORE_VERSION_APP_VERSION_STATE_UPDATED", "BUILD_BETA_DETAIL_EXTERNAL_BUILD_STATE_UPDATED",
+            ])
         #expect(webhooks.first?.enabled == true)
         // A second app's webhook would reuse the same secret: the file is not regenerated.
         let again = try harness.sync.review([

@@ -65,6 +65,12 @@ package final class StubVersionResolver: WebhookVersionResolving {
         }
     }
 
+    /// A build beta detail id is asked as a version id is (`asked` records it), and answered alike: a test gives a
+    /// TestFlight `WebhookVersion` to resolve builds.
+    package func resolve(buildBetaDetailID: String) async throws -> WebhookVersion {
+        try await resolve(versionID: buildBetaDetailID)
+    }
+
     /// Lets every waiting lookup, and every later one, answer `version`.
     package func release(with version: WebhookVersion) {
         let waiters = state.withLock { state in

@@ -4,6 +4,11 @@ public struct ASCWebhook: Sendable, Hashable, Identifiable {
     /// The event type of an App Store version's state change (`APP_STORE_VERSION_APP_VERSION_STATE_UPDATED`), the
     /// one review states need.
     public static let versionStateEventType = "APP_STORE_VERSION_APP_VERSION_STATE_UPDATED"
+    /// The event type of a TestFlight build's external build state change
+    /// (`BUILD_BETA_DETAIL_EXTERNAL_BUILD_STATE_UPDATED`), Beta App Review's (issue 24).
+    public static let buildBetaStateEventType = "BUILD_BETA_DETAIL_EXTERNAL_BUILD_STATE_UPDATED"
+    /// The event types `review webhook create` subscribes to: both review tracks.
+    public static let reviewEventTypes = [versionStateEventType, buildBetaStateEventType]
 
     /// App Store Connect's ID of the webhook.
     public let id: String

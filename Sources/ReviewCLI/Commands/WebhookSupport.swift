@@ -101,7 +101,8 @@ enum WebhookSupport {
             try writeSecret(secret, to: path)
             generated = true
         }
-        let webhook = try await client.createWebhook(appID: app.id, name: webhookName, url: url, secret: secret)
+        let webhook = try await client.createWebhook(
+            appID: app.id, name: webhookName, url: url, secret: secret, eventTypes: ASCWebhook.reviewEventTypes)
         if json {
             return CommandOutput(
                 standardOutput: JSONText.object(
@@ -110,8 +111,8 @@ enum WebhookSupport {
                     ]) + "\n")
         }
         return CommandOutput(
-            standardOutput: "Created webhook \(webhook.id) for \(app.name) (\(app.bundleID)): \(webhook.url), event "
-                + "\(ASCWebhook.versionStateEventType).\n"
+            standardOutput: "Created webhook \(webhook.id) for \(app.name) (\(app.bundleID)): \(webhook.url), events "
+                + ASCWebhook.reviewEventTypes.joined(separator: " and ") + ".\n"
                 + (generated ? "Generated its secret into \(path) (mode 0600)" : "Its secret is the one in \(path)")
                 + "; review serve reads it from there.\n")
     }

@@ -53,12 +53,12 @@ package struct PendingWebhookResolver: Sendable {
         }
         for delivery in pending {
             if stop() || Task.isCancelled { break }
-            guard let versionID = delivery.ascVersionID else { continue }
+            guard let versionID = delivery.subjectKey else { continue }
             var version = versions[versionID]
             if version == nil {
                 do {
                     version = try await withBound(bound) { [resolver] in
-                        try await resolver.resolve(versionID: versionID)
+                        try await resolver.resolve(subjectOf: delivery)
                     }
                     if version == nil {
                         try await noteFailure(of: delivery, reason: "lookup took over \(bound)")

@@ -8,6 +8,9 @@ public struct WebhookDelivery: Sendable, Hashable {
         /// `appStoreVersionAppVersionStateUpdated`: a version's `appVersionState` changed from `oldValue` to
         /// `newValue` (API strings such as `IN_REVIEW`).
         case stateChange(ascVersionID: String, oldValue: String?, newValue: String)
+        /// `buildBetaDetailExternalBuildStateUpdated` (issue 24): a TestFlight build's `externalBuildState` changed
+        /// from `oldValue` to `newValue` (`IN_BETA_REVIEW`, ...); the build is named by its `buildBetaDetails` id.
+        case buildStateChange(buildBetaDetailID: String, oldValue: String?, newValue: String)
         /// `webhookPingCreated`: a ping sent from App Store Connect or by `review webhook ping`.
         case ping
     }
@@ -45,5 +48,35 @@ public struct WebhookDelivery: Sendable, Hashable {
     public var ascVersionID: String? {
         if case .stateChange(let id, _, _) = kind { return id }
         return nil
+    }
+
+    /// What the delivery names, as a key: `version:<id>` or `build:<id>`; nil for a ping.
+    public var subjectKey: String? {
+        switch kind {
+        case .stateChange(let id, _, _): "version:" + id
+        case .buildStateChange(let id, _, _): "build:" + id
+        case .ping: nil
+        }
+    }
+
+    /// The build beta detail the delivery names, for a TestFlight build's state change.
+    public var buildBetaDetailID: String? {
+        if case .buildStateChange(let id, _, _) = kind { return id }
+        return nil
+    }
+
+    /// The Beta App Review state a TestFlight delivery's `externalBuildState` stands for: `WAITING_FOR_BETA_REVIEW`,
+    /// `IN_BETA_REVIEW`, `BETA_REJECTED` and `BETA_APPROVED` (issue 24); nil for the other values, which are kept in
+    /// the build's sync state, never recorded as events.
+    /// - Parameter externalBuildState: the value as sent.
+    /// - Returns: the state, or nil.
+    public static func testFlightState(ofExternalBuildState externalBuildState: String) -> ReviewState? {
+        switch externalBuildState {
+        case "WAITING_FOR_BETA_REVIEW": .waitingForReview
+        case "IN_BETA_REVIEW": .inReview
+        case "BETA_REJECTED": .rejected
+        case "BETA_APPROVED": .approved
+        default: nil
+        }
     }
 }

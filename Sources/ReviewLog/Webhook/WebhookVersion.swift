@@ -13,6 +13,11 @@ public struct WebhookVersion: Sendable, Hashable {
     public var version: String
     /// The build, if App Store Connect named one.
     public var build: String?
+    /// The track: App Store for a version, TestFlight for a build (a `buildBetaDetails` delivery), whose `version` is
+    /// the pre-release version and `build` the build number.
+    public var track: ReviewTrack = .appStore
+    /// The build's App Store Connect id, for a TestFlight build.
+    public var ascBuildID: String?
 
     /// Creates a resolution.
     /// - Parameters:
@@ -22,9 +27,14 @@ public struct WebhookVersion: Sendable, Hashable {
     ///   - platform: the version's platform.
     ///   - version: the version string.
     ///   - build: the build, if any.
+    ///   - track: App Store (a version) or TestFlight (a build); default App Store.
+    ///   - ascBuildID: the build's App Store Connect id, for a TestFlight build.
     public init(
-        ascAppID: String, appName: String, bundleID: String, platform: Platform, version: String, build: String? = nil
+        ascAppID: String, appName: String, bundleID: String, platform: Platform, version: String, build: String? = nil,
+        track: ReviewTrack = .appStore, ascBuildID: String? = nil
     ) {
+        self.track = track
+        self.ascBuildID = ascBuildID
         self.ascAppID = ascAppID
         self.appName = appName
         self.bundleID = bundleID

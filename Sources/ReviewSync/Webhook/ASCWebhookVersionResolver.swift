@@ -36,4 +36,31 @@ package struct ASCWebhookVersionResolver: WebhookVersionResolving {
         }
         throw lastError
     }
+
+    /// A TestFlight delivery's build (`GET /v1/buildBetaDetails/{id}/build?include=preReleaseVersion,app,...`): its
+    /// app, platform, pre-release version and build number, from the first client that can see it.
+    /// - Throws: `AppStoreConnectError`: `.notFound` or `.forbidden` when no client can see it (the last client's
+    ///   error), `.invalidResponse` for a platform this review does not know, and any other failure at once.
+    package func resolve(buildBetaDetailID: String) async throws -> WebhookVersion {
+        var lastError: any Error = AppStoreConnectError(
+            .notFound, "no App Store Connect key to resolve the build beta detail \(buildBetaDetailID)")
+        for client in clients {
+            do {
+                let lookup = try await client.testFlightBuild(betaDetailID: buildBetaDetailID)
+                guard let platform = SyncPass.platform(lookup.preReleaseVersion.platform) else {
+                    throw AppStoreConnectError(
+                        .invalidResponse,
+                        "build \(lookup.build.id) is on platform \(lookup.preReleaseVersion.platform.rawValue), which "
+                            + "this review does not know")
+                }
+                return WebhookVersion(
+                    ascAppID: lookup.app.id, appName: lookup.app.name, bundleID: lookup.app.bundleID,
+                    platform: platform, version: lookup.preReleaseVersion.version, build: lookup.build.buildNumber,
+                    track: .testFlight, ascBuildID: lookup.build.id)
+            } catch let error as AppStoreConnectError where error.code == .notFound || error.code == .forbidden {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
 }

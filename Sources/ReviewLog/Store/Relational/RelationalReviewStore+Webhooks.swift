@@ -16,21 +16,27 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         -> WebhookOutcome
     {
         try database.write { (session: any SQLSession) throws(ReviewError) -> WebhookOutcome in
-            let values: [SQLValue]
+            var values: [SQLValue]
             switch delivery.kind {
             case .ping:
                 values = [.text(delivery.id), .text(Self.pingKind), .null, .null, .null]
             case .stateChange(let versionID, let oldValue, let newValue):
                 values = [
                     .text(delivery.id), .text(Self.stateChangeKind), .text(versionID), SQLValue(oldValue),
-                    .text(newValue),
+                    .text(newValue), .null,
+                ]
+            case .buildStateChange(let detailID, let oldValue, let newValue):
+                values = [
+                    .text(delivery.id), .text(Self.buildStateChangeKind), .null, SQLValue(oldValue), .text(newValue),
+                    .text(detailID),
                 ]
             }
+            if case .ping = delivery.kind { values.append(.null) }
             let inserted = try session.insert(
                 """
-                INSERT INTO webhook_deliveries (delivery_id, kind, asc_version_id, old_value, new_value, timestamp_ms,
-                    received_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO webhook_deliveries (delivery_id, kind, asc_version_id, old_value, new_value,
+                    asc_build_detail_id, timestamp_ms, received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (delivery_id) DO NOTHING RETURNING 1
                 """,
                 values + [.integer(delivery.timestampMilliseconds), .integer(delivery.receivedAt.secondsSince1970)])
@@ -56,14 +62,15 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         try database.read { (session: any SQLSession) throws(ReviewError) -> [WebhookDelivery] in
             try session.with(
                 """
-                SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at
-                FROM webhook_deliveries WHERE resolved_at IS NULL AND kind = 'stateChange'
+                SELECT delivery_id, asc_version_id, old_value, new_value, timestamp_ms, received_at, kind,
+                    asc_build_detail_id
+                FROM webhook_deliveries WHERE resolved_at IS NULL AND kind IN ('stateChange', 'buildStateChange')
                 ORDER BY attempts, timestamp_ms, delivery_id LIMIT ?
                 """
             ) { (statement: any SQLStatement) throws(ReviewError) -> [WebhookDelivery] in
                 try statement.bind([.integer(Int64(max(0, limit)))])
                 var deliveries: [WebhookDelivery] = []
-                while try statement.step() { deliveries.append(Self.stateChange(from: statement)) }
+                while try statement.step() { deliveries.append(Self.pending(from: statement)) }
                 return deliveries
             }
         }
@@ -88,6 +95,7 @@ extension RelationalReviewStore: WebhookDeliveryStore {
 
     static let pingKind = "ping"
     static let stateChangeKind = "stateChange"
+    static let buildStateChangeKind = "buildStateChange"
 
     private func isPending(_ id: String, in session: any SQLSession) throws(ReviewError) -> Bool {
         try session.with("SELECT 1 FROM webhook_deliveries WHERE delivery_id = ? AND resolved_at IS NULL") {
@@ -102,10 +110,28 @@ extension RelationalReviewStore: WebhookDeliveryStore {
     private func resolve(
         _ delivery: WebhookDelivery, version: WebhookVersion, at now: Timestamp, in session: any SQLSession
     ) throws(ReviewError) -> WebhookOutcome {
-        guard case .stateChange(let versionID, _, let newValue) = delivery.kind else { return .duplicate }
         var event: ReviewEvent?
         var problem: String?
-        if let state = ReviewState(apiString: newValue) {
+        let versionID: String?
+        let state: ReviewState?
+        switch delivery.kind {
+        case .ping: return .duplicate
+        case .stateChange(let id, _, let newValue):
+            versionID = id
+            state = ReviewState(apiString: newValue)
+            if state == nil { problem = "the state \(newValue) is not one this review records" }
+        case .buildStateChange(_, _, let newValue):
+            // Only the four Beta App Review states are events; the other values (EXPIRED, IN_BETA_TESTING, ...) go to
+            // the build's sync state, with no problem to report.
+            versionID = nil
+            state = WebhookDelivery.testFlightState(ofExternalBuildState: newValue)
+            if let buildID = version.ascBuildID {
+                try session.run(
+                    "UPDATE sync_builds SET external_state = ?, last_changed_at = ? WHERE asc_build_id = ?",
+                    [.text(newValue), .integer(now.secondsSince1970), .text(buildID)])
+            }
+        }
+        if let state {
             problem = Validation.problem(
                 app: version.appName, version: version.version, build: version.build, note: nil)
             if problem == nil {
@@ -116,8 +142,6 @@ extension RelationalReviewStore: WebhookDeliveryStore {
                 event = try insertWebhookEvent(
                     delivery, ascVersionID: versionID, state: state, appID: appID, version: version, in: session)
             }
-        } else {
-            problem = "the state \(newValue) is not one this review records"
         }
         try session.run(
             "UPDATE webhook_deliveries SET resolved_at = ?, event_id = ?, last_error = ? WHERE delivery_id = ?",
@@ -137,14 +161,19 @@ extension RelationalReviewStore: WebhookDeliveryStore {
     /// - otherwise a new event is inserted (a version that has this state at this time keeps its event).
     /// Returns the event inserted or made exact, or nil.
     func insertWebhookEvent(
-        _ delivery: WebhookDelivery, ascVersionID: String, state: ReviewState, appID: Int64, version: WebhookVersion,
+        _ delivery: WebhookDelivery, ascVersionID: String?, state: ReviewState, appID: Int64, version: WebhookVersion,
         in session: any SQLSession
     ) throws(ReviewError) -> ReviewEvent? {
         let at = delivery.at.secondsSince1970
-        let key: [SQLValue] = [.integer(appID), .text(version.platform.rawValue), .text(version.version)]
+        // The version's events on its track (on TestFlight, the build's own).
+        let cycleBuild = Self.cycleBuild(track: version.track, build: version.build)
+        let key: [SQLValue] = [
+            .integer(appID), .text(version.platform.rawValue), .text(version.version), .text(version.track.rawValue),
+            .text(cycleBuild),
+        ]
         let before = try session.with(
-            "SELECT state FROM events WHERE app_id = ? AND platform = ? AND version = ? AND at <= ? "
-                + "AND track = 'app-store' ORDER BY at DESC, id DESC LIMIT 1"
+            "SELECT state FROM events WHERE app_id = ? AND platform = ? AND version = ? AND track = ? "
+                + "AND cycle_build = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1"
         ) { (statement: any SQLStatement) throws(ReviewError) -> String? in
             try statement.bind(key + [.integer(at)])
             return try statement.step() ? statement.text(0) : nil
@@ -152,8 +181,8 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         if before == state.rawValue { return nil }
         let observed = try session.with(
             """
-            SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND state = ? AND observed = 1
-                AND at >= ? AND (observed_after IS NULL OR observed_after <= ?) AND track = 'app-store'
+            SELECT id FROM events WHERE app_id = ? AND platform = ? AND version = ? AND track = ? AND cycle_build = ?
+                AND state = ? AND observed = 1 AND at >= ? AND (observed_after IS NULL OR observed_after <= ?)
             ORDER BY at LIMIT 1
             """
         ) { (statement: any SQLStatement) throws(ReviewError) -> Int64? in
@@ -169,21 +198,24 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         let insertedID = try session.insert(
             """
             INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
-                observed_after, asc_version_id, asc_submission_id)
-            VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
+                observed_after, asc_version_id, asc_submission_id, track, cycle_build, asc_build_id)
+            VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
             """,
             [
                 .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),
                 .text(state.rawValue), .integer(at), .text(EventSource.webhook.rawValue),
-            ] + Self.timingValues(.exact, ascVersionID: ascVersionID, ascSubmissionID: nil))
+            ] + Self.timingValues(.exact, ascVersionID: ascVersionID, ascSubmissionID: nil)
+                + [.text(version.track.rawValue), .text(cycleBuild), SQLValue(version.ascBuildID)])
         guard let id = insertedID else { return nil }
         // The event and its notifications commit together (the transactional outbox). An observation made exact
         // above is the same state change, already notified when `sync` recorded it.
         try enqueueNotifications(forEventID: id, in: session)
         let inserted = try event(id: id, in: session)
-        try reconsiderSkippedDeliveries(
-            after: at, ascVersionID: ascVersionID, appID: appID, version: version, in: session)
+        if let ascVersionID {
+            try reconsiderSkippedDeliveries(
+                after: at, ascVersionID: ascVersionID, appID: appID, version: version, in: session)
+        }
         return inserted
     }
 
@@ -193,6 +225,16 @@ extension RelationalReviewStore: WebhookDeliveryStore {
         WebhookDelivery(
             id: row.text(0) ?? "",
             kind: .stateChange(ascVersionID: row.text(1) ?? "", oldValue: row.text(2), newValue: row.text(3) ?? ""),
+            timestampMilliseconds: row.int64(4), receivedAt: Timestamp(secondsSince1970: row.int64(5)))
+    }
+
+    /// A pending delivery from a row of the columns of `stateChange(from:)`, then kind and asc_build_detail_id.
+    private static func pending(from row: any SQLStatement) -> WebhookDelivery {
+        guard row.text(6) == buildStateChangeKind else { return stateChange(from: row) }
+        return WebhookDelivery(
+            id: row.text(0) ?? "",
+            kind: .buildStateChange(
+                buildBetaDetailID: row.text(7) ?? "", oldValue: row.text(2), newValue: row.text(3) ?? ""),
             timestampMilliseconds: row.int64(4), receivedAt: Timestamp(secondsSince1970: row.int64(5)))
     }
 
