@@ -28,6 +28,9 @@ package struct HTMLReport: Sendable {
     /// The signing tracker's items at `now`, soonest expiry first (`SigningItemStatus.of(_:at:expiringWithin:)`):
     /// a "Signing" section at the top when one is INVALID or expires within 30 days, and the whole list at the end.
     package var signing: [SigningItemStatus]
+    /// The TestFlight versions (issue 24), a section of their own when there are any; never in the App Store
+    /// figures.
+    package var testFlight: [VersionTimeline] = []
 
     /// The page's Content Security Policy (CSP Level 3, W3C), in a `<meta http-equiv>` before anything else it
     /// governs: nothing may be loaded or run (`default-src 'none'`: no script, image, font, frame or connection),
@@ -79,6 +82,7 @@ package struct HTMLReport: Sendable {
         html += histogramSection(decided, statistics: statistics)
         html += monthlySection(MonthlyFigures(timelines: timelines), statistics: statistics)
         html += statisticsSection(statistics)
+        html += testFlightSection(appStore: statistics)
         html += signingListSection()
         html += "</main>\n<footer class=\"muted\"><p>Written by review report (Gatehouse). Apple's figures are quoted "
         html += "from its App Review page; yours are from this store's cycles.</p></footer>\n</body>\n</html>\n"

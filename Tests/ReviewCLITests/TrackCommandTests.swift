@@ -193,4 +193,32 @@ struct TrackCommandTests {
         let again = ReviewCLI.main(arguments: ["export", "--format", "csv", "--track", "all"], environment: copy)
         #expect(again.standardOutput == csv.standardOutput)
     }
+
+    @Test("report has a TestFlight section with TestFlight history, none without; its App Store figures are unchanged")
+    func report() throws {
+        let fixture = try Fixture()
+        let page = fixture.run(["report", "--html", "-"]).standardOutput
+        let section = try #require(page.range(of: "<h2 id=\"testflight-title\">TestFlight (Beta App Review)</h2>"))
+        let after = page[section.upperBound...]
+        #expect(after.contains("2 reviewed (1 rejected), 1 approved without review, 1 in review"))
+        #expect(after.contains("<td>Approved without review</td>") && after.contains("<td>22</td>"))
+        let plain = try ReadingFixture().run(["report", "--html", "-"]).standardOutput
+        #expect(!plain.contains("id=\"testflight\""))
+        // The App Store part of the page is the same with the builds beside it.
+        let appStorePart = { (text: String) in text.components(separatedBy: "<section id=\"statistics\"").first ?? "" }
+        #expect(appStorePart(page) == appStorePart(plain))
+    }
+
+    @Test("notify add --track testflight makes a channel of TestFlight changes only; an unknown track is 64")
+    func notifyTrack() throws {
+        let fixture = try ReadingFixture()
+        let added = try fixture.json([
+            "notify", "add", "webhook", "https://example.com/hook", "--track", "testflight",
+        ])
+        #expect(added["tracks"] as? [String] == ["testflight"])
+        let both = try fixture.json(["notify", "add", "webhook", "https://example.com/other"])
+        #expect(both["tracks"] == nil, "a channel of both tracks reads as before")
+        let wrong = fixture.run(["notify", "add", "webhook", "https://example.com/x", "--track", "beta"])
+        #expect(wrong.status == .usage && wrong.standardError.contains("unknown track"))
+    }
 }

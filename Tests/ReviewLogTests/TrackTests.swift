@@ -258,4 +258,29 @@ struct TrackTests {
                 versions: []))
         #expect(try store.testFlightLook(ascAppID: "1600000000").lastLook == Self.hours(20))
     }
+
+    @Test(
+        "a channel takes the tracks it was given, both by default; reminders are the App Store's",
+        arguments: StoreKind.allCases)
+    func channelTracks(_ kind: StoreKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        let both = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://example.com/both"))
+        let beta = try store.addChannel(
+            NotificationChannel(kind: .slack, url: "https://hooks.slack.com/services/x", tracks: [.testFlight]))
+        #expect(try store.channels().map(\.tracks) == [[], [.testFlight]])
+        let appStore = try store.record(
+            LogRequest(app: "Fokus", version: "2.4", state: .waitingForReview, at: Self.hours(0)))
+        let build = try store.record(Self.testFlight(.waitingForReview, build: "118", at: Self.hours(1)))
+        let queued = try store.notifications(statuses: [.pending]).map { [$0.channel.id, $0.eventID] }
+        #expect(
+            Set(queued) == [[both.id, appStore.event.id], [both.id, build.event.id], [beta.id, build.event.id]])
+        // Days later, both still waiting: one App Store reminder per threshold, none for the build.
+        let reminders = try store.recordReminders(now: Self.hours(24 * 5))
+        #expect(reminders >= 1)
+        #expect(
+            try store.notifications(statuses: [.pending]).filter { $0.kind != .stateChange }.allSatisfy {
+                $0.eventID == appStore.event.id
+            })
+    }
 }

@@ -21,8 +21,12 @@ package struct NotifyAddCommand: ReviewSubcommand {
             ReviewOptions.app.with(help: "Only this app, by name or bundle ID (repeatable; default every app)."),
             ReviewOptions.states,
             ReviewOptions.noSigningAlerts,
+            ReviewOptions.track.with(
+                help: "Which review's state changes it gets: app-store, testflight, or all (the default: both)."),
             ReviewOptions.json.with(
-                help: "Output {\"id\", \"kind\", \"url\", \"signed\", \"apps\", \"states\", \"signing\"}."),
+                help:
+                    "Output {\"id\", \"kind\", \"url\", \"signed\", \"apps\", \"states\", \"signing\"}, and \"tracks\" "
+                    + "for a channel of one track."),
         ],
         globalOptions: ReviewOptions.global)
 
@@ -63,7 +67,8 @@ package struct NotifyAddCommand: ReviewSubcommand {
         self.init(
             NotificationChannel(
                 kind: kind, url: rest[1], secretFile: secretFile, apps: apps, states: states ?? [],
-                takesSigningAlerts: !arguments.has(ReviewOptions.noSigningAlerts)),
+                takesSigningAlerts: !arguments.has(ReviewOptions.noSigningAlerts),
+                tracks: (try arguments.value(ReviewOptions.track)).map { $0 == .all ? [] : $0.tracks } ?? []),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
     }
 

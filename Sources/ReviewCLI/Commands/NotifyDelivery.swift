@@ -358,16 +358,23 @@ enum NotifyDelivery {
         (channel.apps.isEmpty ? "every app" : channel.apps.joined(separator: ", ")) + "; "
             + (channel.states.isEmpty
                 ? "every state change" : channel.states.map(\.displayName).joined(separator: ", "))
+            + (channel.tracks.count == 1 ? "; \(channel.tracks[0].displayName) only" : "")
     }
 
+    /// A channel's JSON; `tracks` only for a channel given one track (`notify add --track`), so a channel of both reads
+    /// as before tracks.
     private static func channelJSON(_ channel: NotificationChannel) -> String {
-        JSONText.object([
-            ("id", JSONText.number(channel.id)), ("kind", JSONText.string(channel.kind.rawValue)),
-            ("url", JSONText.string(channel.maskedURL)), ("signed", channel.secretFile == nil ? "false" : "true"),
-            ("apps", "[" + channel.apps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
-            ("states", "[" + channel.states.map { JSONText.string($0.apiString) }.joined(separator: ", ") + "]"),
-            ("signing", channel.takesSigningAlerts ? "true" : "false"),
-        ])
+        let tracks =
+            channel.tracks.isEmpty
+            ? [] : [("tracks", "[" + channel.tracks.map { JSONText.string($0.rawValue) }.joined(separator: ", ") + "]")]
+        return JSONText.object(
+            [
+                ("id", JSONText.number(channel.id)), ("kind", JSONText.string(channel.kind.rawValue)),
+                ("url", JSONText.string(channel.maskedURL)), ("signed", channel.secretFile == nil ? "false" : "true"),
+                ("apps", "[" + channel.apps.map { JSONText.string($0) }.joined(separator: ", ") + "]"),
+                ("states", "[" + channel.states.map { JSONText.string($0.apiString) }.joined(separator: ", ") + "]"),
+                ("signing", channel.takesSigningAlerts ? "true" : "false"),
+            ] + tracks)
     }
 
     /// The test message: about the store's latest event, else about a made-up one.

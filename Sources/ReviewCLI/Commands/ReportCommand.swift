@@ -13,7 +13,9 @@ package struct ReportCommand: ReviewSubcommand {
             + "time in state and, for an open cycle, how long it has waited against your decided cycles and Apple's "
             + "claim; a timeline bar per version (the latest 24 of each app and platform); the distribution of time "
             + "to decision with 24 h, 48 h, median and 90th percentile; median and 90th percentile per month beside "
-            + "Apple's claims; and the statistics of 'review stats'. With signing items (review signing), a Signing section "
+            + "Apple's claims; and the statistics of 'review stats' (the App Store track's; with TestFlight history, a "
+            + "TestFlight section follows: builds reviewed, rejected and approved without review, their waits beside "
+            + "your App Store time to decision, and the latest builds). With signing items (review signing), a Signing section "
             + "comes first when one is invalid or expires within 30 days (red at 7 days or fewer, amber within 30), "
             + "and their whole list last. Open it in any browser.",
         arguments: [ArgumentSpec("<app>", help: "Only this app (default: all apps).", isOptional: true)],
@@ -59,14 +61,17 @@ package struct ReportCommand: ReviewSubcommand {
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
         let events = try StoreCommandSupport.events(of: app, store: store)
         let renderer = renderer(environment)
-        // The App Store track's versions: the report's tiles, bars and figures are App Review's.
+        // The App Store track's versions: the report's tiles, bars and figures are App Review's; TestFlight's have a
+        // section of their own.
         let timelines = VersionTimeline.timelines(of: events.filter { $0.track == .appStore }, now: renderer.now)
+        let testFlight = VersionTimeline.timelines(of: events.filter { $0.track == .testFlight }, now: renderer.now)
         let utc = renderer.utc
         // The signing items are the team's, not an app's: the report of one app shows them too.
-        let report = HTMLReport(
+        var report = HTMLReport(
             timelines: timelines, now: renderer.now,
             signing: try SigningSupport.statuses(store: store, now: renderer.now),
             formatTime: { WallClock.format($0.secondsSince1970, utc: utc) })
+        report.testFlight = testFlight
         let page = report.render()
         let file = html
         if file == "-" { return CommandOutput(standardOutput: page) }

@@ -30,6 +30,8 @@ public struct NotificationChannel: Sendable, Hashable {
     /// Whether the signing tracker's alerts go to it too (`notify add --no-signing` turns them off). Its apps and
     /// states do not filter them.
     public var takesSigningAlerts: Bool
+    /// The review tracks it is for (`notify add --track`, issue 24); empty for both.
+    public var tracks: [ReviewTrack]
 
     /// Creates a channel.
     /// - Parameters:
@@ -40,10 +42,12 @@ public struct NotificationChannel: Sendable, Hashable {
     ///   - apps: the apps it is for; empty for all.
     ///   - states: the states it is for; empty for all.
     ///   - takesSigningAlerts: whether signing alerts go to it too.
+    ///   - tracks: the tracks it is for; empty for both.
     public init(
         id: Int64 = 0, kind: Kind, url: String, secretFile: String? = nil, apps: [String] = [],
-        states: [ReviewState] = [], takesSigningAlerts: Bool = true
+        states: [ReviewState] = [], takesSigningAlerts: Bool = true, tracks: [ReviewTrack] = []
     ) {
+        self.tracks = tracks
         self.takesSigningAlerts = takesSigningAlerts
         self.id = id
         self.kind = kind
@@ -63,9 +67,10 @@ public struct NotificationChannel: Sendable, Hashable {
     /// - Parameters:
     ///   - app: the app: one of the channel's apps by name (case-insensitively) or by bundle ID.
     ///   - state: the state entered (or, for a reminder, the state the cycle is in).
-    /// - Returns: true when the app and the state are among the channel's, or it has none.
-    public func wants(_ app: App, state: ReviewState) -> Bool {
+    ///   - track: the event's track; default App Store.
+    /// - Returns: true when the app, the state and the track are among the channel's, or it has none.
+    public func wants(_ app: App, state: ReviewState, track: ReviewTrack = .appStore) -> Bool {
         (apps.isEmpty || apps.contains { $0.lowercased() == app.name.lowercased() || $0 == app.bundleID })
-            && (states.isEmpty || states.contains(state))
+            && (states.isEmpty || states.contains(state)) && (tracks.isEmpty || tracks.contains(track))
     }
 }

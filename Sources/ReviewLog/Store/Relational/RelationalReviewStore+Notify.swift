@@ -1,22 +1,23 @@
 extension RelationalReviewStore: NotificationOutbox {
-    static let channelColumns = "SELECT id, kind, url, secret_file, apps, states, signing FROM notify_channels"
+    static let channelColumns = "SELECT id, kind, url, secret_file, apps, states, signing, tracks FROM notify_channels"
 
     static let outboxColumns = """
         SELECT o.id, o.event_id, o.kind, o.status, o.attempts, o.first_attempt_at, o.next_attempt_at, o.last_error,
-        o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states, c.signing
+        o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states, c.signing, c.tracks
         FROM notify_outbox o JOIN notify_channels c ON c.id = o.channel_id
         """
 
     public func addChannel(_ channel: NotificationChannel) throws(ReviewError) -> NotificationChannel {
         try database.write { (session: any SQLSession) throws(ReviewError) -> NotificationChannel in
             let id = try session.insert(
-                "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states, signing) VALUES "
-                    + "(\(nextID("notify_channels")), ?, ?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO notify_channels (id, kind, url, secret_file, apps, states, signing, tracks) VALUES "
+                    + "(\(nextID("notify_channels")), ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 [
                     .text(channel.kind.rawValue), .text(channel.url), SQLValue(channel.secretFile),
                     channel.apps.isEmpty ? .null : .text(channel.apps.joined(separator: "\n")),
                     channel.states.isEmpty ? .null : .text(channel.states.map(\.apiString).joined(separator: ",")),
                     .integer(channel.takesSigningAlerts ? 1 : 0),
+                    channel.tracks.isEmpty ? .null : .text(channel.tracks.map(\.rawValue).joined(separator: ",")),
                 ])
             guard let id else { throw ReviewError(.storeFailure, "the channel was not added to \(location)") }
             var added = channel
@@ -176,7 +177,7 @@ extension RelationalReviewStore: NotificationOutbox {
         guard let event = try event(id: eventID, in: session) else {
             throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(location)")
         }
-        for channel in try channels(in: session) where channel.wants(event.app, state: event.state) {
+        for channel in try channels(in: session) where channel.wants(event.app, state: event.state, track: event.track) {
             try session.run(
                 """
                 INSERT INTO notify_outbox (id, channel_id, event_id, kind) VALUES (\(nextID("notify_outbox")), ?, ?, ?)
@@ -194,13 +195,18 @@ extension RelationalReviewStore: NotificationOutbox {
         }
     }
 
-    /// Reads a channel from seven columns starting at `first`: id, kind, url, secret_file, apps, states, signing.
+    /// Reads a channel from eight columns starting at `first`: id, kind, url, secret_file, apps, states, signing,
+    /// tracks.
     func channel(from row: any SQLStatement, at first: Int32) throws(ReviewError) -> NotificationChannel {
         let id = row.int64(first)
         let kindText = row.text(first + 1) ?? ""
         let stateTexts = (row.text(first + 5) ?? "").split(separator: ",").map(String.init)
         let states = stateTexts.compactMap(ReviewState.init(apiString:))
-        guard let kind = NotificationChannel.Kind(rawValue: kindText), states.count == stateTexts.count else {
+        let trackTexts = (row.text(first + 7) ?? "").split(separator: ",").map(String.init)
+        let tracks = trackTexts.compactMap(ReviewTrack.init(rawValue:))
+        guard let kind = NotificationChannel.Kind(rawValue: kindText), states.count == stateTexts.count,
+            tracks.count == trackTexts.count
+        else {
             throw ReviewError(
                 .corruptDatabase,
                 "notification channel \(id) in \(location) has kind \"\(kindText)\" and states \"\(stateTexts)\", not all "
@@ -209,7 +215,7 @@ extension RelationalReviewStore: NotificationOutbox {
         return NotificationChannel(
             id: id, kind: kind, url: row.text(first + 2) ?? "", secretFile: row.text(first + 3),
             apps: (row.text(first + 4) ?? "").split(separator: "\n").map(String.init), states: states,
-            takesSigningAlerts: row.int64(first + 6) != 0)
+            takesSigningAlerts: row.int64(first + 6) != 0, tracks: tracks)
     }
 
     private func outboxNotification(from row: any SQLStatement) throws(ReviewError) -> OutboxNotification {

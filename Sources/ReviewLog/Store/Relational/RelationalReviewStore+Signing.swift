@@ -10,7 +10,8 @@ extension RelationalReviewStore: SigningStore {
 
     static let signingOutboxColumns = """
         SELECT o.id, o.generation, o.alert, o.threshold, o.recorded_at, o.status, o.attempts, o.first_attempt_at,
-        o.last_error, o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states, c.signing, i.id, i.kind,
+        o.last_error, o.delivered_at, c.id, c.kind, c.url, c.secret_file, c.apps, c.states, c.signing, c.tracks, i.id,
+        i.kind,
         i.source, i.reference, i.name, i.custom_name, i.detail, i.renewal_group, i.invalid, i.expires, i.own_expires,
         i.decided_by, i.generation, i.first_seen, i.gone_at, i.missing_since, i.last_seen
         FROM signing_outbox o JOIN notify_channels c ON c.id = o.channel_id JOIN signing_items i ON i.id = o.item_id
@@ -499,7 +500,7 @@ extension RelationalReviewStore: SigningStore {
                     + "not known to this review; it was not modified")
         }
         return OutboxSigningAlert(
-            id: id, channel: try channel(from: row, at: 10), item: try signingItem(from: row, at: 17),
+            id: id, channel: try channel(from: row, at: 10), item: try signingItem(from: row, at: 18),
             alert: SigningAlert(kind: kind, threshold: row.int64(3), generation: row.int64(1)),
             recordedAt: Timestamp(secondsSince1970: row.int64(4)), status: status, attempts: Int(row.int64(6)),
             firstAttemptAt: row.isNull(7) ? nil : Timestamp(secondsSince1970: row.int64(7)), lastError: row.text(8),
