@@ -177,7 +177,8 @@ extension RelationalReviewStore: NotificationOutbox {
         guard let event = try event(id: eventID, in: session) else {
             throw ReviewError(.storeFailure, "event \(eventID) to notify is not in \(location)")
         }
-        for channel in try channels(in: session) where channel.wants(event.app, state: event.state, track: event.track) {
+        for channel in try channels(in: session) where channel.wants(event.app, state: event.state, track: event.track)
+        {
             try session.run(
                 """
                 INSERT INTO notify_outbox (id, channel_id, event_id, kind) VALUES (\(nextID("notify_outbox")), ?, ?, ?)
