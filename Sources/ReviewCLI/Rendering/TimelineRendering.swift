@@ -84,6 +84,11 @@ extension Renderer {
         }
         if let decision = cycle.decision, let seconds = cycle.timeToDecisionSeconds {
             parts.append("\(decision.state.displayName) after \(duration(seconds, cycle.timeToDecisionPrecision))")
+        } else if let decision = cycle.decision, decision.track == .testFlight {
+            // Decided, its time unknown (the decision first seen by a look with no look before it). The App Store
+            // wording of this case is left for a change of its own, its baseline regenerated on purpose (issue 24
+            // keeps App Store output byte-identical).
+            parts.append("\(decision.state.displayName); when it was decided is unknown")
         } else if cycle.isWithdrawn {
             parts.append("withdrawn by the developer before a decision")
         } else if let start = cycle.start {
