@@ -106,7 +106,10 @@ struct ServeEndToEndTests {
         }
         #expect(harness.stop(server) == 0)
         let events = try harness.events()
-        #expect(events.map(\.state) == [.inReview, .waitingForReview])
+        // In Review came first and said it left Waiting for Review: that Waiting, first recorded with its start
+        // unknown, took the exact time of the Waiting delivery that followed (one event, not two).
+        #expect(events.map(\.state) == [.waitingForReview, .inReview])
+        #expect(events.map(\.timing) == [.exact, .exact])
         let timeline = VersionTimeline(
             key: VersionKey(app: "Fokus", platform: .iOS, version: "2.3"), events: events,
             now: Timestamp(secondsSince1970: 1_795_200_000))
@@ -202,7 +205,7 @@ struct ServeEndToEndTests {
         paused.process.waitUntilExit()
         #expect(paused.process.terminationReason == .uncaughtSignal)
         #expect(connection.readAnswer() == nil, "the killed server answered")
-        #expect(try harness.status("k1") == .resolved(eventID: try harness.events().first?.id))
+        #expect(try harness.status("k1") == .resolved(eventID: try harness.events().last?.id))
 
         // Apple retries: the new server acknowledges it as a duplicate, and there is still one event.
         let restarted = try harness.start("restarted")
@@ -210,7 +213,9 @@ struct ServeEndToEndTests {
         #expect(retry?.status == 200 && retry?.body == "duplicate\n")
         #expect(harness.stop(restarted) == 0)
         let events = try harness.events()
-        #expect(events.count == 1 && events.first?.state == .inReview)
+        // The Waiting for Review the payload says it left (its start unknown), then In Review, once (issue 25 item 11).
+        #expect(events.map(\.state) == [.waitingForReview, .inReview])
+        #expect(events.first?.timing == .observed(after: nil))
         #expect(try harness.sqlite("SELECT count(*) FROM webhook_deliveries") == "1")
     }
 
@@ -236,7 +241,7 @@ struct ServeEndToEndTests {
         #expect(answer?.status == 200, "\(String(describing: answer))")
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
-        #expect(try harness.events().map(\.state) == [.inReview])
+        #expect(try harness.events().map(\.state) == [.waitingForReview, .inReview])
         #expect(harness.sync.output("term").standardError.contains("review serve: stopped\n"))
     }
 }

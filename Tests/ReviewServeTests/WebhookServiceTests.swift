@@ -194,7 +194,9 @@ struct WebhookServiceTests {
         }
         #expect(delivered.map(\.deliveredCount) == [1])
         #expect(try fixture.notifications(.delivered) == 1 && fixture.notifications(.pending) == 1)
-        #expect(try fixture.store.events(app: nil).map(\.state) == [.inReview, .pendingDeveloperRelease])
+        // The first delivery's Waiting for Review (the state it left, the version having no event yet), then the two.
+        #expect(
+            try fixture.store.events(app: nil).map(\.state) == [.waitingForReview, .inReview, .pendingDeveloperRelease])
         #expect(fixture.channel.requestCount(path: "/hook") == 1)
         // No task is left waiting on the clock (the loops and the drain have returned).
         #expect(fixture.clock.sleeperCount == 0)
@@ -240,7 +242,7 @@ struct WebhookServiceTests {
         }
         #expect(report.deliveredCount == 1)
         #expect(resolver.asked == [Self.versionID, Self.versionID])
-        let event = try #require(try fixture.store.events(app: nil).first)
+        let event = try #require(try fixture.store.events(app: nil).last)
         #expect(event.state == .inReview && event.source == .webhook)
         #expect(try fixture.store.webhookDeliveryStatus(id: "p1") == .resolved(eventID: event.id))
         let resolved = fixture.events.recorded.compactMap { event -> Int64? in

@@ -91,6 +91,14 @@ extension Renderer {
             parts.append("\(decision.state.displayName); when it was decided is unknown")
         } else if cycle.isWithdrawn {
             parts.append("withdrawn by the developer before a decision")
+        } else if let start = cycle.start, cycle.startTiming.isUnknownStart,
+            cycle.spans.first?.event.source == .webhook || cycle.spans.first?.event.track == .testFlight
+        {
+            // The Waiting for Review a webhook said the version left (issue 25 item 11), or a TestFlight build already
+            // waiting when first seen: when it was submitted is unknown. (A sync's first look at an App Store version
+            // reads as before: changing it changes App Store output, which issue 24 keeps byte-identical; it is left
+            // for a change of its own with its baseline regenerated on purpose.)
+            parts.append("no decision yet; submitted before \(time(start)), when exactly is unknown")
         } else if let start = cycle.start {
             parts.append(
                 "no decision yet, \(DurationFormat.string(seconds: start.seconds(until: now))) since submission")

@@ -195,18 +195,36 @@ extension RelationalReviewStore: WebhookDeliveryStore {
                 [.integer(at), .text(EventSource.webhook.rawValue), .integer(observed)])
             return try event(id: observed, in: session)
         }
-        let insertedID = try session.insert(
-            """
+        let insert = """
             INSERT INTO events (id, app_id, platform, version, build, state, at, note, source, observed,
                 observed_after, asc_version_id, asc_submission_id, track, cycle_build, asc_build_id)
             VALUES (\(nextID("events")), ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT \(Self.eventKey) DO NOTHING RETURNING id
-            """,
+            """
+        func values(_ state: ReviewState, _ timing: EventTiming) -> [SQLValue] {
             [
                 .integer(appID), .text(version.platform.rawValue), .text(version.version), SQLValue(version.build),
                 .text(state.rawValue), .integer(at), .text(EventSource.webhook.rawValue),
-            ] + Self.timingValues(.exact, ascVersionID: ascVersionID, ascSubmissionID: nil)
-                + [.text(version.track.rawValue), .text(cycleBuild), SQLValue(version.ascBuildID)])
+            ] + Self.timingValues(timing, ascVersionID: ascVersionID, ascSubmissionID: nil)
+                + [.text(version.track.rawValue), .text(cycleBuild), SQLValue(version.ascBuildID)]
+        }
+        // A version (or build) this store has no event of yet, leaving Waiting for Review or In Review: the payload
+        // says so (issue 25 item 11), so that state is recorded first, at the change's time, its start unknown
+        // (observed, after nothing), and not notified: "Cycle 1: not submitted" would be untrue of it. (A state before
+        // the cycle, Prepare for Submission say, adds nothing to the cycle and is not recorded.)
+        if before == nil, let left = Self.stateLeft(by: delivery), left != state,
+            left == .waitingForReview || left == .inReview
+        {
+            let known = try session.with(
+                "SELECT 1 FROM events WHERE app_id = ? AND platform = ? AND version = ? AND track = ? "
+                    + "AND cycle_build = ? LIMIT 1"
+            ) { (statement: any SQLStatement) throws(ReviewError) -> Bool in
+                try statement.bind(key)
+                return try statement.step()
+            }
+            if !known { _ = try session.insert(insert, values(left, .observed(after: nil))) }
+        }
+        let insertedID = try session.insert(insert, values(state, .exact))
         guard let id = insertedID else { return nil }
         // The event and its notifications commit together (the transactional outbox). An observation made exact
         // above is the same state change, already notified when `sync` recorded it.
@@ -217,6 +235,16 @@ extension RelationalReviewStore: WebhookDeliveryStore {
                 after: at, ascVersionID: ascVersionID, appID: appID, version: version, in: session)
         }
         return inserted
+    }
+
+    /// The state a delivery says its version or build left (`oldValue`, `oldExternalBuildState`), if it is one this
+    /// review records.
+    private static func stateLeft(by delivery: WebhookDelivery) -> ReviewState? {
+        switch delivery.kind {
+        case .stateChange(_, let oldValue?, _): ReviewState(apiString: oldValue)
+        case .buildStateChange(_, let oldValue?, _): WebhookDelivery.testFlightState(ofExternalBuildState: oldValue)
+        default: nil
+        }
     }
 
     /// A state-change delivery from a row of delivery_id, asc_version_id, old_value, new_value, timestamp_ms and
