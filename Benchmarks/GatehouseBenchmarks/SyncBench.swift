@@ -153,6 +153,9 @@ final class TimedStore: ReviewStore, SigningStore, @unchecked Sendable {
     func deleteEvent(id: Int64) throws(ReviewError) -> ReviewEvent { try base.deleteEvent(id: id) }
     func importEvents(_ events: [ReviewEvent]) throws(ReviewError) -> ImportSummary { try base.importEvents(events) }
     func syncedApps() throws(ReviewError) -> [SyncedAppState] { try base.syncedApps() }
+    func testFlightLook(ascAppID: String) throws(ReviewError) -> TestFlightLook {
+        try base.testFlightLook(ascAppID: ascAppID)
+    }
     func apps() throws(ReviewError) -> [AppSummary] { try base.apps() }
     func renameApp(_ name: String, to newName: String) throws(ReviewError) -> App {
         try base.renameApp(name, to: newName)
