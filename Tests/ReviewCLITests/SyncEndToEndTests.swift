@@ -136,6 +136,54 @@ struct SyncEndToEndTests {
         #expect(items.first?.decidedBy == "cert-1")
     }
 
+    /// The catalogue with Fokus's build 119 of 2.4, submitted to Beta App Review at `submitted`.
+    static var testFlightCatalogue: FakeASCState {
+        var state = catalogue
+        state.testFlightBuilds = [
+            .init(
+                id: "tf-119", appID: "1500000001", version: "119", uploadedDate: "2026-11-30T18:00:00Z",
+                preReleaseVersion: .init(id: "prv-24", version: "2.4", platform: "IOS"))
+        ]
+        state.setBetaReviewState("tf-119", "WAITING_FOR_REVIEW", submittedDate: submitted)
+        state.setExternalBuildState("tf-119", "WAITING_FOR_BETA_REVIEW")
+        return state
+    }
+
+    @Test("TestFlight: the build's line and event; a 403 is a warning with status 0; --no-testflight reads none")
+    func testFlight() throws {
+        let harness = try SyncHarness(state: Self.testFlightCatalogue)
+        let first = try harness.review(["sync"])
+        #expect(first.status == 0 && first.standardError.isEmpty, "stderr: \(first.standardError)")
+        #expect(
+            first.standardOutput.contains(
+                "Fokus 2.4 (iOS) TestFlight build 119: Waiting for Review at 2026-11-30 20:58 +00:00 (exact)\n"),
+            "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("Fokus 2.3 (iOS): (new) -> Waiting for Review\n"))
+        #expect(first.standardOutput.hasSuffix("3 apps synced, 4 state changes recorded.\n"))
+        let store = try RelationalReviewStore(sqlitePath: harness.database)
+        let waiting = try #require(try store.events(app: "Fokus").first { $0.track == .testFlight })
+        #expect(waiting.build == "119" && waiting.at.iso8601 == Self.submitted && waiting.timing == .exact)
+
+        // A key that cannot read TestFlight: a warning naming it, the App Store states recorded, status 0.
+        harness.fake.testFlightFault = .forbidden(code: "FORBIDDEN_ERROR")
+        harness.fake.update { $0.setVersionState("vf-23", "IN_REVIEW") }
+        let refused = try harness.review(["sync"])
+        #expect(refused.status == 0, "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "review: warning: the key \(SyncHarness.keyID) cannot read Fokus's TestFlight builds"),
+            "\(refused.standardError)")
+        #expect(refused.standardOutput.hasPrefix("Fokus 2.3 (iOS): Waiting for Review -> In Review"))
+        #expect(refused.standardOutput.hasSuffix("3 apps synced, 1 state change recorded.\n"))
+
+        // Left out: not one TestFlight request, and no warning.
+        let before = harness.fake.requestCount(path: "/v1/builds")
+        let skipped = try harness.review(["sync", "--no-testflight"])
+        #expect(skipped.status == 0 && skipped.standardError.isEmpty, "\(skipped.standardError)")
+        #expect(harness.fake.requestCount(path: "/v1/builds") == before)
+        #expect(skipped.standardOutput == "3 apps synced, 0 state changes recorded.\n")
+    }
+
     @Test("a key App Store Connect does not know: exit status 77, and the message names the key")
     func unknownKey() throws {
         let harness = try SyncHarness(state: Self.catalogue)
