@@ -26,7 +26,7 @@ struct SyncKillTests {
 
     /// App Store Connect in a round: round 0, every app's iOS 1.0 Waiting for Review (submitted); 1, In Review;
     /// 2, released, and a macOS 1.0 appears In Review; 3, the macOS 1.0 released, and an iOS 1.1 Waiting for Review
-    /// (submitted). Rounds 0 and 3 take two requests per app, 1 and 2 one.
+    /// (submitted). Rounds 0 and 3 take three requests per app, 1 and 2 two (one of them for the TestFlight builds).
     static func state(round: Int, submittedBase: Int64) -> FakeASCState {
         var state = FakeASCState()
         for index in 0..<appCount {
