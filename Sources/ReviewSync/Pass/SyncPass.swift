@@ -148,7 +148,7 @@ public struct SyncPass: Sendable {
 
     /// One app: its versions, its review submissions while one is waiting for review, and its TestFlight builds
     /// when `testFlight` (`look(atTestFlightOf:)`: their failures are warnings; a store failure is thrown).
-    func look(at app: ASCApp, testFlight: Bool = true) async throws -> (SyncedApp, [String]) {
+    func look(at app: ASCApp, testFlight: Bool) async throws -> (SyncedApp, [String]) {
         let versions = try await client.appStoreVersions(appID: app.id)
         var warnings: [String] = []
         var submissions: [ASCReviewSubmission] = []
