@@ -199,6 +199,97 @@ struct SyncCommandTests {
     }
 }
 
+extension SyncCommandTests {
+    /// Fokus's build 119 of 2.4, uploaded an hour before the setup's now, ready for submission.
+    static func addBuild(_ setup: Setup) {
+        let uploaded = Timestamp(secondsSince1970: Int64(setup.clock.now().timeIntervalSince1970) - 3_600)
+        setup.fake.update {
+            $0.testFlightBuilds = [
+                .init(
+                    id: "tf-119", appID: "1000000001", version: "119", uploadedDate: uploaded.iso8601,
+                    preReleaseVersion: .init(id: "prv-24", version: "2.4", platform: "IOS"))
+            ]
+        }
+    }
+
+    @Test("a TestFlight change is its own line and JSON object (track, build); App Store lines and objects unchanged")
+    func testFlightChanges() async throws {
+        let setup = try Setup()
+        Self.addBuild(setup)
+        var output = await ReviewCLI.perform(
+            arguments: ["sync", "--utc"], environment: setup.environment(setup.envKey))
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(
+            output.standardOutput
+                == "Fokus 2.3 (iOS): (new) -> Prepare for Submission\n"
+                + "Fokus 2.4 (iOS) TestFlight build 119: READY_FOR_BETA_SUBMISSION (kept in the sync state; not a "
+                + "Beta App Review state)\n"
+                + "1 app synced, 1 state change recorded.\n",
+            "\(output.standardOutput)")
+
+        // Submitted ten minutes before the next pass: Waiting for Review at its date, exactly.
+        setup.clock.advance(3_600)
+        let now = Int64(setup.clock.now().timeIntervalSince1970)
+        let submitted = Timestamp(secondsSince1970: now - 600)
+        setup.fake.update {
+            $0.setBetaReviewState("tf-119", "WAITING_FOR_REVIEW", submittedDate: submitted.iso8601)
+            $0.setExternalBuildState("tf-119", "WAITING_FOR_BETA_REVIEW")
+            $0.versions[0].appVersionState = "WAITING_FOR_REVIEW"
+        }
+        output = await ReviewCLI.perform(
+            arguments: ["sync", "--utc", "--json"], environment: setup.environment(setup.envKey))
+        #expect(output.status == .success, "\(output.standardError)")
+        let line = output.standardOutput
+        let appStore = try #require(line.range(of: #"{"app": "Fokus", "platform": "iOS", "version": "2.3", "#))
+        #expect(
+            line[appStore.upperBound...].hasPrefix(#""from": "PREPARE_FOR_SUBMISSION", "to": "WAITING_FOR_REVIEW""#))
+        #expect(
+            line.contains(
+                #"{"app": "Fokus", "platform": "iOS", "track": "testflight", "build": "119", "version": "2.4", "#
+                    + #""from": "READY_FOR_BETA_SUBMISSION", "to": "WAITING_FOR_REVIEW", "at": ""#
+                    + submitted.iso8601 + #"", "#),
+            "\(line)")
+        #expect(line.components(separatedBy: #""track""#).count == 2, "track on the TestFlight change only: \(line)")
+
+        // In review: observed, after how long it waited.
+        setup.clock.advance(3_600)
+        setup.fake.update {
+            $0.setBetaReviewState("tf-119", "IN_REVIEW")
+            $0.setExternalBuildState("tf-119", "IN_BETA_REVIEW")
+        }
+        output = await ReviewCLI.perform(arguments: ["sync", "--utc"], environment: setup.environment(setup.envKey))
+        let at = Timestamp(secondsSince1970: now + 3_600)
+        #expect(
+            output.standardOutput
+                == "Fokus 2.4 (iOS) TestFlight build 119: In Review at \(WallClock.format(at.secondsSince1970, utc: true)) "
+                + "(observed), after ~1h 10m\n1 app synced, 1 state change recorded.\n",
+            "\(output.standardOutput)")
+    }
+
+    @Test("sync --no-testflight and watch --no-testflight send no TestFlight request; the default reads them")
+    func noTestFlight() async throws {
+        let setup = try Setup()
+        Self.addBuild(setup)
+        var output = await ReviewCLI.perform(
+            arguments: ["sync", "--no-testflight"], environment: setup.environment(setup.envKey))
+        #expect(output.status == .success, "\(output.standardError)")
+        #expect(
+            output.standardOutput
+                == "Fokus 2.3 (iOS): (new) -> Prepare for Submission\n1 app synced, 1 state change recorded.\n")
+        #expect(setup.fake.requestCount(path: "/v1/builds") == 0)
+        let watch = try #require(try ReviewParsing.command(["watch", "--no-testflight"]) as? WatchCommand)
+        #expect(watch.noTestFlight)
+        #expect(try #require(try ReviewParsing.command(["watch"]) as? WatchCommand).noTestFlight == false)
+        let sync = try #require(
+            try ReviewParsing.command(["sync", "--no-testflight", "--app", "Fokus"]) as? SyncCommand)
+        #expect(sync.noTestFlight && sync.options.apps == ["Fokus"])
+        #expect(try #require(try ReviewParsing.command(["sync"]) as? SyncCommand).noTestFlight == false)
+        output = await ReviewCLI.perform(arguments: ["sync"], environment: setup.environment(setup.envKey))
+        #expect(setup.fake.requestCount(path: "/v1/builds") == 1)
+        #expect(output.standardOutput.contains("TestFlight build 119"), "\(output.standardOutput)")
+    }
+}
+
 /// Returns at once from every wait (retries of a refused connection).
 struct ASCTaskSleeperNever: ASCSleeper {
     func sleep(for duration: Duration) async throws {}

@@ -40,9 +40,10 @@ struct SyncEndToEndTests {
         #expect(first.standardOutput.contains("Ledger 1.4 (macOS): (new) -> In Review\n"))
         #expect(first.standardOutput.contains("Tide 3.0 (iOS): (new) -> Ready for Distribution\n"))
         #expect(first.standardOutput.hasSuffix("3 apps synced, 3 state changes recorded.\n"))
-        // One request for the app list, one per app for its versions, one for Fokus's review submissions, and one
-        // each for the team's certificates and profiles (the signing tracker).
-        #expect(harness.fake.totalRequests == 7, "requests: \(harness.fake.allRequests.map(\.path))")
+        // One request for the app list, one per app for its versions, one for Fokus's review submissions, one per app
+        // for its TestFlight builds, and one each for the team's certificates and profiles (the signing tracker).
+        #expect(harness.fake.totalRequests == 10, "requests: \(harness.fake.allRequests.map(\.path))")
+        #expect(harness.fake.requestCount(path: "/v1/builds") == 3)
 
         let events = try RelationalReviewStore(sqlitePath: harness.database).events(app: nil)
         #expect(events.count == 3)
@@ -115,7 +116,8 @@ struct SyncEndToEndTests {
 
         let before = harness.fake.totalRequests
         let skipped = try harness.review(["sync", "--no-signing"])
-        #expect(skipped.status == 0 && harness.fake.totalRequests - before == 5, "\(skipped.standardError)")
+        // The app list, 3 version lists, Fokus's review submissions and 3 TestFlight build lists.
+        #expect(skipped.status == 0 && harness.fake.totalRequests - before == 8, "\(skipped.standardError)")
     }
 
     @Test("a signing list the key may not read is a warning naming it; the exit status stays the review states' (0)")
@@ -132,6 +134,54 @@ struct SyncEndToEndTests {
         // Its certificates are not in the store, so the profile's expiry is decided by the certificate App Store
         // Connect included with it (by its App Store Connect id).
         #expect(items.first?.decidedBy == "cert-1")
+    }
+
+    /// The catalogue with Fokus's build 119 of 2.4, submitted to Beta App Review at `submitted`.
+    static var testFlightCatalogue: FakeASCState {
+        var state = catalogue
+        state.testFlightBuilds = [
+            .init(
+                id: "tf-119", appID: "1500000001", version: "119", uploadedDate: "2026-11-30T18:00:00Z",
+                preReleaseVersion: .init(id: "prv-24", version: "2.4", platform: "IOS"))
+        ]
+        state.setBetaReviewState("tf-119", "WAITING_FOR_REVIEW", submittedDate: submitted)
+        state.setExternalBuildState("tf-119", "WAITING_FOR_BETA_REVIEW")
+        return state
+    }
+
+    @Test("TestFlight: the build's line and event; a 403 is a warning with status 0; --no-testflight reads none")
+    func testFlight() throws {
+        let harness = try SyncHarness(state: Self.testFlightCatalogue)
+        let first = try harness.review(["sync"])
+        #expect(first.status == 0 && first.standardError.isEmpty, "stderr: \(first.standardError)")
+        #expect(
+            first.standardOutput.contains(
+                "Fokus 2.4 (iOS) TestFlight build 119: Waiting for Review at 2026-11-30 20:58 +00:00 (exact)\n"),
+            "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("Fokus 2.3 (iOS): (new) -> Waiting for Review\n"))
+        #expect(first.standardOutput.hasSuffix("3 apps synced, 4 state changes recorded.\n"))
+        let store = try RelationalReviewStore(sqlitePath: harness.database)
+        let waiting = try #require(try store.events(app: "Fokus").first { $0.track == .testFlight })
+        #expect(waiting.build == "119" && waiting.at.iso8601 == Self.submitted && waiting.timing == .exact)
+
+        // A key that cannot read TestFlight: a warning naming it, the App Store states recorded, status 0.
+        harness.fake.testFlightFault = .forbidden(code: "FORBIDDEN_ERROR")
+        harness.fake.update { $0.setVersionState("vf-23", "IN_REVIEW") }
+        let refused = try harness.review(["sync"])
+        #expect(refused.status == 0, "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains(
+                "review: warning: the key \(SyncHarness.keyID) cannot read Fokus's TestFlight builds"),
+            "\(refused.standardError)")
+        #expect(refused.standardOutput.hasPrefix("Fokus 2.3 (iOS): Waiting for Review -> In Review"))
+        #expect(refused.standardOutput.hasSuffix("3 apps synced, 1 state change recorded.\n"))
+
+        // Left out: not one TestFlight request, and no warning.
+        let before = harness.fake.requestCount(path: "/v1/builds")
+        let skipped = try harness.review(["sync", "--no-testflight"])
+        #expect(skipped.status == 0 && skipped.standardError.isEmpty, "\(skipped.standardError)")
+        #expect(harness.fake.requestCount(path: "/v1/builds") == before)
+        #expect(skipped.standardOutput == "3 apps synced, 0 state changes recorded.\n")
     }
 
     @Test("a key App Store Connect does not know: exit status 77, and the message names the key")
@@ -223,15 +273,18 @@ struct SyncSignalTests {
         let output = harness.output("watch")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(output.standardError)")
         #expect(output.standardError == "review: watch stopped after 1 pass\n")
-        // The app list and one request per app read before the stop (41 for the whole pass).
+        // The app list and two requests per app read before the stop, its versions and its TestFlight builds (81 for
+        // the whole pass): the app being read when the signal came is finished, the next one not started.
         let requests = harness.fake.totalRequests
-        #expect(requests < 1 + SyncKillTests.appCount, "\(requests) requests: the pass ran to its end")
+        #expect(requests < 1 + 2 * SyncKillTests.appCount, "\(requests) requests: the pass ran to its end")
+        #expect((requests - 1) % 2 == 0, "\(requests) requests: an app was left half read")
+        let synced = (requests - 1) / 2
         #expect(
-            output.standardOutput.hasSuffix("\(requests - 1) apps synced, \(requests - 1) state changes recorded.\n"),
+            output.standardOutput.hasSuffix("\(synced) apps synced, \(synced) state changes recorded.\n"),
             "\(output.standardOutput)")
         let store = try RelationalReviewStore(sqlitePath: harness.database)
         #expect(try store.integrityCheck() == "ok")
-        #expect(try store.syncedApps().count == requests - 1)
+        #expect(try store.syncedApps().count == synced)
     }
 }
 

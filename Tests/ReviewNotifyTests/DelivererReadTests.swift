@@ -170,6 +170,9 @@ final class RecordingStore: ReviewStore, NotificationOutbox, SigningStore, Senda
     func importEvents(_ events: [ReviewEvent]) throws(ReviewError) -> ImportSummary { try base.importEvents(events) }
     func applySync(_ app: SyncedApp) throws(ReviewError) -> [SyncChange] { try base.applySync(app) }
     func syncedApps() throws(ReviewError) -> [SyncedAppState] { try base.syncedApps() }
+    func testFlightLook(ascAppID: String) throws(ReviewError) -> TestFlightLook {
+        try base.testFlightLook(ascAppID: ascAppID)
+    }
     func apps() throws(ReviewError) -> [AppSummary] { try base.apps() }
     func renameApp(_ name: String, to newName: String) throws(ReviewError) -> App {
         try base.renameApp(name, to: newName)

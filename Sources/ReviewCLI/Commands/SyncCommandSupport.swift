@@ -98,7 +98,8 @@ enum SyncCommandSupport {
         return output
     }
 
-    /// "Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~1d 4h", or the JSON object of a pass.
+    /// "Fokus 2.3 (iOS): Waiting for Review -> In Review, after ~1d 4h" ("Fokus 2.4 (iOS) TestFlight build 119: In
+    /// Review at ... (observed), after ~3h" for a TestFlight build), or the JSON object of a pass.
     static func render(_ report: SyncReport, json: Bool, utc: Bool) -> String {
         func name(_ state: String?) -> String {
             guard let state else { return "(new)" }
@@ -107,14 +108,24 @@ enum SyncCommandSupport {
         }
         if json {
             let changes = report.changes.map { change in
-                JSONText.object([
-                    ("app", JSONText.string(change.key.app)), ("platform", JSONText.string(change.key.platform.name)),
-                    ("version", JSONText.string(change.key.version)), ("from", JSONText.string(change.from)),
-                    ("to", JSONText.string(change.to)), ("at", JSONText.string(change.event?.at.iso8601)),
-                    ("eventId", JSONText.number(change.event?.id)),
-                    ("timing", JSONText.string(change.event.map { $0.timing.isObserved ? "observed" : "exact" })),
-                    ("previousSeconds", JSONText.number(change.previousSeconds)),
-                ])
+                // A TestFlight build's change names its track and build; an App Store change is as it always was.
+                let testFlight =
+                    change.key.track == .testFlight
+                    ? [
+                        ("track", JSONText.string(change.key.track.rawValue)),
+                        ("build", JSONText.string(change.build)),
+                    ] : []
+                return JSONText.object(
+                    [
+                        ("app", JSONText.string(change.key.app)),
+                        ("platform", JSONText.string(change.key.platform.name)),
+                    ] + testFlight + [
+                        ("version", JSONText.string(change.key.version)), ("from", JSONText.string(change.from)),
+                        ("to", JSONText.string(change.to)), ("at", JSONText.string(change.event?.at.iso8601)),
+                        ("eventId", JSONText.number(change.event?.id)),
+                        ("timing", JSONText.string(change.event.map { $0.timing.isObserved ? "observed" : "exact" })),
+                        ("previousSeconds", JSONText.number(change.previousSeconds)),
+                    ])
             }
             return JSONText.object([
                 ("profile", JSONText.string(report.profile)),
@@ -128,6 +139,10 @@ enum SyncCommandSupport {
         let renderer = Renderer(utc: utc, now: Timestamp(secondsSince1970: 0))
         var text = ""
         for change in report.changes {
+            if change.key.track == .testFlight {
+                text += testFlightLine(change, renderer)
+                continue
+            }
             text += "\(renderer.label(change.key)): \(name(change.from)) -> \(name(change.to))"
             if let seconds = change.previousSeconds, change.previousPrecision != .unknown {
                 text += ", after \(renderer.duration(seconds, change.previousPrecision))"
@@ -141,6 +156,28 @@ enum SyncCommandSupport {
             + "\(report.changes.filter { $0.event != nil }.count) state change\(report.changes.filter { $0.event != nil }.count == 1 ? "" : "s") recorded.\n"
         if let signing = report.signing { text += renderSigning(signing.changes, scope: scope) }
         return text
+    }
+
+    /// One TestFlight build's change: "Fokus 2.4 (iOS) TestFlight build 119: Waiting for Review at 2026-12-01 09:00
+    /// (exact)", with ", after ~3h" when the previous state's length is known; a value recorded as no event says so
+    /// (already recorded, or kept in the sync state: `EXPIRED`, `READY_FOR_BETA_SUBMISSION`, one Apple adds later).
+    static func testFlightLine(_ change: SyncChange, _ renderer: Renderer) -> String {
+        var text = "\(renderer.label(change.key)) build \(renderer.shown(change.build ?? "?")): "
+        if let event = change.event {
+            text +=
+                "\(event.state.displayName) at \(renderer.time(event.at)) "
+                + "(\(event.timing.isObserved ? "observed" : "exact"))"
+            if let seconds = change.previousSeconds, change.previousPrecision != .unknown {
+                text += ", after \(renderer.duration(seconds, change.previousPrecision))"
+            }
+        } else if let state = ReviewState(rawValue: change.to).flatMap({ ReviewTrack.testFlight.allows($0) ? $0 : nil })
+            ?? SyncedBuild.state(ofExternalBuildState: change.to)
+        {
+            text += "\(state.displayName) (already recorded)"
+        } else {
+            text += "\(renderer.shown(change.to)) (kept in the sync state; not a Beta App Review state)"
+        }
+        return text + "\n"
     }
 
     /// "Signing: certificate "Apple Distribution: ..." added, expires 2027-01-15", one line per change, then nothing

@@ -14,6 +14,7 @@ package struct WatchCommand: ReviewSubcommand {
             + "them takes over within an interval when it stops.",
         options: ReviewOptions.keyOptions + [
             ReviewOptions.app, ReviewOptions.interval, ReviewOptions.signingInterval, ReviewOptions.noSigning,
+            ReviewOptions.noTestFlight,
             ReviewOptions.json.with(
                 help: "Report each pass per key as the object of 'review sync --json', one per line."),
         ],
@@ -31,14 +32,17 @@ package struct WatchCommand: ReviewSubcommand {
     package var signingInterval: Duration? = .seconds(3600)
     /// `--json`.
     package var json = false
+    /// `--no-testflight`.
+    package var noTestFlight = false
     package var global = GlobalOptions()
 
     /// Creates the command.
     package init(
         flags: CredentialResolver.Flags = CredentialResolver.Flags(), apps: [String] = [],
         interval: Duration = .seconds(300), signingInterval: Duration? = .seconds(3600), json: Bool = false,
-        global: GlobalOptions = GlobalOptions()
+        noTestFlight: Bool = false, global: GlobalOptions = GlobalOptions()
     ) {
+        self.noTestFlight = noTestFlight
         self.flags = flags
         self.apps = apps
         self.interval = interval
@@ -55,7 +59,8 @@ package struct WatchCommand: ReviewSubcommand {
             interval: try arguments.value(ReviewOptions.interval) ?? .seconds(300),
             signingInterval: arguments.has(ReviewOptions.noSigning)
                 ? nil : try arguments.value(ReviewOptions.signingInterval) ?? .seconds(3600),
-            json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
+            json: arguments.has(ReviewOptions.json), noTestFlight: arguments.has(ReviewOptions.noTestFlight),
+            global: try GlobalOptions(arguments))
     }
 
     package var credentialFlags: CredentialResolver.Flags? { flags }
@@ -84,7 +89,8 @@ package struct WatchCommand: ReviewSubcommand {
         // Several watchers of one store: only the holder of the store's `watch` role polls (SyncWatcher).
         let watcher = SyncWatcher(
             passes: passes, interval: TestHooks.watchInterval(environment) ?? interval, sleeper: environment.sleeper,
-            stop: environment.stop, lease: passes.isEmpty ? nil : store, signingInterval: signingInterval)
+            stop: environment.stop, lease: passes.isEmpty ? nil : store, signingInterval: signingInterval,
+            testFlight: !noTestFlight)
         // Notifications (and reminders of long waits) are delivered beside the passes, with backoff, by every
         // watcher, standing by or not: the outbox's claim gives each notification to one deliverer at a time, so
         // the deliverers of several watchers never send one twice.

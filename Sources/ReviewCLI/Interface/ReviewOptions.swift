@@ -335,6 +335,12 @@ package enum ReviewOptions {
         "no-signing",
         help: "Do not record the team's certificates and provisioning profiles, nor re-read the tracked signing files "
             + "(review signing).")
+    /// `--no-testflight` of `sync` and `watch`: skip the TestFlight builds (their Beta App Review).
+    package static let noTestFlight = OptionSpec.flag(
+        "no-testflight",
+        help: "Do not read the apps' TestFlight builds (Beta App Review states): one request less per app and pass, "
+            + "for a key whose role cannot read them or a team that does not use TestFlight. What the store has of "
+            + "them is kept.")
     /// `--signing-interval DURATION` of `watch`: how often its passes also record the signing items; 5 min at least.
     package static let signingInterval = Option(
         .value(

@@ -59,6 +59,14 @@ public protocol ReviewStore: OffloadingStore {
     /// - Throws: `ReviewError` store errors.
     func applySync(_ app: SyncedApp) throws(ReviewError) -> [SyncChange]
 
+    /// Where an app's TestFlight builds stood at the last look that read them, by the app's App Store Connect id:
+    /// how far back the next look reads, and which builds it follows wherever they are in the list.
+    /// - Parameter ascAppID: the app's App Store Connect id.
+    /// - Returns: the last look's time (nil before the first, and for an app never synced) and the builds it saw in
+    ///   Beta App Review.
+    /// - Throws: `ReviewError` store errors.
+    func testFlightLook(ascAppID: String) throws(ReviewError) -> TestFlightLook
+
     /// When each synced app was last looked at and last changed, by app name.
     /// - Returns: the sync state of every synced app.
     /// - Throws: `ReviewError` store errors.

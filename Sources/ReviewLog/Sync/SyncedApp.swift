@@ -113,12 +113,12 @@ public struct SyncChange: Sendable, Hashable {
     public var previousSeconds: Int64?
     /// How well `previousSeconds` is known.
     public var previousPrecision: DurationPrecision
-    /// The submission's `submittedDate` when it was not used: Waiting for Review recorded at this look's time
-    /// instead, because App Store Connect's date is before the version's last recorded event (a date that would put
-    /// the wait before what is already known). Nil when the date was used, or there was none.
     /// The build, for a TestFlight build's change (`key.track` is TestFlight; `key.version` its pre-release
     /// version).
     public var build: String? = nil
+    /// The submission's `submittedDate` when it was not used: Waiting for Review recorded at this look's time
+    /// instead, because App Store Connect's date is before the version's last recorded event (a date that would put
+    /// the wait before what is already known). Nil when the date was used, or there was none.
     public var ignoredSubmittedAt: Timestamp? = nil
 
     /// Creates a change.

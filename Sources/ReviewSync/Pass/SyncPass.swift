@@ -4,10 +4,13 @@ import GatehouseFoundation
 public import ReviewLog
 
 /// One pass over the apps an App Store Connect key can see: each app's versions (and, when one is waiting for
-/// review, its review submissions, for the exact submission time), recorded in the store atomically per app.
+/// review, its review submissions, for the exact submission time) and, unless left out, its TestFlight builds (their
+/// Beta App Review), recorded in the store atomically per app.
 ///
 /// Requests: one for the app list (per page), then per app one for its versions, plus one for its review submissions
-/// only while a version is Waiting for Review (the only time `submittedDate` is needed): at most two per app.
+/// only while a version is Waiting for Review (the only time `submittedDate` is needed), plus one for its TestFlight
+/// builds of every platform (the first page; more only as `look(atTestFlightOf:)` says): with nothing changed, at
+/// most two per app without a version waiting for review, three with one.
 public struct SyncPass: Sendable {
     /// The App Store Connect client (credentials, base URL, retries, rate limit).
     public let client: ASCClient
@@ -46,7 +49,7 @@ public struct SyncPass: Sendable {
     /// - Throws: `SyncError` when the app list itself cannot be read (credentials refused: `notAuthorized`,
     ///   `forbidden`; App Store Connect unavailable), or an app asked for is not visible to the key.
     public func run(apps filter: [String] = []) async throws(SyncError) -> SyncReport {
-        try await run(apps: filter, requireEveryApp: true, signing: false)
+        try await run(apps: filter, requireEveryApp: true, signing: false, testFlight: true)
     }
 
     /// Runs the pass over the apps of `filter` this key can see.
@@ -56,11 +59,14 @@ public struct SyncPass: Sendable {
     ///     report's `unseenApps` (several keys, each seeing some of the apps).
     ///   - signing: whether the pass then looks at the key's certificates and profiles (``SigningPass``), unless
     ///     `stop` was set; a list that cannot be read is a warning of the report's `signing`, never a failure.
+    ///   - testFlight: whether each app's TestFlight builds are read too (the default); false leaves what the store
+    ///     has of them as it is, and sends no TestFlight request. Builds that cannot be read (a 403 or 404: the key's
+    ///     role or the account does not reach them; any other failure) are a warning, never the app's failure.
     /// - Returns: the report.
     /// - Throws: as `run(apps:)`.
-    public func run(apps filter: [String], requireEveryApp: Bool, signing: Bool = false) async throws(SyncError)
-        -> SyncReport
-    {
+    public func run(
+        apps filter: [String], requireEveryApp: Bool, signing: Bool = false, testFlight: Bool = true
+    ) async throws(SyncError) -> SyncReport {
         let listed: [ASCApp]
         do {
             listed = try await client.apps()
@@ -101,7 +107,7 @@ public struct SyncPass: Sendable {
                 continue
             }
             do {
-                let (synced, warnings) = try await look(at: app)
+                let (synced, warnings) = try await look(at: app, testFlight: testFlight)
                 report.warnings += warnings
                 // On the store's own queue (`offload`): a write waiting for the database's lock holds no cooperative
                 // thread.
@@ -140,8 +146,9 @@ public struct SyncPass: Sendable {
         return report
     }
 
-    /// One app: its versions, and its review submissions while one is waiting for review.
-    func look(at app: ASCApp) async throws -> (SyncedApp, [String]) {
+    /// One app: its versions, its review submissions while one is waiting for review, and its TestFlight builds
+    /// when `testFlight` (`look(atTestFlightOf:)`: their failures are warnings; a store failure is thrown).
+    func look(at app: ASCApp, testFlight: Bool) async throws -> (SyncedApp, [String]) {
         let versions = try await client.appStoreVersions(appID: app.id)
         var warnings: [String] = []
         var submissions: [ASCReviewSubmission] = []
@@ -189,10 +196,17 @@ public struct SyncPass: Sendable {
             }
             synced.append(seen)
         }
+        // Read after `fetchedAt` is taken: a build uploaded after the look's time is newer than it at the next look.
+        var builds: SyncedTestFlight?
+        if testFlight {
+            let (seen, buildWarnings) = try await look(atTestFlightOf: app)
+            builds = seen
+            warnings += buildWarnings
+        }
         return (
             SyncedApp(
                 ascID: app.id, name: app.name, bundleID: app.bundleID, profile: profile, fetchedAt: fetchedAt,
-                versions: synced), warnings
+                versions: synced, testFlight: builds), warnings
         )
     }
 

@@ -21,6 +21,8 @@ public struct SyncRun: Sendable {
     /// Whether each pass also looks at its key's certificates and profiles, and the tracked local signing files are
     /// re-read after the passes (`review sync`, unless `--no-signing`).
     public let signing: Bool
+    /// Whether each pass also reads its apps' TestFlight builds (`review sync`, unless `--no-testflight`).
+    public let testFlight: Bool
 
     /// Creates a run.
     /// - Parameters:
@@ -29,14 +31,16 @@ public struct SyncRun: Sendable {
     ///   - clock: the time of the pending deliveries' resolution and of the files' re-read; the system clock by
     ///     default.
     ///   - signing: whether the signing items are recorded too; default false.
+    ///   - testFlight: whether the apps' TestFlight builds are read too; default true.
     public init(
         store: any WebhookDeliveryStore & SigningStore, passes: [SyncPass], clock: any TimeSource = .system,
-        signing: Bool = false
+        signing: Bool = false, testFlight: Bool = true
     ) {
         self.store = store
         self.passes = passes
         self.clock = clock
         self.signing = signing
+        self.testFlight = testFlight
     }
 
     /// Runs the pending deliveries' pass, then every key's pass.
@@ -65,7 +69,8 @@ public struct SyncRun: Sendable {
         var unseenByAll = Set(apps)
         for pass in passes {
             do throws(SyncError) {
-                let report = try await pass.run(apps: apps, requireEveryApp: passes.count == 1, signing: signing)
+                let report = try await pass.run(
+                    apps: apps, requireEveryApp: passes.count == 1, signing: signing, testFlight: testFlight)
                 unseenByAll.formIntersection(report.unseenApps)
                 result.recordedEventIDs += report.changes.compactMap { $0.event?.id }
                 result.passes.append(.completed(report))

@@ -36,6 +36,8 @@ public struct SyncWatcher: Sendable {
     public let signingInterval: Duration?
     /// The smallest signing interval people may ask for (`--signing-interval`): 5 minutes.
     public static let minimumSigningInterval: Duration = .seconds(300)
+    /// Whether the passes also read the apps' TestFlight builds, every round (`--no-testflight`: false).
+    public let testFlight: Bool
 
     /// Creates a watcher.
     /// - Parameters:
@@ -46,11 +48,13 @@ public struct SyncWatcher: Sendable {
     ///   - stop: the flag that ends the loop.
     ///   - lease: the store's roles, to run the passes only while holding `role`; nil: always run them.
     ///   - signingInterval: how often the signing items are recorded too; nil (default): never.
+    ///   - testFlight: whether the passes read the TestFlight builds too; default true.
     public init(
         passes: [SyncPass], interval: Duration, jitter: Double = 0.1, sleeper: any ASCSleeper = ASCTaskSleeper(),
-        stop: StopFlag, lease: (any RoleLeasing)? = nil, signingInterval: Duration? = nil
+        stop: StopFlag, lease: (any RoleLeasing)? = nil, signingInterval: Duration? = nil, testFlight: Bool = true
     ) {
         self.signingInterval = signingInterval
+        self.testFlight = testFlight
         self.passes = passes
         self.interval = interval
         self.jitter = min(max(jitter, 0), 0.5)
@@ -93,7 +97,9 @@ public struct SyncWatcher: Sendable {
             }
             for pass in passes where runsPasses && !stop.isSet {
                 do {
-                    await report(try await pass.run(apps: apps, requireEveryApp: true, signing: signing))
+                    await report(
+                        try await pass.run(
+                            apps: apps, requireEveryApp: true, signing: signing, testFlight: testFlight))
                 } catch {
                     failure(error)
                 }
