@@ -505,17 +505,14 @@ public final class PostgreSQLServer: Sendable {
         }
     }
 
-    /// Starts the server on a port just free on 127.0.0.1 (bound to port 0, then closed); tries five ports, since
-    /// another process may take one between the check and the start.
+    /// Starts the server on a random port of 127.0.0.1 below the kernel's ephemeral range (32768 and up on Linux);
+    /// tries ten, since one may be in use. Below that range, because a server killed in a test is restarted on its
+    /// port (`restart()`), and while it is down an ephemeral port would be given to another test's loopback server
+    /// (bound to port 0) at once: a CI run here saw `pg_ctl start` fail for that.
     private static func startOnFreePort(directory: URL, programs: Programs, account: Account?) throws -> Int {
         var lastFailure = Failure("no free port")
-        for _ in 0..<5 {
-            let port: Int
-            do {
-                port = Int(try LoopbackHTTPServer.freePort())
-            } catch {
-                throw Failure("no free port on 127.0.0.1: \(error)")
-            }
+        for _ in 0..<10 {
+            let port = Int.random(in: 20000..<32000)
             do throws(Failure) {
                 try pgCtlStart(programs, account, directory, port: port)
                 return port

@@ -18,10 +18,11 @@ struct OCSPTests {
         /// The clock OCSP freshness is judged on: the real time, moved by the tests.
         let ocspClock: ManualClock
 
-        init() throws {
+        /// - Parameter ocspURL: the certificates' OCSP URL; default the responder's.
+        init(ocspURL: String? = nil) throws {
             try AppStorePKI.requireOpenSSL()
             responder = try OCSPTestResponder()
-            pki = try AppStorePKI(ocspURL: responder.baseURL)
+            pki = try AppStorePKI(ocspURL: ocspURL ?? responder.baseURL)
             responder.serve(pki)
             ocspClock = ManualClock(Date())
         }
@@ -119,10 +120,12 @@ struct OCSPTests {
 
     @Test("a responder that is not listening: verificationUnavailable, naming the connection failure")
     func responderDown() async throws {
-        let online = try Online()
-        online.responder.server.stop()
+        // A port this process holds without listening (`LoopbackHTTPServer.unusedPort()`): a stopped server's port
+        // may be another test's server at once (the tests run in parallel), which answered 404 in a run here.
+        let down = "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"
+        let online = try Online(ocspURL: down)
         await VerifierTests.expectRejected(
-            .verificationUnavailable, naming: ["the responder could not be asked", online.responder.baseURL]
+            .verificationUnavailable, naming: ["the responder could not be asked", down]
         ) {
             _ = try await online.verifier().verifyTransaction(online.transaction())
         }
