@@ -46,19 +46,7 @@ extension Renderer {
         if let period = scope.period { text += ", by \(period.rawValue)" }
         text += "\n" + Self.buildCounts(stats) + "\n\n"
         if scope.period == nil {
-            var rows = [["", "COUNTS", "N", "MEDIAN", "P90", "MAX"]]
-            let named = [
-                ("Waiting for review", stats.waiting), ("In review", stats.inReview),
-                ("Time to decision", stats.timeToDecision),
-            ]
-            for (index, (name, summary)) in named.enumerated() {
-                rows.append([
-                    name, Self.buildCounts(index, includeOpen: stats.includesOpen), countCell(summary),
-                    percentileCell(summary.median, summary), percentileCell(summary.p90, summary),
-                    summary.max.map { DurationFormat.string(seconds: $0) } ?? "-",
-                ])
-            }
-            text += TextTable(rows: rows).render() + "\n"
+            text += durationTable(stats) { Self.buildCounts($0, includeOpen: $1) }
         } else {
             var rows = [["PERIOD", "REVIEWED", "REJECTED", "WITHOUT REVIEW", "OPEN", "N", "MEDIAN", "P90"]]
             for (period, stats) in section.periods {

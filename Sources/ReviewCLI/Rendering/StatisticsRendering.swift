@@ -74,7 +74,8 @@ extension Renderer {
         }
     }
 
-    private func statisticsTable(_ stats: ReviewStatistics) -> String {
+    /// The table of the three durations, each row saying what it counts (`counts(row, includeOpen)`).
+    func durationTable(_ stats: ReviewStatistics, counts: (Int, Bool) -> String) -> String {
         var rows = [["", "COUNTS", "N", "MEDIAN", "P90", "MAX"]]
         let named = [
             ("Waiting for review", stats.waiting), ("In review", stats.inReview),
@@ -82,12 +83,16 @@ extension Renderer {
         ]
         for (index, (name, summary)) in named.enumerated() {
             rows.append([
-                name, Self.counts(index, includeOpen: stats.includesOpen), countCell(summary),
+                name, counts(index, stats.includesOpen), countCell(summary),
                 percentileCell(summary.median, summary), percentileCell(summary.p90, summary),
                 summary.max.map { DurationFormat.string(seconds: $0) } ?? "-",
             ])
         }
-        var text = TextTable(rows: rows).render() + "\n"
+        return TextTable(rows: rows).render() + "\n"
+    }
+
+    private func statisticsTable(_ stats: ReviewStatistics) -> String {
+        var text = durationTable(stats) { Self.counts($0, includeOpen: $1) }
         // One claim per line: the user's share beside each of Apple's figures.
         for statement in AppleReviewClaim.statements {
             let hours = statement.withinSeconds / 3600
