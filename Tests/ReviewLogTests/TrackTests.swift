@@ -206,8 +206,9 @@ struct TrackTests {
                 reviewState: review, externalState: external,
                 submission: submitted.map { SyncedSubmission(ascID: "s-\(number)", submittedAt: Self.hours($0)) })
         }
+        _ = try store.addChannel(NotificationChannel(kind: .webhook, url: "https://example.com/hook"))
         // First look: 119 waiting since 1 h; 120 already in review (submitted at 2 h); 121 approved, no submission;
-        // 122 in a state Apple may add later.
+        // 122 in a state Apple may add later; 123 ready to submit, a documented state kept in the sync state.
         let first = try look(
             10,
             [
@@ -215,8 +216,9 @@ struct TrackTests {
                 build("120", review: "IN_REVIEW", external: "IN_BETA_REVIEW", submitted: 2),
                 build("121", review: nil, external: "IN_BETA_TESTING"),
                 build("122", review: "ON_HOLD", external: "SOMETHING_NEW"),
+                build("123", review: nil, external: "READY_FOR_BETA_SUBMISSION"),
             ])
-        #expect(first.map(\.build) == ["119", "120", "121", "122"])
+        #expect(first.map(\.build) == ["119", "120", "121", "122", "123"])
         #expect(first[3].event == nil && first[3].to == "ON_HOLD")
         var events = try store.events(app: "Fokus")
         #expect(events.allSatisfy { $0.track == .testFlight && $0.source == .sync })
@@ -229,6 +231,10 @@ struct TrackTests {
         #expect(events[3].ascSubmissionID == nil && events[3].ascBuildID == "b-121")
         #expect(try store.testFlightLook(ascAppID: "1600000000").openBuildIDs == ["b-119", "b-120"])
         #expect(try store.syncedBuilds().first { $0.build.build == "122" }?.build.reviewState == "ON_HOLD")
+        #expect(try store.syncedBuilds().count == 5)
+        // Notified on the first look: the builds in review only, not 121's approval of an unknown time.
+        let notified = Set(try store.notifications(statuses: [.pending]).map(\.eventID))
+        #expect(notified == Set(events.filter { $0.build != "121" }.map(\.id)))
         // The same look again records nothing.
         #expect(
             try look(
@@ -244,6 +250,7 @@ struct TrackTests {
         #expect(
             approval.build == "119" && approval.state == .approved
                 && approval.timing == .observed(after: Self.hours(11)))
+        #expect(try store.notifications(statuses: [.pending]).contains { $0.eventID == approval.id })
         #expect(!events.contains { $0.build == "119" && $0.state == .inReview })
         #expect(
             try store.testFlightLook(ascAppID: "1600000000")

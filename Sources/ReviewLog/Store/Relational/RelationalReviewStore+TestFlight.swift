@@ -148,6 +148,10 @@ extension RelationalReviewStore {
         // A value this review does not record (EXPIRED, READY_FOR_BETA_SUBMISSION, one Apple adds later): kept in
         // the sync state and shown, never an event.
         guard let state = build.observedState else { return change }
+        // On the app's first look at TestFlight, what is already decided happened at some unknown time, maybe long
+        // ago: it is recorded, and notified only for a build in review now (a first sync would otherwise announce
+        // every approved build of the page).
+        let notify = previousLook != nil || build.isOpen
         let latest = try session.with(
             Self.eventColumns
                 + """
@@ -167,7 +171,7 @@ extension RelationalReviewStore {
             // The submission's time, exactly: Waiting for Review itself, or before the state first seen past it.
             if let waiting = try insertTestFlightEvent(
                 build, state: .waitingForReview, at: submission.submittedAt, timing: .exact, appID: appID,
-                in: session)
+                notify: notify, in: session)
             {
                 recorded.append(waiting)
             }
@@ -175,7 +179,7 @@ extension RelationalReviewStore {
         if state != .waitingForReview || exactWaiting != true {
             if let seen = try insertTestFlightEvent(
                 build, state: state, at: max(fetchedAt, recorded.last?.at ?? fetchedAt),
-                timing: .observed(after: previousLook), appID: appID, in: session)
+                timing: .observed(after: previousLook), appID: appID, notify: notify, in: session)
             {
                 recorded.append(seen)
             }
@@ -190,10 +194,10 @@ extension RelationalReviewStore {
         return change
     }
 
-    /// Inserts one TestFlight event of a synced build (source `sync`), with its outbox rows; nil when the build has
-    /// that state at that time already.
+    /// Inserts one TestFlight event of a synced build (source `sync`), with its outbox rows when `notify`; nil when the
+    /// build has that state at that time already.
     private func insertTestFlightEvent(
-        _ build: SyncedBuild, state: ReviewState, at: Timestamp, timing: EventTiming, appID: Int64,
+        _ build: SyncedBuild, state: ReviewState, at: Timestamp, timing: EventTiming, appID: Int64, notify: Bool,
         in session: any SQLSession
     ) throws(ReviewError) -> ReviewEvent? {
         let insertedID = try session.insert(
@@ -210,7 +214,7 @@ extension RelationalReviewStore {
                 + Self.timingValues(timing, ascVersionID: nil, ascSubmissionID: build.submission?.ascID)
                 + [.text(build.build), .text(build.ascID)])
         guard let id = insertedID else { return nil }
-        try enqueueNotifications(forEventID: id, in: session)
+        if notify { try enqueueNotifications(forEventID: id, in: session) }
         return try event(id: id, in: session)
     }
 }
