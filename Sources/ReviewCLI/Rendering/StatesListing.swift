@@ -12,12 +12,7 @@ enum StatesListing {
 
     /// A TestFlight state's `externalBuildState` (what a webhook sends; issue 24), by its `betaReviewState`.
     static func externalBuildState(_ state: ReviewState) -> String {
-        switch state {
-        case .waitingForReview: "WAITING_FOR_BETA_REVIEW"
-        case .inReview: "IN_BETA_REVIEW"
-        case .rejected: "BETA_REJECTED"
-        default: "BETA_APPROVED"
-        }
+        WebhookDelivery.testFlightExternalBuildStates.first { $0.state == state }?.value ?? ""
     }
 
     /// What a TestFlight state means (after App Store Connect Help, "App build statuses").

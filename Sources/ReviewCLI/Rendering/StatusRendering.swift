@@ -105,9 +105,7 @@ extension Renderer {
         if json {
             var members: [(String, String)] = []
             if appStoreShown {
-                let versions = status(rows, notShown: notShown, json: true)
-                // {"versions": [...], "notShown": N}: its members, then the builds'.
-                members.append(("versions", Self.member("versions", of: versions)))
+                members.append(("versions", "[" + rows.compactMap(versionJSON).joined(separator: ", ") + "]"))
                 members.append(("notShown", String(notShown)))
             }
             members.append(("testflight", "[" + testFlight.map(testFlightJSON).joined(separator: ", ") + "]"))
@@ -146,29 +144,25 @@ extension Renderer {
         ])
     }
 
-    /// The value of `member` in a JSON object this renderer wrote on one line (`{"versions": [...], ...}`).
-    private static func member(_ member: String, of object: String) -> String {
-        let prefix = "{\"\(member)\": "
-        guard object.hasPrefix(prefix), let end = object.lastIndex(of: "]") else { return "[]" }
-        return String(object[object.index(object.startIndex, offsetBy: prefix.count)...end])
+    /// The JSON of one version `status` shows, nil for a version without events.
+    private func versionJSON(_ row: StatusRow) -> String? {
+        guard let span = row.timeline.current else { return nil }
+        let key = row.timeline.key
+        return JSONText.object([
+            ("app", JSONText.string(key.app)), ("platform", JSONText.string(key.platform.name)),
+            ("version", JSONText.string(key.version)),
+            ("build", JSONText.string(row.timeline.cycles.last?.build)),
+            ("state", JSONText.string(span.state.apiString)), ("name", JSONText.string(span.state.displayName)),
+            ("since", JSONText.string(span.start.iso8601)), ("seconds", String(span.seconds)),
+            ("precision", precisionJSON(span.precision)), ("open", String(row.timeline.isOpen)),
+            ("comparison", comparisonJSON(row.comparison)),
+        ])
     }
 
     /// `review status`: the rows chosen, and how many versions were not shown (for the hint at `--all`).
     private func status(_ rows: [StatusRow], notShown: Int, json: Bool) -> String {
         if json {
-            let items = rows.compactMap { row -> String? in
-                guard let span = row.timeline.current else { return nil }
-                let key = row.timeline.key
-                return JSONText.object([
-                    ("app", JSONText.string(key.app)), ("platform", JSONText.string(key.platform.name)),
-                    ("version", JSONText.string(key.version)),
-                    ("build", JSONText.string(row.timeline.cycles.last?.build)),
-                    ("state", JSONText.string(span.state.apiString)), ("name", JSONText.string(span.state.displayName)),
-                    ("since", JSONText.string(span.start.iso8601)), ("seconds", String(span.seconds)),
-                    ("precision", precisionJSON(span.precision)), ("open", String(row.timeline.isOpen)),
-                    ("comparison", comparisonJSON(row.comparison)),
-                ])
-            }
+            let items = rows.compactMap(versionJSON)
             return "{\"versions\": [" + items.joined(separator: ", ") + "], \"notShown\": \(notShown)}\n"
         }
         if rows.isEmpty { return "No events yet. Record one with: review log APP STATE --version V\n" }

@@ -60,31 +60,34 @@ public struct SyncedBuild: Sendable, Hashable {
     /// `BETA_REJECTED`; `BETA_APPROVED` and `IN_BETA_TESTING` are an approval). Any other value (`EXPIRED`,
     /// `READY_FOR_BETA_SUBMISSION`, one Apple adds later) is nil: kept in the sync state, never an event.
     public var observedState: ReviewState? {
+        Self.observedState(reviewState: reviewState, externalState: externalState)
+    }
+
+    /// `observedState` of a build's two values as sent (what `sync_builds` keeps).
+    static func observedState(reviewState: String?, externalState: String?) -> ReviewState? {
         if let reviewState {
             guard let state = ReviewState(rawValue: reviewState), ReviewTrack.testFlight.allows(state) else {
                 return nil
             }
             return state
         }
-        return externalState.flatMap(Self.state(ofExternalBuildState:))
+        return externalState.flatMap(state(ofExternalBuildState:))
     }
 
     /// The Beta App Review state an `externalBuildState` (a webhook's, a build beta detail's) stands for, if any.
     /// - Parameter value: the value as sent.
-    /// - Returns: Waiting for Review, In Review, Rejected or Approved; nil for the other values.
+    /// - Returns: Waiting for Review, In Review, Rejected or Approved; nil for the other values. A look also reads
+    /// `IN_BETA_TESTING` as approved (a build testers have was approved); a webhook's change to it is no decision.
     public static func state(ofExternalBuildState value: String) -> ReviewState? {
-        switch value {
-        case "WAITING_FOR_BETA_REVIEW": .waitingForReview
-        case "IN_BETA_REVIEW": .inReview
-        case "BETA_REJECTED": .rejected
-        case "BETA_APPROVED", "IN_BETA_TESTING": .approved
-        default: nil
-        }
+        value == "IN_BETA_TESTING" ? .approved : WebhookDelivery.testFlightState(ofExternalBuildState: value)
     }
 
     /// Whether the look saw the build in Beta App Review (waiting or in review): such a build is read on every look
     /// until it is decided, wherever it is in the list.
-    public var isOpen: Bool { observedState == .waitingForReview || observedState == .inReview }
+    public var isOpen: Bool { Self.isOpen(observedState) }
+
+    /// Whether a build in `state` is in Beta App Review.
+    static func isOpen(_ state: ReviewState?) -> Bool { state == .waitingForReview || state == .inReview }
 }
 
 /// Where an app's TestFlight builds stood at the last look: what the next look needs to know how far to read.

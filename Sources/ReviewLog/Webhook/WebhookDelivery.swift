@@ -71,12 +71,13 @@ public struct WebhookDelivery: Sendable, Hashable {
     /// - Parameter externalBuildState: the value as sent.
     /// - Returns: the state, or nil.
     public static func testFlightState(ofExternalBuildState externalBuildState: String) -> ReviewState? {
-        switch externalBuildState {
-        case "WAITING_FOR_BETA_REVIEW": .waitingForReview
-        case "IN_BETA_REVIEW": .inReview
-        case "BETA_REJECTED": .rejected
-        case "BETA_APPROVED": .approved
-        default: nil
-        }
+        testFlightExternalBuildStates.first { $0.value == externalBuildState }?.state
     }
+
+    /// The `externalBuildState` of each Beta App Review state, in the order a build goes through them: the one table
+    /// the webhook, the sync (`SyncedBuild.state(ofExternalBuildState:)`) and `review states` read.
+    public static let testFlightExternalBuildStates: [(value: String, state: ReviewState)] = [
+        ("WAITING_FOR_BETA_REVIEW", .waitingForReview), ("IN_BETA_REVIEW", .inReview),
+        ("BETA_REJECTED", .rejected), ("BETA_APPROVED", .approved),
+    ]
 }

@@ -22,10 +22,9 @@ extension RelationalReviewStore {
                 try statement.bind([.text(ascAppID)])
                 var ids: [String] = []
                 while try statement.step() {
-                    let build = SyncedBuild(
-                        ascID: "", platform: .iOS, version: "", build: "", reviewState: statement.text(1),
-                        externalState: statement.text(2))
-                    if build.isOpen, let id = statement.text(0) { ids.append(id) }
+                    let state = SyncedBuild.observedState(
+                        reviewState: statement.text(1), externalState: statement.text(2))
+                    if SyncedBuild.isOpen(state), let id = statement.text(0) { ids.append(id) }
                 }
                 return ids
             }
