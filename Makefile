@@ -41,7 +41,8 @@ PROCESS_HEAVY := StoreLocationSecretTests|ChannelURLSecretTests|MalformedKeyTest
 # service suite starts libmicrohttpd in the test process too, and libmicrohttpd polls with select(), whose sets stop
 # at FD_SETSIZE (1024): in the first pass's process, which holds over a thousand descriptors (its loopback servers
 # live out their lifetime), its listening socket was numbered past that and it could not start (a CI run, issue 21).
-TIMED_SERVER := ConnectionWatchTests|RequestFramingTests|WebhookServiceTests
+# The report listener's handler suite (ReportPageHandlerTests) starts libmicrohttpd in process too.
+TIMED_SERVER := ConnectionWatchTests|RequestFramingTests|WebhookServiceTests|ReportPageHandlerTests
 FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -117,7 +117,8 @@ let package = Package(
         .target(
             name: "ReviewServe",
             dependencies: [
-                "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "GatehouseHTTP", "GatehouseCore",
+                "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "ReviewReport", "GatehouseHTTP",
+                "GatehouseCore", "JWT",
             ]),
 
         // Notifications out: the channels' payloads, the generic webhook's signature and the outbox's deliverer, apart
@@ -303,15 +304,15 @@ let package = Package(
         .testTarget(
             name: "ReviewServeTests",
             dependencies: [
-                "ReviewServe", "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "GatehouseCore",
-                "GatehouseTesting", "ReviewTesting",
+                "ReviewServe", "ReviewWebhooks", "MicroHTTPServer", "ReviewNotify", "ReviewLog", "ReviewReport",
+                "GatehouseCore", "GatehouseTesting", "ReviewTesting",
             ]),
         .testTarget(
             name: "ReviewCLITests",
             dependencies: [
                 "ReviewCLI", "review", "ReviewLog", "CommandLineKit", "GatehouseTesting", "ReviewTesting",
                 "AppStoreConnect", "JWT",
-                "ReviewWebhooks", "ReviewPostgreSQL", "SigningTesting",
+                "ReviewWebhooks", "ReviewPostgreSQL", "SigningTesting", "MicroHTTPServer",
             ]
         ),
     ]

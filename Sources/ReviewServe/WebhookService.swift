@@ -26,6 +26,7 @@ package final class WebhookService: Sendable {
     /// The configuration.
     package let configuration: WebhookServiceConfiguration
     private let server: MicroHTTPServer
+    private let reportServer: MicroHTTPServer?
     private let pending: PendingWebhookResolver
     private let deliverer: NotificationDeliverer
     private let wake: DeliveryWake
@@ -42,15 +43,18 @@ package final class WebhookService: Sendable {
     ///   - timeSource: "now" of the stored times, the claims and the backoff; the system clock by default.
     ///   - clock: what the intervals and the drain bound are timed on; a test moves a clock of its own by hand.
     ///   - http: the deliverer's client; libcurl's with a 10 s total timeout by default.
+    ///   - report: where the report listener listens and what it serves (`review serve --report-listen`), on a
+    ///     server of its own beside the webhook one; none by default.
     ///   - afterStore: called between storing a delivery and answering it (a debug build's test hook).
     ///   - events: receives every request record and what the background loops did, from any thread.
-    /// - Throws: `HTTPServerError.cannotListen` naming the address.
+    /// - Throws: `HTTPServerError.cannotListen` naming the address (the webhook one, or the report one: then the
+    ///   webhook server is stopped before the error is thrown).
     package init(
         secret: [UInt8], store: any WebhookDeliveryStore & NotificationOutbox & SigningStore,
         resolver: any WebhookVersionResolving,
         configuration: WebhookServiceConfiguration, timeSource: any TimeSource = .system,
         clock: any Clock<Duration> = ContinuousClock(), http: any HTTPFetching = CurlHTTPClient(),
-        afterStore: @escaping @Sendable (WebhookDelivery) async -> Void = { _ in },
+        report: ReportListener? = nil, afterStore: @escaping @Sendable (WebhookDelivery) async -> Void = { _ in },
         events: @escaping @Sendable (WebhookServiceEvent) -> Void
     ) throws(HTTPServerError) {
         let now: @Sendable () -> Timestamp = { Timestamp(now: timeSource) }
@@ -63,6 +67,16 @@ package final class WebhookService: Sendable {
         server = try MicroHTTPServer(
             address: configuration.address, configuration: configuration.server, handler: receiver,
             log: { events(.request($0)) })
+        do {
+            reportServer = try report.map { report throws(HTTPServerError) in
+                try MicroHTTPServer(
+                    address: report.address, configuration: configuration.server, handler: report.page,
+                    log: { events(.request($0)) })
+            }
+        } catch {
+            server.stop()
+            throw error
+        }
         pending = PendingWebhookResolver(store: store, resolver: resolver, now: now)
         deliverer = NotificationDeliverer(store: store, http: http, clock: timeSource)
         self.configuration = configuration
@@ -74,8 +88,11 @@ package final class WebhookService: Sendable {
     /// The address listened on, with the port the system gave when 0 was asked for.
     package var address: ListenAddress { server.address }
 
-    /// Requests being read or answered now.
-    package var requestsInFlight: Int { server.requestsInFlight }
+    /// The report listener's address, with the port the system gave when 0 was asked for; nil without one.
+    package var reportAddress: ListenAddress? { reportServer?.address }
+
+    /// Requests being read or answered now, on both listeners.
+    package var requestsInFlight: Int { server.requestsInFlight + (reportServer?.requestsInFlight ?? 0) }
 
     /// Runs the pending loop and the deliverer beside the server until `shutdown` is triggered, then drains: the
     /// listening socket is closed (new connections are refused), the requests in flight are finished within the drain
@@ -93,11 +110,17 @@ package final class WebhookService: Sendable {
             }
             await shutdown.wait()
             server.stopAccepting()
-            events(.stopping(requestsInFlight: server.requestsInFlight))
+            reportServer?.stopAccepting()
+            events(.stopping(requestsInFlight: requestsInFlight))
+            // One drain bound for both listeners, waited out side by side.
+            async let reportDrained = reportServer?.waitForRequestsInFlight(
+                upTo: configuration.drainBound, on: clock)
             let drained = await server.waitForRequestsInFlight(upTo: configuration.drainBound, on: clock)
+            let bothDrained = (await reportDrained ?? true) && drained
+            reportServer?.stop()
             server.stop()
             await group.waitForAll()
-            return drained
+            return bothDrained
         }
     }
 

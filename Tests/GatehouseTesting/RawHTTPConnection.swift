@@ -16,6 +16,17 @@ public final class RawHTTPConnection {
         public var head: String
         /// The body.
         public var body: String
+
+        /// The first value of a header field, its name compared case-insensitively.
+        /// - Parameter name: the field name.
+        /// - Returns: the value, without the whitespace around it, or nil.
+        public func header(_ name: String) -> String? {
+            let wanted = name.lowercased() + ":"
+            for line in head.split(separator: "\r\n").dropFirst() where line.lowercased().hasPrefix(wanted) {
+                return line.dropFirst(wanted.count).trimmingCharacters(in: " \t")
+            }
+            return nil
+        }
     }
 
     private let descriptor: Int32

@@ -59,19 +59,12 @@ package struct ReportCommand: ReviewSubcommand {
     /// - Returns: the page on standard output for `-`, else a line naming the file and what it holds.
     /// - Throws: `CommandFailure` (74) when the file cannot be written, naming the path and the cause.
     package func run(store: RelationalReviewStore, in environment: ReviewEnvironment) throws -> CommandOutput {
-        let events = try StoreCommandSupport.events(of: app, store: store)
         let renderer = renderer(environment)
-        // The App Store track's versions: the report's tiles, bars and figures are App Review's; TestFlight's have a
-        // section of their own.
-        let timelines = VersionTimeline.timelines(of: events.filter { $0.track == .appStore }, now: renderer.now)
-        let testFlight = VersionTimeline.timelines(of: events.filter { $0.track == .testFlight }, now: renderer.now)
         let utc = renderer.utc
         // The signing items are the team's, not an app's: the report of one app shows them too.
-        var report = HTMLReport(
-            timelines: timelines, now: renderer.now,
-            signing: try SigningSupport.statuses(store: store, now: renderer.now),
-            formatTime: { WallClock.format($0.secondsSince1970, utc: utc) })
-        report.testFlight = testFlight
+        let source = try ReportSource(events: try StoreCommandSupport.events(of: app, store: store), signingFrom: store)
+        let report = source.report(now: renderer.now, formatTime: { WallClock.format($0.secondsSince1970, utc: utc) })
+        let timelines = report.timelines
         let page = report.render()
         let file = html
         if file == "-" { return CommandOutput(standardOutput: page) }

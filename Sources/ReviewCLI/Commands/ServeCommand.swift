@@ -1,6 +1,7 @@
 import CommandLineKit
 import GatehouseCore
 import MicroHTTPServer
+import ReviewLog
 import ReviewServe
 import ReviewSync
 import ReviewWebhooks
@@ -18,9 +19,12 @@ package struct ServeCommand: ReviewSubcommand {
             + "event id, at the payload's exact time, after its version is resolved through the App Store Connect "
             + "API (credentials as for sync); when that fails it is kept as pending and resolved later (in the "
             + "background, at start-up, and by sync). One line per request on standard error. SIGINT or SIGTERM: "
-            + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that.",
+            + "stop accepting, finish what is in flight, exit 0. It never polls: run watch beside it for that. With "
+            + "--report-listen, a second listener answers GET / with the HTML report of the store as it is (ETag: a "
+            + "browser's next visit is answered 304 until the page changes), for a team behind its proxy.",
         options: [
-            ReviewOptions.listen, ReviewOptions.webhookSecretFile, ReviewOptions.resolveInterval,
+            ReviewOptions.listen, ReviewOptions.reportListen, ReviewOptions.webhookSecretFile,
+            ReviewOptions.resolveInterval,
             ReviewOptions.json.with(
                 help: "Log one JSON object per line instead of text: {\"method\", \"path\", \"status\", \"note\", "
                     + "\"answerSent\", \"ms\"} per request, {\"message\"} otherwise."),
@@ -33,6 +37,8 @@ package struct ServeCommand: ReviewSubcommand {
     package var flags: CredentialResolver.Flags
     /// `--listen`.
     package var listen: ListenAddress = .loopbackDefault
+    /// `--report-listen`, if given.
+    package var reportListen: ListenAddress?
     /// `--webhook-secret-file`, if given.
     package var secretFile: String?
     /// `--resolve-interval`: how often pending deliveries are retried.
@@ -44,11 +50,13 @@ package struct ServeCommand: ReviewSubcommand {
     /// Creates the command.
     package init(
         flags: CredentialResolver.Flags = CredentialResolver.Flags(), listen: ListenAddress = .loopbackDefault,
-        secretFile: String? = nil, resolveInterval: Duration = .seconds(60), json: Bool = false,
+        reportListen: ListenAddress? = nil, secretFile: String? = nil, resolveInterval: Duration = .seconds(60),
+        json: Bool = false,
         global: GlobalOptions = GlobalOptions()
     ) {
         self.flags = flags
         self.listen = listen
+        self.reportListen = reportListen
         self.secretFile = secretFile
         self.resolveInterval = resolveInterval
         self.json = json
@@ -58,8 +66,15 @@ package struct ServeCommand: ReviewSubcommand {
     package init(parsing arguments: CommandArguments) throws(CommandFailure) {
         let arguments = try ReviewArguments(arguments)
         try arguments.expect(0...0)
+        let listen = try arguments.value(ReviewOptions.listen) ?? .loopbackDefault
+        let reportListen = try arguments.value(ReviewOptions.reportListen)
+        if let reportListen, reportListen == listen, listen.port != 0 {
+            throw .usage(
+                "--report-listen \(reportListen) is the webhook's address too; give the report a port of its own "
+                    + "(the webhook one may face Apple, the report's stays behind the team's proxy)")
+        }
         self.init(
-            flags: try arguments.keyFlags(), listen: try arguments.value(ReviewOptions.listen) ?? .loopbackDefault,
+            flags: try arguments.keyFlags(), listen: listen, reportListen: reportListen,
             secretFile: try arguments.value(ReviewOptions.webhookSecretFile),
             resolveInterval: try arguments.value(ReviewOptions.resolveInterval) ?? .seconds(60),
             json: arguments.has(ReviewOptions.json), global: try GlobalOptions(arguments))
@@ -84,6 +99,14 @@ package struct ServeCommand: ReviewSubcommand {
         let resolver = ASCWebhookVersionResolver(
             clients: try keys.map { try AppStoreConnectAccess.client($0.credentials, environment) })
         let log = ServeLog(json: json, environment: environment)
+        let utc = global.utc
+        let report = reportListen.map { address in
+            ReportListener(
+                address: address,
+                page: ReportPageHandler(
+                    store: store, now: { Timestamp(now: environment.clock) },
+                    formatTime: { WallClock.format($0.secondsSince1970, utc: utc) }))
+        }
         var configuration = WebhookServiceConfiguration(address: listen)
         configuration.resolveInterval = resolveInterval
         if let interval = TestHooks.deliveryInterval(environment) { configuration.deliveryInterval = interval }
@@ -91,7 +114,7 @@ package struct ServeCommand: ReviewSubcommand {
         do {
             service = try WebhookService(
                 secret: secret, store: store, resolver: resolver, configuration: configuration,
-                timeSource: environment.clock, afterStore: TestHooks.pauseAfterStore(environment),
+                timeSource: environment.clock, report: report, afterStore: TestHooks.pauseAfterStore(environment),
                 events: { log.render($0) })
         } catch {
             throw CommandFailure(.unavailable, error.reason)
@@ -100,6 +123,11 @@ package struct ServeCommand: ReviewSubcommand {
         log.line(
             "listening on http://\(service.address)\(WebhookGate.deliveryPath)"
                 + (service.address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS in front)"))
+        if let address = service.reportAddress {
+            log.line(
+                "report on http://\(address)\(ReportPageHandler.path)"
+                    + (address.isLoopback ? "" : " (not loopback: put a reverse proxy with TLS and a login in front)"))
+        }
         let drained = await service.run(until: shutdown)
         log.line(
             "stopped" + (drained ? "" : " (requests still in flight after \(configuration.drainBound) were cut off)"))

@@ -9,8 +9,7 @@ enum SigningSupport {
     static func statuses(store: any SigningStore, now: Timestamp) throws(ReviewError) -> [SigningItemStatus] {
         let items = try store.signingItems()
         guard !items.isEmpty else { return [] }
-        let days = try store.signingAlertDays()
-        return SigningItemStatus.of(items, at: now, expiringWithin: days.max() ?? SigningAlert.defaultDays[0])
+        return SigningItemStatus.of(items, at: now, alertDays: try store.signingAlertDays())
     }
 
     /// The one item id of `signing remove`.

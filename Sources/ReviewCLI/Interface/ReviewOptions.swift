@@ -387,6 +387,24 @@ package enum ReviewOptions {
         parse: { text throws(CommandFailure) -> ListenAddress in
             do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
         })
+    /// `--report-listen [HOST:]PORT` of `serve`.
+    package static let reportListen = Option(
+        .value(
+            "report-listen", valueName: "<[host:]port>",
+            help: "Also serve the HTML report (the page of report --html, of every app, made from the store on "
+                + "each request that finds it changed) at GET / on this address, a listener apart from the webhook "
+                + "one: a port alone is loopback (8081 is 127.0.0.1:8081). Off by default; put the team's proxy and "
+                + "its login in front."),
+        parse: { text throws(CommandFailure) -> ListenAddress in
+            // A port alone: loopback, the safe default (the report is the team's history).
+            if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+                guard let port = UInt16(text) else {
+                    throw .usage("--report-listen \(text): a port is from 0 to 65535")
+                }
+                return ListenAddress.loopbackDefault.with(port: port)
+            }
+            do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
+        })
     /// `--webhook-secret-file FILE` of `serve` and `webhook`.
     package static let webhookSecretFile = Option(
         .value(

@@ -155,6 +155,17 @@ public struct SigningItemStatus: Sendable, Hashable {
             }
     }
 
+    /// The statuses of `items` at `now` under the store's alert thresholds: an item is expiring within the largest
+    /// (the defaults' largest when none is set). `review signing`, `status`, `report` and `serve`'s report read it.
+    /// - Parameters:
+    ///   - items: the items.
+    ///   - now: the current time.
+    ///   - alertDays: the alert thresholds in days (`SigningStore.signingAlertDays()`).
+    /// - Returns: the statuses, in table order.
+    package static func of(_ items: [SigningItem], at now: Timestamp, alertDays: [Int64]) -> [SigningItemStatus] {
+        of(items, at: now, expiringWithin: alertDays.max() ?? SigningAlert.defaultDays[0])
+    }
+
     /// Whether a listing shows it by default: everything but items gone or missing for more than 30 days.
     /// - Parameter now: the current time.
     /// - Returns: true to list it without `--all`.

@@ -1,13 +1,12 @@
 import Foundation
-import GatehouseTesting
 
 /// Debian's `chromium` in headless mode: screenshots and the DOM after load (`--dump-dom`), at a given window size.
 ///
 /// Each run has a profile folder of its own (no state shared with another run or a desktop session) and, as root,
 /// `--no-sandbox` (Chromium refuses to start its sandbox as root).
-struct HeadlessChromium {
+public struct HeadlessChromium {
     /// The browser, when one is installed: `$CHROMIUM`, else `chromium` or `chromium-browser` on the PATH.
-    static let executable: String? = {
+    public static let executable: String? = {
         if let given = ProcessInfo.processInfo.environment["CHROMIUM"], !given.isEmpty { return given }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
@@ -19,22 +18,28 @@ struct HeadlessChromium {
         return nil
     }()
 
-    let executable: String
+    public let executable: String
     let profile: URL
 
     /// The window: width and height in CSS pixels.
-    struct Window {
-        var width: Int
-        var height: Int
+    public struct Window {
+        public var width: Int
+        public var height: Int
+
+        /// A window of `width` by `height` CSS pixels.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     /// Errors of a run.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// A browser run with a fresh profile under `directory`.
-    init(executable: String, directory: TemporaryDirectory) {
+    public init(executable: String, directory: TemporaryDirectory) {
         self.executable = executable
         profile = directory.file("chromium-profile")
     }
@@ -56,7 +61,7 @@ struct HeadlessChromium {
     }
 
     /// Saves a PNG of `page` as laid out in `window` (the whole window; make it tall enough for the page).
-    func screenshot(_ page: URL, window: Window, to png: URL, dark: Bool = false) throws {
+    public func screenshot(_ page: URL, window: Window, to png: URL, dark: Bool = false) throws {
         var arguments = ["--window-size=\(window.width),\(window.height)", "--screenshot=\(png.path)"]
         if dark { arguments.append("--force-dark-mode") }
         _ = try run(arguments + [page.absoluteString])
@@ -66,11 +71,11 @@ struct HeadlessChromium {
     }
 
     /// The DOM of `page` after load, serialized.
-    func dumpDOM(_ page: URL, window: Window) throws -> String { try load(page, window: window).dom }
+    public func dumpDOM(_ page: URL, window: Window) throws -> String { try load(page, window: window).dom }
 
     /// The DOM of `page` after load, and the messages the page's console received (a Content Security Policy
     /// violation is reported there), from Chromium's log on standard error.
-    func load(_ page: URL, window: Window) throws -> (dom: String, console: [String]) {
+    public func load(_ page: URL, window: Window) throws -> (dom: String, console: [String]) {
         let result = try run([
             "--window-size=\(window.width),\(window.height)", "--enable-logging=stderr", "--v=0", "--dump-dom",
             page.absoluteString,
