@@ -66,7 +66,14 @@ enum ReportStyle {
         .gantt-bar rect { fill: var(--bar); }
         .gantt-bar rect.approx { fill-opacity: 0.45; stroke: var(--bar); stroke-dasharray: 3 2;
           vector-effect: non-scaling-stroke; }
+        .gantt-bar rect.outcome { fill: var(--fg); }
+        .gantt-bar rect.gantt-track { fill: var(--line); fill-opacity: 0.4; }
         .gantt-detail { font-size: 0.85rem; color: var(--muted); }
+        .gantt-scale { display: grid; grid-template-columns: minmax(0, 8rem) minmax(0, 1fr); column-gap: 0.75rem;
+          margin-top: 0.3rem; }
+        .gantt-axis { display: block; overflow: visible; font-size: 0.8rem; }
+        .gantt-axis text { fill: var(--muted); }
+        .gantt-axis line { stroke: var(--muted); }
         figure { margin: 0.5rem 0; }
         svg.chart { display: block; overflow: visible; margin-left: 3.2rem; width: calc(100% - 3.2rem);
           font-size: 0.85rem; }
@@ -125,6 +132,8 @@ enum ReportStyle {
           body { padding: 0.75rem; }
           .gantt-row { grid-template-columns: minmax(0, 1fr); }
           .gantt-label { grid-row: auto; }
+          .gantt-scale { grid-template-columns: minmax(0, 1fr); }
+          .gantt-spacer { display: none; }
           svg.chart .minor { display: none; }
           th, td { padding: 0.3rem 0.3rem; font-size: 0.9rem; }
           td { white-space: normal; }
