@@ -197,19 +197,83 @@ struct HTMLReportTests {
 
 @Suite("The report's histogram and monthly figures")
 struct ReportFiguresTests {
-    @Test("bins widen with the longest wait and the overflow bin takes what is past 14 days")
+    @Test("bins cover the 90th percentile (at least 25 hours, at most 14 days); what is past it is the overflow bin")
     func histogramBins() {
         let short = DecisionHistogram([3_600, 30_000, 90_000])
-        #expect(short.binSeconds == 6 * 3_600)
-        #expect(short.counts.count == 12)  // 72 hours
-        #expect(short.counts[0] == 1 && short.counts[1] == 1 && short.counts[4] == 1)
+        #expect(short.binSeconds == 3_600)
+        #expect(short.counts.count == 26)  // 25 hours and a second: the 90th percentile, 25 h, is inside
+        #expect(short.counts[1] == 1 && short.counts[8] == 1 && short.counts[25] == 1)
         let week = DecisionHistogram([7 * 86_400])
-        #expect(week.binSeconds == 12 * 3_600)
+        #expect(week.binSeconds == 6 * 3_600)
         #expect(week.counts.reduce(0, +) == 1 && week.overflow == 0)
         let long = DecisionHistogram([3_600, 30 * 86_400])
-        #expect(long.binSeconds == 86_400)
+        #expect(long.binSeconds == 12 * 3_600)
         #expect(long.upperSeconds == 14 * 86_400)
         #expect(long.overflow == 1 && long.counts[0] == 1)
+        let samples: [[Int64]] = [[1], [3_600, 7 * 86_400], Array(stride(from: 0, to: 20 * 86_400, by: 9_999))]
+        for values in samples {
+            let histogram = DecisionHistogram(values)
+            #expect(histogram.counts.count <= DecisionHistogram.maximumBins, "\(values.count) values")
+            #expect(histogram.counts.reduce(0, +) + histogram.overflow == values.count)
+        }
+    }
+
+    /// The shape of issue 25 item 19's history: 41 of 78 cycles decided within the first day (over its hours), 30
+    /// within the next 32 hours, and 7 waits of 5 to 14 days.
+    static let skewed: [Int64] =
+        (1...41).map { Int64($0) * 1_800 } + (0..<30).map { 26 * 3_600 + Int64($0) * 3_600 }
+        + [5, 6, 8, 9, 11, 12, 14].map { Int64($0) * 86_400 }
+
+    @Test("a history of reviews of hours with a tail of two weeks gets bins of hours, the tail in the overflow bin")
+    func histogramBinsWhereTheDataIs() {
+        let histogram = DecisionHistogram(Self.skewed)
+        // Bins sized to the longest wait were a day wide: 41 cycles in the first bar.
+        #expect(histogram.binSeconds <= 3 * 3_600, "\(histogram.binSeconds)")
+        #expect(histogram.counts[0] <= 4, "\(histogram.counts)")
+        #expect(histogram.highest < 10, "\(histogram.counts)")
+        #expect(histogram.overflow == 7)
+        let p90 = DurationSummary.nearestRank(90, of: Self.skewed.sorted())!
+        #expect(histogram.upperSeconds > p90, "the 90th percentile is inside the bins")
+        #expect(histogram.upperSeconds > AppleReviewClaim.todayWithinSeconds)
+    }
+
+    @Test("count ticks are 1, 2 or 5 × 10ⁿ apart, at most five, up to the first at or above the tallest bar")
+    func countTicks() throws {
+        #expect(DecisionHistogram.countTicks(upTo: 41) == [10, 20, 30, 40, 50])
+        #expect(DecisionHistogram.countTicks(upTo: 1) == [1])
+        #expect(DecisionHistogram.countTicks(upTo: 0) == [1])
+        #expect(DecisionHistogram.countTicks(upTo: 3) == [1, 2, 3])
+        #expect(DecisionHistogram.countTicks(upTo: 7) == [2, 4, 6, 8])
+        #expect(DecisionHistogram.countTicks(upTo: 230) == [50, 100, 150, 200, 250])
+        for highest in 1...1_000 {
+            let ticks = DecisionHistogram.countTicks(upTo: highest)
+            let step = ticks[0]
+            var magnitude = step
+            while magnitude % 10 == 0 { magnitude /= 10 }
+            #expect([1, 2, 5].contains(magnitude), "step \(step) for \(highest)")
+            #expect(ticks.count <= 5 && ticks.last! >= highest && ticks.last! - step < highest, "\(highest): \(ticks)")
+            #expect(ticks == ticks.indices.map { ($0 + 1) * step })
+        }
+        // The page's histogram labels its count axis with them: 10 to 50 for the tallest bar of 41, not 21 and 41.
+        let app = App(name: "Fokus")
+        let start = ReportFixture.now.secondsSince1970 - 400 * 86_400
+        var events: [ReviewEvent] = []
+        for index in 0..<78 {
+            let submitted = start + Int64(index) * 4 * 86_400
+            for (state, at) in [(ReviewState.waitingForReview, submitted), (.approved, submitted + 600)] {
+                events.append(
+                    ReviewEvent(
+                        id: 0, app: app, platform: .iOS, version: "1.\(index)", state: state,
+                        at: Timestamp(secondsSince1970: at)))
+            }
+        }
+        let html = HTMLReportTests.page(events)
+        let chart = html[try #require(html.range(of: "<svg id=\"histogram\"")).lowerBound...]
+        let svg = chart[..<(try #require(chart.range(of: "</svg>"))).lowerBound]
+        for label in ["20", "40", "60", "80"] {
+            #expect(svg.contains("text-anchor=\"end\">\(label)</text>"), "tick \(label)")
+        }
+        #expect(!svg.contains(">78</text>") && !svg.contains(">39</text>"))
     }
 
     @Test("each month gets the median and p90 of the cycles that started in it, empty months included")

@@ -34,10 +34,25 @@ struct ReportBrowserTests {
               + Math.round(box.right));
           }
         }
+        // The charts: how far each is from the content column's edges, and the smallest text on them in CSS pixels
+        // as drawn (font size times the SVG's scale).
+        const main = document.querySelector('main');
+        const column = main ? main.getBoundingClientRect() : null;
+        const charts = [];
+        for (const svg of document.querySelectorAll('svg.chart')) {
+          const box = svg.getBoundingClientRect();
+          charts.push({ id: svg.id, left: box.left - column.left, right: column.right - box.right });
+        }
+        let smallestText = null;
+        for (const text of document.querySelectorAll('svg.chart text, svg.gantt-axis text')) {
+          const size = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+          if (smallestText === null || size < smallestText) smallestText = size;
+        }
         const probe = document.createElement('pre');
         probe.id = 'layout-probe';
         probe.textContent = JSON.stringify({ viewport, innerWidth, scrollWidth: document.documentElement.scrollWidth,
-          height: document.documentElement.scrollHeight, wide: wide.slice(0, 20), wideCount: wide.length });
+          height: document.documentElement.scrollHeight, wide: wide.slice(0, 20), wideCount: wide.length, charts,
+          smallestText });
         parent.document.body.appendChild(probe);
         </script>
         """
@@ -49,6 +64,15 @@ struct ReportBrowserTests {
         var height: Double
         var wide: [String]
         var wideCount: Int
+        var charts: [Chart]
+        var smallestText: Double?
+
+        /// A chart's distance from the content column's left and right edges, CSS pixels.
+        struct Chart: Decodable {
+            var id: String
+            var left: Double
+            var right: Double
+        }
     }
 
     /// The sample report (the samples, an open cycle, a hostile app, and signing items of every urgency with long
@@ -158,6 +182,24 @@ struct ReportBrowserTests {
         let layout = try Self.measure(html, width: 390, browser: try Self.browser(directory), in: directory)
         #expect(layout.innerWidth == 390)
         #expect(layout.wide.contains { $0.hasPrefix("DIV#wide") }, "\(layout.wide)")
+    }
+
+    @Test(
+        "the histogram and the monthly chart fill the content column, their text at least 11 px (issue 25 item 20)",
+        arguments: [1280, 390])
+    func chartsFillTheColumn(width: Int) throws {
+        let directory = try TemporaryDirectory()
+        let layout = try Self.measure(
+            try String(contentsOf: try Self.writePage(), encoding: .utf8), width: width,
+            browser: try Self.browser(directory), in: directory)
+        #expect(layout.charts.map(\.id) == ["histogram", "monthly-chart"])
+        for chart in layout.charts {
+            // The left margin holds the y axis labels; a chart half the column wide (as before) fails the right edge.
+            #expect(chart.left >= 0 && chart.left <= 60, "\(chart.id) at \(width): \(chart.left) px from the left")
+            #expect(abs(chart.right) <= 1, "\(chart.id) at \(width): \(chart.right) px short of the right edge")
+        }
+        let smallest = try #require(layout.smallestText, "no chart text was measured")
+        #expect(smallest >= 11, "the smallest chart text at \(width) px is \(smallest) px")
     }
 
     @Test("nothing is wider than the viewport; screenshots in light and dark", arguments: [1280, 390])

@@ -66,9 +66,17 @@ enum ReportStyle {
         .gantt-bar rect { fill: var(--bar); }
         .gantt-bar rect.approx { fill-opacity: 0.45; stroke: var(--bar); stroke-dasharray: 3 2;
           vector-effect: non-scaling-stroke; }
+        .gantt-bar rect.outcome { fill: var(--fg); }
+        .gantt-bar rect.gantt-track { fill: var(--line); fill-opacity: 0.4; }
         .gantt-detail { font-size: 0.85rem; color: var(--muted); }
+        .gantt-scale { display: grid; grid-template-columns: minmax(0, 8rem) minmax(0, 1fr); column-gap: 0.75rem;
+          margin-top: 0.3rem; }
+        .gantt-axis { display: block; overflow: visible; font-size: 0.8rem; }
+        .gantt-axis text { fill: var(--muted); }
+        .gantt-axis line { stroke: var(--muted); }
         figure { margin: 0.5rem 0; }
-        svg.chart { display: block; width: 100%; max-width: 36rem; height: auto; font-size: 14px; }
+        svg.chart { display: block; overflow: visible; margin-left: 3.2rem; width: calc(100% - 3.2rem);
+          font-size: 0.85rem; }
         svg.chart text { fill: var(--muted); }
         .axis { stroke: var(--muted); }
         .grid-line { stroke: var(--line); stroke-width: 0.5; }
@@ -76,20 +84,19 @@ enum ReportStyle {
         .marker-claim { stroke: var(--text); stroke-dasharray: 4 3; }
         .marker-median { stroke: var(--median); stroke-width: 2; }
         .marker-p90 { stroke: var(--p90); stroke-width: 2; stroke-dasharray: 2 2; }
-        svg.chart .marker-claim-label { fill: var(--text); }
+        svg.chart .marker-claim-label { fill: var(--text); paint-order: stroke; stroke: var(--bg); stroke-width: 4px;
+          stroke-linejoin: round; }
         svg.chart .marker-median-label { fill: var(--median); font-weight: 600; }
         svg.chart .marker-p90-label { fill: var(--p90); font-weight: 600; }
-        path.line-median, path.line-p90 { fill: none; stroke-width: 2; }
-        path.line-median { stroke: var(--median); }
-        path.line-p90 { stroke: var(--p90); stroke-dasharray: 5 3; }
+        line.line-median, line.line-p90 { stroke-width: 2; stroke-linecap: round; }
+        line.line-median { stroke: var(--median); }
+        line.line-p90 { stroke: var(--p90); stroke-dasharray: 5 3; stroke-linecap: butt; }
         circle.line-median { fill: var(--median); }
         circle.line-p90 { fill: var(--p90); }
         .key { display: inline-block; width: 1.2rem; height: 0; border-top: 2px solid var(--median); margin: 0 0.3rem;
           vertical-align: middle; }
         .line-p90-key { border-top: 2px dashed var(--p90); }
-        .beside { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-        .beside figure { flex: 3 1 22rem; min-width: 0; }
-        .claims { flex: 1 1 14rem; min-width: 0; background: var(--surface); border-radius: 0.75rem; padding: 0.5rem 1rem; }
+        .claims { background: var(--surface); border-radius: 0.75rem; padding: 0.5rem 1rem; margin: 0.75rem 0; }
         .claims h3 { margin-top: 0.4rem; }
         blockquote { margin: 0.4rem 0 0.8rem; padding-left: 0.75rem; border-left: 3px solid var(--line); }
         details { margin: 0.5rem 0; }
@@ -125,6 +132,9 @@ enum ReportStyle {
           body { padding: 0.75rem; }
           .gantt-row { grid-template-columns: minmax(0, 1fr); }
           .gantt-label { grid-row: auto; }
+          .gantt-scale { grid-template-columns: minmax(0, 1fr); }
+          .gantt-spacer { display: none; }
+          svg.chart .minor { display: none; }
           th, td { padding: 0.3rem 0.3rem; font-size: 0.9rem; }
           td { white-space: normal; }
         }

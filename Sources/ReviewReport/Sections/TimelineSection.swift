@@ -1,98 +1,138 @@
 internal import ReviewLog
 
 extension HTMLReport {
-    /// A bar per version, the latest first, grouped by app and platform: a Gantt of its states per cycle, each bar
-    /// scaled to its own length. A released version's final resting state (which lasts until now) is left out of the
-    /// bar and named in the text; an open cycle's current state runs to now.
+    /// A bar per version, the latest first, grouped by app and platform: its review time per cycle, from Waiting for
+    /// Review to the decision, every bar on one scale (`ReviewBar`, `TimelineScale`; issue 25 item 18), with a time
+    /// axis above each app's bars. What is not review time (Prepare for Submission, the states after a decision) is
+    /// left out of the bar and named in the text, which gives every state's length.
     func timelineSection(_ tracks: [ReportTrack]) -> String {
         var html = sectionStart("timelines", "Timelines")
         guard !tracks.isEmpty else { return html + "<p>No versions yet.</p>\n</section>\n" }
-        html += "<p class=\"muted\">One bar per version, each to its own scale; a gap separates submission cycles. "
-        html += "Faded, dashed segments are approximate (observed by polling).</p>\n"
+        // The latest first, by when their current state began: indices are sorted, not the timelines (large
+        // values: sorting them moved a tenth of the report's time through memmove at 100,000 versions).
+        let shown = tracks.map { track in
+            let starts = track.versions.map { $0.current?.start ?? now }
+            return Array(track.versions.indices.sorted { starts[$0] > starts[$1] }.prefix(versionsPerTrack))
+        }
+        let bars = zip(tracks, shown).map { track, shown in shown.map { ReviewBar(track.versions[$0]) } }
+        let scale = TimelineScale(bars: bars.flatMap { $0 })
+        let layouts = bars.map { $0.map(scale.layout) }
+        let viewWidth = TimelineScale.viewWidth(layouts.flatMap { $0.map(\.pieces) })
+        html += "<p class=\"muted\">One bar per version: its review time, from submission (Waiting for Review) to "
+        html += "each decision, all bars on one scale (0 to \(ChartFrame.tickLabel(seconds: scale.fullSeconds)), above "
+        html += "each app's bars). Prepare for Submission and the states after a decision are not review time: the "
+        html += "text under a bar names them. A decision is a dark mark at the end of its cycle, a gap separates "
+        html += "cycles, and the shortest states are drawn at a minimum width. Faded, dashed segments are approximate "
+        html += "(observed by polling).</p>\n"
         html += "<ul class=\"legend\" aria-label=\"Colours\">"
         for stage in ReportStage.allCases {
             html += "<li><span class=\"swatch \(stage.cssClass)\"></span>\(stage.title)</li>"
         }
         html += "<li><span class=\"swatch approx-swatch\"></span>Approximate</li></ul>\n"
+        let axis = self.axis(scale, viewWidth: viewWidth)
         for (trackIndex, track) in tracks.enumerated() {
             html += "<h3>\(HTMLText.escaped(track.app)) <span class=\"platform\">\(track.platform.name)</span></h3>\n"
-            // The latest first, by when their current state began: indices are sorted, not the timelines (large
-            // values: sorting them moved a tenth of the report's time through memmove at 100,000 versions).
-            let starts = track.versions.map { $0.current?.start ?? now }
-            let shown = track.versions.indices.sorted { starts[$0] > starts[$1] }.prefix(versionsPerTrack)
-            if shown.count < track.versions.count {
-                html += "<p class=\"muted\">The latest \(shown.count) of \(track.versions.count) versions; review "
-                html += "timeline APP --version V shows any other.</p>\n"
+            if shown[trackIndex].count < track.versions.count {
+                html += "<p class=\"muted\">The latest \(shown[trackIndex].count) of \(track.versions.count) versions; "
+                html += "review timeline APP --version V shows any other.</p>\n"
             }
-            html += "<ol class=\"gantt\">\n"
-            for (index, version) in shown.enumerated() {
-                html += bar(track.versions[version], id: "bar-\(trackIndex)-\(index)")
+            html += axis + "<ol class=\"gantt\">\n"
+            for (index, version) in shown[trackIndex].enumerated() {
+                html += bar(
+                    track.versions[version], layout: layouts[trackIndex][index], scale: scale, viewWidth: viewWidth,
+                    id: "bar-\(trackIndex)-\(index)")
             }
             html += "</ol>\n"
         }
         return html + "</section>\n"
     }
 
-    private func bar(_ timeline: VersionTimeline, id: String) -> String {
-        let isOpen = timeline.cycles.last?.isOpen == true
-        var segments: [(cycle: Int, span: StateSpan)] = timeline.cycles.flatMap { cycle in
-            cycle.spans.map { (cycle.number, $0) }
+    /// The scale's time axis, aligned with the bars' column: its grid values, at their places in percent of the row.
+    private func axis(_ scale: TimelineScale, viewWidth: Double) -> String {
+        var html = "<div class=\"gantt-scale\" aria-hidden=\"true\"><div class=\"gantt-spacer\"></div>"
+        html += "<svg class=\"gantt-axis\" width=\"100%\" height=\"20\">"
+        html += "<text x=\"0\" y=\"13\" text-anchor=\"start\">0</text>"
+        for tick in scale.ticks {
+            let fraction = scale.x(tick) / viewWidth
+            html += "<line x1=\"\(ChartFrame.x(fraction))\" y1=\"15\" x2=\"\(ChartFrame.x(fraction))\" y2=\"20\"/>"
+            html +=
+                "<text x=\"\(ChartFrame.x(fraction))\" y=\"13\" text-anchor=\"\(fraction > 0.97 ? "end" : "middle")\">"
+            html += "\(ChartFrame.tickLabel(seconds: tick))</text>"
         }
-        var resting: StateSpan?
-        if !isOpen, segments.count > 1, let last = segments.last {
-            resting = last.span
-            segments.removeLast()
+        return html + "</svg></div>\n"
+    }
+
+    /// A state in words: "In Review 1h 8m", "Waiting for Review ~2h 0m so far", "Rejected since 2020-03-23 ...".
+    private func words(_ span: StateSpan) -> String {
+        guard DurationFormat.showsLength(of: span) else {
+            return "\(span.state.displayName) since \(HTMLText.escaped(formatTime(span.start)))"
         }
+        let length =
+            span.precision == .unknown
+            ? "over " + DurationFormat.string(seconds: span.seconds) : duration(span.seconds, span.precision)
+        return "\(span.state.displayName) \(length)" + (span.isCurrent ? " so far" : "")
+    }
+
+    private func bar(
+        _ timeline: VersionTimeline, layout: (pieces: [TimelineScale.Placed], isCut: Bool), scale: TimelineScale,
+        viewWidth: Double, id: String
+    ) -> String {
         let build = timeline.cycles.lazy.flatMap(\.spans).compactMap(\.event.build).last
         var html = "<li class=\"gantt-row\">\n<div class=\"gantt-label\"><strong>"
         html += "\(HTMLText.escaped(timeline.key.version))</strong>"
         if let build { html += " <span class=\"muted\">build \(HTMLText.escaped(build))</span>" }
         html += "</div>\n"
-        // Widths in seconds, each segment at least 0.6% of the whole so a short state stays visible; a gap of 0.5%
-        // between cycles. The viewBox is as wide as the sum, stretched to the row (preserveAspectRatio none).
-        let total = max(1, segments.reduce(Int64(0)) { $0 + $1.span.seconds })
-        let minimum = Double(total) * 0.006
-        let gap = Double(total) * 0.005
-        var x = 0.0
-        var rects = ""
+        // The row's width is the viewBox's, stretched to the column (preserveAspectRatio none): the same for every bar,
+        // so a unit is as wide in each. The track behind the pieces shows where the scale ends.
+        var rects = "<rect class=\"gantt-track\" x=\"0\" y=\"0\" width=\"\(HTMLText.number(TimelineScale.width))\" "
+        rects += "height=\"12\"/>"
         var words: [String] = []
-        for (offset, segment) in segments.enumerated() {
-            if offset > 0, segments[offset - 1].cycle != segment.cycle {
-                x += gap
-                words.append("then cycle \(segment.cycle):")
-            }
-            let width = max(Double(segment.span.seconds), minimum)
-            let span = segment.span
+        for piece in layout.pieces {
+            let span = piece.segment.span
             let approximate = span.precision != .exact
-            let words1: String
-            if !DurationFormat.showsLength(of: span) {
-                words1 = "\(span.state.displayName) since \(HTMLText.escaped(formatTime(span.start)))"
+            let title: String
+            if piece.segment.isOutcome {
+                title = "\(span.state.displayName), \(HTMLText.escaped(formatTime(span.start)))"
             } else {
-                let length =
-                    span.precision == .unknown
-                    ? "over " + DurationFormat.string(seconds: span.seconds)
-                    : duration(span.seconds, span.precision)
-                words1 = "\(span.state.displayName) \(length)" + (span.isCurrent ? " so far" : "")
+                let from =
+                    DurationFormat.showsLength(of: span) ? ", from \(HTMLText.escaped(formatTime(span.start)))" : ""
+                title = self.words(span) + from
             }
-            words.append(words1)
-            rects += "<rect class=\"\(ReportStage(span.state).cssClass)\(approximate ? " approx" : "")\" "
-            rects += "x=\"\(HTMLText.number(x))\" y=\"0\" width=\"\(HTMLText.number(width))\" height=\"12\">"
-            let from = DurationFormat.showsLength(of: span) ? ", from \(HTMLText.escaped(formatTime(span.start)))" : ""
-            rects += "<title>\(words1)\(from)</title></rect>"
-            x += width
+            words.append(piece.segment.isOutcome ? span.state.displayName : self.words(span))
+            rects += "<rect class=\"\(ReportStage(span.state).cssClass)\(approximate ? " approx" : "")"
+            rects += piece.segment.isOutcome ? " outcome\" " : "\" "
+            rects +=
+                "x=\"\(HTMLText.number(piece.x))\" y=\"0\" width=\"\(HTMLText.number(piece.width))\" height=\"12\">"
+            rects += "<title>\(title)</title></rect>"
         }
-        let label = HTMLText.escaped(timeline.key.version) + ": " + words.joined(separator: ", ")
-        html += "<svg id=\"\(id)\" class=\"gantt-bar\" viewBox=\"0 0 \(HTMLText.number(max(x, 1))) 12\" "
+        let label =
+            HTMLText.escaped(timeline.key.version) + ": "
+            + (words.isEmpty ? "not submitted" : "review time " + words.joined(separator: ", "))
+        html += "<svg id=\"\(id)\" class=\"gantt-bar\" viewBox=\"0 0 \(HTMLText.number(viewWidth)) 12\" "
         html += "preserveAspectRatio=\"none\" role=\"img\" aria-label=\"\(label)\">\(rects)</svg>\n"
-        html += "<p class=\"gantt-detail\">\(detail(timeline, resting: resting))</p>\n</li>\n"
+        var detail = self.detail(timeline)
+        if layout.isCut {
+            detail += " The bar is cut at the end of the scale, \(ChartFrame.tickLabel(seconds: scale.fullSeconds))."
+        }
+        html += "<p class=\"gantt-detail\">\(detail)</p>\n</li>\n"
         return html
     }
 
-    /// Each cycle's outcome in words, then the state the version rests in.
-    private func detail(_ timeline: VersionTimeline, resting: StateSpan?) -> String {
+    /// Each cycle in words: when it was submitted again, its review states with their lengths (what the bar draws),
+    /// its outcome; then the state the version rests in.
+    private func detail(_ timeline: VersionTimeline) -> String {
         var parts: [String] = []
+        var previousOutcome: StateSpan?
         for cycle in timeline.cycles {
-            var text = timeline.cycles.count > 1 ? "Cycle \(cycle.number): " : ""
+            let (review, outcome) = ReviewBar.parts(of: cycle)
+            var text = timeline.cycles.count > 1 ? "Cycle \(cycle.number)" : ""
+            if let previousOutcome, let start = cycle.start {
+                text +=
+                    " (submitted again \(DurationFormat.string(seconds: previousOutcome.start.seconds(until: start)))"
+                text += " after \(previousOutcome.state.displayName))"
+            }
+            text += timeline.cycles.count > 1 ? ": " : ""
+            if !review.isEmpty { text += review.map(words).joined(separator: ", ") + ": " }
             if let decision = cycle.decision {
                 text += decision.state.displayName
                 if let seconds = cycle.timeToDecisionSeconds {
@@ -107,10 +147,12 @@ extension HTMLReport {
                 text += "Not submitted"
             }
             parts.append(text)
+            previousOutcome = outcome ?? previousOutcome
         }
         var html = parts.joined(separator: "; ") + "."
-        // The state the version rests in, unless it is the decision just named.
-        if let resting, resting.event != timeline.cycles.last?.decision {
+        // The state the version rests in, unless the bar ends with it (an open cycle's state, the decision just named).
+        let last = timeline.cycles.last.map(ReviewBar.parts(of:))
+        if let resting = timeline.current, resting.event != last?.outcome?.event, last?.review.last != resting {
             html += " Now \(resting.state.displayName) since \(HTMLText.escaped(formatTime(resting.start)))."
         }
         return html
