@@ -5,9 +5,10 @@ import GatehouseTesting
 import JWT
 import Testing
 
-/// The README's Swift blocks: each is the `main.swift` of a snippet target (Tests/ReadmeSnippets/), compiled with the
-/// package; these tests check that the README holds each one byte for byte and run the test setup's program. The
-/// functions below are the same calls, run in process with every outcome checked.
+/// The Swift blocks of the README and its reference pages (`docs/*.md`): each is the `main.swift` of a snippet target
+/// (Tests/ReadmeSnippets/), compiled with the package; these tests check that the pages hold each one byte for byte
+/// and run the test setup's program. The functions below are the same calls, run in process with every outcome
+/// checked.
 @Suite("README snippet")
 struct ReadmeSnippetTests {
     static var samples: URL { SharedResources.samplesDirectory }
@@ -127,22 +128,40 @@ struct ReadmeSnippetTests {
         "JWTVerifier": "readme-jwt-verifier", "AppStoreServer": "readme-app-store-server",
     ]
 
-    @Test("every Swift block of the README is a snippet program byte for byte, and every snippet is in the README")
+    /// The README and every `docs/*.md` page, by path relative to the package root.
+    static func guidePages() throws -> [String: String] {
+        let root = SharedResources.packageRoot
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+        var pages: [String: String] = [:]
+        for path in ["README.md"] + docs.filter({ $0.hasSuffix(".md") }).map({ "docs/\($0)" }) {
+            pages[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        return pages
+    }
+
+    @Test("every Swift block of the README and docs pages is a snippet program byte for byte, each snippet in one")
     func readmeBlocksAreSnippets() throws {
         let root = SharedResources.packageRoot
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let pages = try Self.guidePages()
+        #expect(pages.keys.contains("README.md") && pages.count > 1, "the README and its docs pages: \(pages.keys)")
         var blocks: [String] = []
-        var current: [Substring]?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append((current ?? []).joined(separator: "\n") + "\n")
-                current = nil
-            } else if current != nil {
-                current?.append(line)
+        var readmeBlocks = 0
+        for (path, text) in pages.sorted(by: { $0.key < $1.key }) {
+            var current: [Substring]?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if current == nil, line == "```swift" {
+                    current = []
+                } else if current != nil, line == "```" {
+                    blocks.append((current ?? []).joined(separator: "\n") + "\n")
+                    readmeBlocks += path == "README.md" ? 1 : 0
+                    current = nil
+                } else if current != nil {
+                    current?.append(line)
+                }
             }
+            #expect(current == nil, "\(path) ends inside a Swift block")
         }
+        #expect(readmeBlocks > 0, "the README's walk-through shows the server's Swift")
         let folder = root.appendingPathComponent("Tests/ReadmeSnippets")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(Set(names) == Set(Self.snippetTargets.keys), "each snippet folder is a target of Package.swift")
@@ -153,10 +172,10 @@ struct ReadmeSnippetTests {
         }
         #expect(!blocks.isEmpty)
         for block in blocks {
-            #expect(snippets.contains(block), "a README block is no snippet program:\n\(block)")
+            #expect(snippets.contains(block), "a Swift block of the README or docs/ is no snippet program:\n\(block)")
         }
         for (name, snippet) in zip(names, snippets) {
-            #expect(blocks.contains(snippet), "Tests/ReadmeSnippets/\(name) is not in the README")
+            #expect(blocks.contains(snippet), "Tests/ReadmeSnippets/\(name) is in neither the README nor docs/")
             #expect(
                 FileManager.default.isExecutableFile(atPath: ProcessRunner.executable(Self.snippetTargets[name]!).path),
                 "the build made \(name)'s program")
