@@ -237,6 +237,25 @@ struct ReportFiguresTests {
         #expect(histogram.upperSeconds > AppleReviewClaim.todayWithinSeconds)
     }
 
+    @Test("a median and a 90th percentile in one place share one label instead of two drawn over each other")
+    func markersTogether() throws {
+        let app = App(name: "Fokus")
+        let start = ReportFixture.now.secondsSince1970 - 10 * 86_400
+        let one = [(ReviewState.waitingForReview, Int64(0)), (.inReview, 86_400), (.pendingDeveloperRelease, 172_800)]
+            .map { state, offset in
+                ReviewEvent(
+                    id: 0, app: app, platform: .iOS, version: "2.2", state: state,
+                    at: Timestamp(secondsSince1970: start + offset))
+            }
+        let page = HTMLReportTests.page(one)
+        #expect(page.contains(">median, p90</text>"), "one decided cycle: median and p90 are one value")
+        #expect(!page.contains(">p90</text>"))
+        #expect(HTMLReportTests.occurrences(of: "<line class=\"marker-p90\"", in: page) == 1, "the p90 line is still drawn")
+        // Apart, each has its own label.
+        let sample = HTMLReportTests.page(try ReportFixture.sampleEvents())
+        #expect(sample.contains(">median</text>") && sample.contains(">p90</text>"))
+    }
+
     @Test("count ticks are 1, 2 or 5 × 10ⁿ apart, at most five, up to the first at or above the tallest bar")
     func countTicks() throws {
         #expect(DecisionHistogram.countTicks(upTo: 41) == [10, 20, 30, 40, 50])

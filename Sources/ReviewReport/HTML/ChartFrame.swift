@@ -46,10 +46,13 @@ struct ChartFrame {
     }
 
     /// A vertical marker from the top of the plot to its baseline, labelled above it in row 0 or 1: the label
-    /// starts or ends at the line as `anchor` says, turned inward near an edge, so it stays inside the page.
+    /// starts or ends at the line as `anchor` says, turned inward near an edge, so it stays inside the page; an empty
+    /// label draws the line alone.
     func marker(x: Double, label: String, row: Int, anchor: String, cssClass: String) -> String {
         let anchor = anchor == "start" && x > 0.85 ? "end" : anchor == "end" && x < 0.15 ? "start" : anchor
-        return line(x1: x, y1: top - 4, x2: x, y2: bottom, cssClass: cssClass)
+        let line = line(x1: x, y1: top - 4, x2: x, y2: bottom, cssClass: cssClass)
+        guard !label.isEmpty else { return line }
+        return line
             + text(
                 label, x: x, dx: anchor == "end" ? -3 : anchor == "start" ? 3 : 0, y: 13 + 14 * Double(row),
                 anchor: anchor, cssClass: cssClass + "-label")

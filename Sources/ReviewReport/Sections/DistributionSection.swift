@@ -60,15 +60,19 @@ extension HTMLReport {
             html += frame.xTick(1, label: "more")
         }
         html += frame.xTick(0, label: "0")
+        // A median and a 90th percentile closer than a label's width (a few cycles, all alike) share one label: two
+        // labels there would be drawn over each other at the chart's edge.
+        let together = abs(x(median) - x(p90)) < 0.1
         let markers: [(Int64, String, Int, String)] = [
             (AppleReviewClaim.todayWithinSeconds, "24 h", 0, "marker-claim"),
             (AppleReviewClaim.longWaitSeconds, "48 h", 0, "marker-claim"),
-            (median, "median", 1, "marker-median"), (p90, "p90", 1, "marker-p90"),
+            (median, together ? "median, p90" : "median", 1, "marker-median"),
+            (p90, together ? "" : "p90", 1, "marker-p90"),
         ]
         for (seconds, label, row, cssClass) in markers
         where cssClass != "marker-claim" || seconds < histogram.upperSeconds {
             // The label away from its pair: the first of a row ends at its line, the second starts there.
-            let anchor = label == "24 h" || label == "median" ? "end" : "start"
+            let anchor = label == "24 h" || label.hasPrefix("median") ? "end" : "start"
             html += frame.marker(x: x(seconds), label: label, row: row, anchor: anchor, cssClass: cssClass)
         }
         let claims = Double(AppleReviewClaim.longWaitSeconds) < upper ? "24 and 48 hours" : "24 hours"
