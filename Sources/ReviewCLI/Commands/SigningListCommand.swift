@@ -18,7 +18,7 @@ package struct SigningListCommand: ReviewSubcommand {
             ReviewOptions.json.with(
                 help: "Output {\"items\": [{\"id\", \"kind\", \"name\", \"expires\", \"daysLeft\", \"state\", "
                     + "\"source\", \"detail\", \"firstSeen\", ...}]} in table order, with \"ascID\" for App Store "
-                    + "Connect items, \"ownExpires\" and \"decidedBy\" for profiles (see README, \"Signing\")."),
+                    + "Connect items, \"ownExpires\" and \"decidedBy\" for profiles (see docs/signing-tracker.md)."),
         ],
         globalOptions: ReviewOptions.global)
 

@@ -22,7 +22,7 @@ package struct StatsCommand: ReviewSubcommand {
                     + "{\"tracks\": [{\"track\", ...}]}). Given, the JSON carries \"track\"."),
             ReviewOptions.json.with(
                 help: "Output the statistics as JSON (durations in seconds; with --by, {\"periods\": [...]}; see "
-                    + "README, \"JSON output\")."),
+                    + "docs/json-output.md)."),
         ],
         globalOptions: ReviewOptions.global)
 

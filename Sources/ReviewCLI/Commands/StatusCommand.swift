@@ -26,7 +26,7 @@ package struct StatusCommand: ReviewSubcommand {
             ReviewOptions.json.with(
                 help: "Output {\"versions\": [{\"app\", \"platform\", \"version\", \"build\", \"state\", \"name\", "
                     + "\"since\", \"seconds\", \"precision\", \"open\", \"comparison\"}], \"notShown\"}; comparison is "
-                    + "null unless the cycle is open with a known start (see README, \"JSON output\")."),
+                    + "null unless the cycle is open with a known start (see docs/json-output.md)."),
         ],
         globalOptions: ReviewOptions.global)
 
