@@ -11,7 +11,7 @@ import Testing
 /// it is, made again only when the store or the minute changed, its ETag answered 304, and the report's policy as a
 /// header. The command as a process, and Chromium on what it serves, are in ReviewCLITests
 /// (`ServeReportEndToEndTests`).
-@Suite("report listener: the store's report over HTTP, cached until it changes")
+@Suite("report listener: the store's report over HTTP, cached until it changes", .serialized)
 struct ReportPageHandlerTests {
     /// 2026-11-29T12:00:30Z: half a minute into a minute.
     static let start = Date(timeIntervalSince1970: 1_795_953_630)
