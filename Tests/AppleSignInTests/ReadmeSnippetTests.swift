@@ -128,25 +128,15 @@ struct ReadmeSnippetTests {
         "JWTVerifier": "readme-jwt-verifier", "AppStoreServer": "readme-app-store-server",
     ]
 
-    /// The README and every `docs/*.md` page, by path relative to the package root.
-    static func guidePages() throws -> [String: String] {
-        let root = SharedResources.packageRoot
-        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
-        var pages: [String: String] = [:]
-        for path in ["README.md"] + docs.filter({ $0.hasSuffix(".md") }).map({ "docs/\($0)" }) {
-            pages[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        }
-        return pages
-    }
-
     @Test("every Swift block of the README and docs pages is a snippet program byte for byte, each snippet in one")
     func readmeBlocksAreSnippets() throws {
         let root = SharedResources.packageRoot
-        let pages = try Self.guidePages()
-        #expect(pages.keys.contains("README.md") && pages.count > 1, "the README and its docs pages: \(pages.keys)")
+        let pages = try SharedResources.guidePages()
+        #expect(
+            pages.first?.path == "README.md" && pages.count > 1, "the README and its docs pages: \(pages.map(\.path))")
         var blocks: [String] = []
         var readmeBlocks = 0
-        for (path, text) in pages.sorted(by: { $0.key < $1.key }) {
+        for (path, text) in pages {
             var current: [Substring]?
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if current == nil, line == "```swift" {

@@ -11,17 +11,6 @@ import Testing
 struct ReadmeGuideTests {
     static let root = SharedResources.packageRoot
 
-    /// The README and every `docs/*.md` page, as (path relative to the root, text).
-    static func pages() throws -> [(path: String, text: String)] {
-        let folder = root.appendingPathComponent("docs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
-        var pages = [(path: "README.md", text: try read("README.md"))]
-        for name in names.sorted() {
-            pages.append((path: "docs/\(name)", text: try read("docs/\(name)")))
-        }
-        return pages
-    }
-
     static func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
@@ -87,7 +76,7 @@ struct ReadmeGuideTests {
 
     @Test("every relative link of the README and the docs pages reaches a file, and its anchor a heading there")
     func linksResolve() throws {
-        let pages = try Self.pages()
+        let pages = try SharedResources.guidePages()
         #expect(pages.count > 1)
         var checked = 0
         for page in pages {
@@ -117,7 +106,7 @@ struct ReadmeGuideTests {
         for page in ["docs/exit-statuses.md", "docs/performance.md", "docs/checks.md", "docs/layout.md"] {
             #expect(linked.contains(page), "the README does not link \(page)")
         }
-        for page in try Self.pages().map(\.path) where page != "README.md" {
+        for page in try SharedResources.guidePages().map(\.path) where page != "README.md" {
             #expect(linked.contains(page), "\(page) is linked from nowhere in the README")
         }
     }

@@ -30,6 +30,16 @@ public enum SharedResources {
     /// The repository's `Samples/` folder.
     public static var samplesDirectory: URL { packageRoot.appendingPathComponent("Samples") }
 
+    /// The README and every `docs/*.md` page (the guide and its reference), README first, then the pages by name.
+    /// - Returns: each page's path relative to the package root, and its text.
+    /// - Throws: when the folder or a page cannot be read.
+    public static func guidePages() throws -> [(path: String, text: String)] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)
+        return try (["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }).map { path in
+            (path, try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
+        }
+    }
+
     /// Whether the Wycheproof vectors are present.
     public static var hasWycheproof: Bool { exists(wycheproofDirectory) }
 

@@ -38,20 +38,32 @@ struct ServeHarness {
         for (key, value) in overrides { variables[key] = value }
         let process = try sync.spawnReview(
             ["serve", "--listen", "127.0.0.1:0"] + arguments, output: name, environment: variables)
-        let deadline = Date().addingTimeInterval(60)
+        guard let port = reportedPort(name, after: "listening on http://127.0.0.1:", then: "/", process: process) else {
+            process.terminate()
+            throw LoopbackFailure("review serve did not report its port: \(sync.output(name).standardError)")
+        }
+        return Server(process: process, port: port, name: name)
+    }
+
+    /// The port a running server printed on standard error, between `prefix` and `suffix`, waited for up to
+    /// `seconds`.
+    /// - Returns: the port, or nil when it was not printed in time or the process ended first.
+    func reportedPort(
+        _ name: String, after prefix: String, then suffix: String, process: Process, seconds: TimeInterval = 60
+    ) -> UInt16? {
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let log = sync.output(name).standardError
-            if let range = log.range(of: "listening on http://127.0.0.1:") {
+            if let range = log.range(of: prefix) {
                 let digits = log[range.upperBound...].prefix { $0.isNumber }
-                if let port = UInt16(digits), log[range.upperBound...].dropFirst(digits.count).hasPrefix("/") {
-                    return Server(process: process, port: port, name: name)
+                if let port = UInt16(digits), log[range.upperBound...].dropFirst(digits.count).hasPrefix(suffix) {
+                    return port
                 }
             }
-            if !process.isRunning { break }
+            if !process.isRunning { return nil }
             usleep(20_000)
         }
-        process.terminate()
-        throw LoopbackFailure("review serve did not report its port: \(sync.output(name).standardError)")
+        return nil
     }
 
     /// Stops a server with SIGTERM and waits for it.

@@ -14,19 +14,15 @@ struct ServeReportEndToEndTests {
     /// A running server and the report listener's port, read from its second start-up line.
     static func start(_ harness: ServeHarness, _ name: String) throws -> (server: ServeHarness.Server, report: UInt16) {
         let server = try harness.start(name, arguments: ["--report-listen", "127.0.0.1:0"])
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let log = harness.sync.output(name).standardError
-            if let range = log.range(of: "review serve: report on http://127.0.0.1:") {
-                let digits = log[range.upperBound...].prefix { $0.isNumber }
-                if let port = UInt16(digits), log[range.upperBound...].dropFirst(digits.count).hasPrefix("/\n") {
-                    return (server, port)
-                }
-            }
-            usleep(20_000)
+        guard
+            let port = harness.reportedPort(
+                name, after: "review serve: report on http://127.0.0.1:", then: "/\n", process: server.process,
+                seconds: 30)
+        else {
+            harness.stop(server)
+            throw LoopbackFailure("no report listener line: \(harness.sync.output(name).standardError)")
         }
-        harness.stop(server)
-        throw LoopbackFailure("no report listener line: \(harness.sync.output(name).standardError)")
+        return (server, port)
     }
 
     @Test("--report-listen takes a port alone (loopback) or HOST:PORT; a bad value or the webhook's address is 64")

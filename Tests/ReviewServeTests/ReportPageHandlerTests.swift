@@ -64,18 +64,10 @@ struct ReportPageHandlerTests {
     static func send(
         port: UInt16, method: String = "POST", path: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) async throws -> RawHTTPConnection.Answer {
-        let headers = headers.map { HeaderField(name: $0.0, value: $0.1) }
         let answer = try await WebhookServiceTests.onThread {
-            try RawHTTPConnection.send(
-                port: port, method: method, path: path, headers: headers.map { ($0.name, $0.value) }, body: body)
+            try RawHTTPConnection.send(port: port, method: method, path: path, headers: headers, body: body)
         }
         return try #require(answer)
-    }
-
-    /// A header field that crosses to the sending thread.
-    struct HeaderField: Sendable {
-        var name: String
-        var value: String
     }
 
     @Test("GET / is the page review report writes of the same store at the minute's start, with its policy as a header")

@@ -384,9 +384,7 @@ package enum ReviewOptions {
             "listen", valueName: "<host:port>",
             help: "Where to listen: an IP address and port (default 127.0.0.1:8080, loopback only; put a reverse "
                 + "proxy with TLS in front). Port 0 takes a free port, shown on standard error."),
-        parse: { text throws(CommandFailure) -> ListenAddress in
-            do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
-        })
+        parse: { text throws(CommandFailure) -> ListenAddress in try listenAddress(text) })
     /// `--report-listen [HOST:]PORT` of `serve`.
     package static let reportListen = Option(
         .value(
@@ -403,8 +401,13 @@ package enum ReviewOptions {
                 }
                 return ListenAddress.loopbackDefault.with(port: port)
             }
-            do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
+            return try listenAddress(text)
         })
+
+    /// `HOST:PORT` as `--listen` and `--report-listen` read it; a usage error naming the form otherwise.
+    private static func listenAddress(_ text: String) throws(CommandFailure) -> ListenAddress {
+        do throws(HTTPServerError) { return try ListenAddress(parsing: text) } catch { throw .usage(error.reason) }
+    }
     /// `--webhook-secret-file FILE` of `serve` and `webhook`.
     package static let webhookSecretFile = Option(
         .value(

@@ -35,7 +35,7 @@ enum StatesListing {
         if state == .waitingForReview { return "start" }
         if state.isRejection { return "rejection" }
         if state.isReviewOutcome { return "approval" }
-        if state == .developerRejected || state == .canceling { return "withdrawal" }
+        if state.stage == .withdrawn { return "withdrawal" }
         return nil
     }
 

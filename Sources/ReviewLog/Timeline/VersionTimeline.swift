@@ -89,7 +89,7 @@ public struct VersionTimeline: Sendable, Hashable {
                     current.inReviewTiming = event.timing
                 } else if event.state.isReviewOutcome {
                     current.decision = event
-                } else if event.state == .developerRejected || event.state == .canceling {
+                } else if event.state.stage == .withdrawn {
                     current.isWithdrawn = true
                 }
             }

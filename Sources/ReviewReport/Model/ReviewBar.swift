@@ -49,7 +49,7 @@ package struct ReviewBar: Sendable {
         }
         // The cycle's own rule (`VersionTimeline`): its first review outcome decides it, a withdrawal ends it.
         let end = cycle.spans[first...].firstIndex { span in
-            span.state.isReviewOutcome || span.state == .developerRejected || span.state == .canceling
+            span.state.isReviewOutcome || span.state.stage == .withdrawn
         }
         guard let end else { return (cycle.spans[first...], nil) }
         return (cycle.spans[first..<end], cycle.spans[end])
